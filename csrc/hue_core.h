@@ -1,0 +1,125 @@
+/*
+ * hue_core.h -- the hot path of the Hue engine: connected-area values and
+ * legal-placement enumeration on a caller-owned grid of cells.
+ *
+ * The contract
+ * ------------
+ * - The library keeps no global state and never allocates: every buffer is
+ *   the caller's, passed with its size.  Functions are reentrant.
+ * - A grid is `width * height` cells in row-major order (index y*width + x),
+ *   1 <= width, height <= HUE_MAX_SIDE.  Cells outside the grid are empty.
+ * - Every function checks its arguments and returns a negative HUE_E* code
+ *   (and writes nothing) when they are out of range; it never reads or
+ *   writes outside the buffers it is given.
+ *
+ * A cell is one 16-bit code describing the visible square on it:
+ *
+ *   bits 0-1   layout: 0 empty, 1 solid, 2 vertical stripes, 3 horizontal
+ *   bits 2-4   colour 0  (solid colour; left or top stripe)
+ *   bits 5-7   colour 1  (middle stripe)
+ *   bits 8-10  colour 2  (right or bottom stripe)
+ *   bit  11    skull (the middle square of a poison card)
+ *
+ * Colours are 0..4 (G R Y P B).  A code with layout 0 must be exactly 0; a
+ * colour above 4 or a set bit above 11 makes the grid invalid (HUE_E_CELL).
+ *
+ * Scoring works on sub-cells: each square is a 3x3 block.  A solid square
+ * paints all 9 its colour; vertical stripes paint columns left to right,
+ * horizontal stripes paint rows top to bottom.  An area is a maximal
+ * 4-connected set of same-colour sub-cells; its size in points is
+ * sub-cells / 3.  An area holding any sub-cell of a skull square is worth 0.
+ * A colour's value is its largest area worth anything.
+ */
+#ifndef HUE_CORE_H
+#define HUE_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define HUE_CORE_VERSION 1
+
+#define HUE_COLOURS 5
+#define HUE_MAX_SIDE 4096        /* largest grid side, in cells */
+
+#define HUE_LAYOUT_MASK 0x3
+#define HUE_EMPTY 0
+#define HUE_SOLID 1
+#define HUE_VERTICAL 2
+#define HUE_HORIZONTAL 3
+#define HUE_COLOUR_SHIFT 2       /* colour k at bits 2+3k .. 4+3k */
+#define HUE_SKULL 0x800
+
+/* Error codes: every function returns >= 0 on success. */
+#define HUE_E_ARGUMENT (-1)      /* a size or count out of range, NULL buffer */
+#define HUE_E_WORKSPACE (-2)     /* workspace smaller than hue_workspace_size */
+#define HUE_E_CELL (-3)          /* an invalid cell code in the grid or a card */
+#define HUE_E_BOUNDS (-4)        /* a candidate footprint leaves the grid */
+#define HUE_E_CAPACITY (-5)      /* output buffer too small */
+
+typedef uint16_t hue_cell;
+
+/* A card in one rotation: three cell codes along its footprint, in
+ * footprint order (top to bottom, or left to right). */
+typedef struct {
+    hue_cell cells[3];
+    uint8_t horizontal;          /* 0: cells (x,y)..(x,y+2); 1: (x,y)..(x+2,y) */
+} hue_shape;
+
+/* A candidate placement for the batch call. */
+typedef struct {
+    int32_t x, y;                /* anchor: top-left cell, grid coordinates */
+    hue_shape shape;
+} hue_candidate;
+
+/* One legal placement: the card's index in the hand, the anchor in grid
+ * coordinates (may be negative or beyond the grid: up to 3 cells outside),
+ * and the rotation. */
+typedef struct {
+    int32_t card, x, y, rotation;
+} hue_placement;
+
+/* The version this library was built as (HUE_CORE_VERSION). */
+int hue_core_version(void);
+
+/* Bytes of workspace the functions below need for a width x height grid,
+ * or 0 when the size is out of range. */
+size_t hue_workspace_size(int32_t width, int32_t height);
+
+/* Colour values of a grid.  Writes values[0..4] (G R Y P B) in points.
+ * Returns 0, or a negative error code (values untouched). */
+int hue_colour_values(const hue_cell *cells, int32_t width, int32_t height,
+                      void *workspace, size_t workspace_size,
+                      int32_t values[HUE_COLOURS]);
+
+/* Colour values after each of `count` candidate placements, each applied
+ * alone to the grid (the grid itself is not modified).  A candidate's three
+ * cells must lie inside the grid.  Writes values[5*i .. 5*i+4] for
+ * candidate i.  Returns 0 or a negative error code; on error nothing is
+ * written. */
+int hue_colour_values_after(const hue_cell *cells, int32_t width,
+                            int32_t height, const hue_candidate *candidates,
+                            int32_t count, void *workspace,
+                            size_t workspace_size, int32_t *values);
+
+/* Upper bound on the number of legal placements of `card_count` cards on a
+ * width x height grid: the capacity that hue_legal_placements never
+ * exceeds.  Returns -1 when the sizes are out of range. */
+int64_t hue_legal_capacity(int32_t width, int32_t height, int32_t card_count);
+
+/* Every legal placement of each card of a hand on a grid with at least one
+ * occupied cell.  Legality depends only on the footprint: rotations 0 and 2
+ * are vertical, 1 and 3 horizontal.  A placement is legal when its
+ * footprint covers no occupied cell and shares a side with one, or
+ * (allow_cover != 0) covers exactly one occupied cell.  rotations[i] is 4
+ * for card i, or 2 when its rotations r and r+2 look the same (only 0 and 1
+ * are listed then); any other value is HUE_E_ARGUMENT.  Output order: card,
+ * then rotation, then y, then x, all ascending.
+ * Returns the number written to out (at most capacity), or a negative
+ * error code (HUE_E_CAPACITY when capacity is short: nothing useful is
+ * written then). */
+int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
+                             int32_t height, const uint8_t *rotations,
+                             int32_t card_count, int allow_cover,
+                             hue_placement *out, int64_t capacity);
+
+#endif /* HUE_CORE_H */

@@ -1,0 +1,149 @@
+"""The pure-Python backend: the executable specification of the C core.
+
+Both backends provide a ``Grid``: a mutable map from table cells ``(x, y)``
+to cell codes (:mod:`huegames.hue.cells`) with the three hot operations of
+Hue -- colour values, colour values after each of many candidate
+placements, and legal-placement enumeration.  This one is written to be
+read next to ``rules/hue.md`` §4-5; the C one must agree with it exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from . import cells
+
+Candidate = tuple[int, int, bool, Sequence[int]]
+"""A placement to try: anchor x, anchor y, horizontal?, its three cell codes."""
+
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def footprint(x: int, y: int, horizontal: bool) -> tuple[tuple[int, int], ...]:
+    """The three cells a card covers from its top-left anchor."""
+    if horizontal:
+        return ((x, y), (x + 1, y), (x + 2, y))
+    return ((x, y), (x, y + 1), (x, y + 2))
+
+
+class Grid:
+    """Cell codes of the visible layer of an unbounded table."""
+
+    __slots__ = ("_cells",)
+
+    def __init__(self) -> None:
+        self._cells: dict[tuple[int, int], int] = {}
+
+    def copy(self) -> Grid:
+        twin = Grid()
+        twin._cells = dict(self._cells)
+        return twin
+
+    def get(self, x: int, y: int) -> int:
+        """The code on cell (x, y); 0 when the cell is empty."""
+        return self._cells.get((x, y), cells.EMPTY)
+
+    def set(self, x: int, y: int, code: int) -> None:
+        """Show ``code`` on cell (x, y); code 0 empties the cell."""
+        if code == cells.EMPTY:
+            self._cells.pop((x, y), None)
+        else:
+            self._cells[(x, y)] = code
+
+    def is_empty(self) -> bool:
+        return not self._cells
+
+    # -- scoring (rules §5) -------------------------------------------------
+
+    def colour_values(self) -> tuple[int, int, int, int, int]:
+        """Each colour's largest area worth anything, in points (G R Y P B)."""
+        return _colour_values(self._cells)
+
+    def colour_values_after(
+        self, candidates: Iterable[Candidate]
+    ) -> list[tuple[int, int, int, int, int]]:
+        """Colour values after each candidate placement, each tried alone."""
+        results = []
+        for x, y, horizontal, codes in candidates:
+            trial = dict(self._cells)
+            for cell, code in zip(footprint(x, y, horizontal), codes):
+                trial[cell] = code
+            results.append(_colour_values(trial))
+        return results
+
+    # -- legal placements (rules §4) ----------------------------------------
+
+    def legal_placements(
+        self, rotations: Sequence[int], allow_cover: bool
+    ) -> list[tuple[int, int, int, int]]:
+        """Every legal ``(card index, x, y, rotation)`` for a hand.
+
+        ``rotations[i]`` is 4 for card i, or 2 when its rotations r and r+2
+        look the same (then only 0 and 1 are listed).  Order: card,
+        rotation, y, x.
+        """
+        if any(count not in (2, 4) for count in rotations):
+            raise ValueError(f"rotations must be 2 or 4 per card, got {list(rotations)}")
+        anchors = {horizontal: self._legal_anchors(horizontal, allow_cover) for horizontal in (False, True)}
+        return [
+            (card, x, y, rotation)
+            for card, count in enumerate(rotations)
+            for rotation in range(count)
+            for x, y in anchors[rotation % 2 == 1]
+        ]
+
+    def _legal_anchors(self, horizontal: bool, allow_cover: bool) -> list[tuple[int, int]]:
+        """Anchors, sorted by (y, x), where a card of this orientation may go."""
+        if not self._cells:
+            return []
+        xs = [x for x, _ in self._cells]
+        ys = [y for _, y in self._cells]
+        legal = []
+        for y in range(min(ys) - 3, max(ys) + 2):
+            for x in range(min(xs) - 3, max(xs) + 2):
+                if self._is_legal(footprint(x, y, horizontal), allow_cover):
+                    legal.append((x, y))
+        return legal
+
+    def _is_legal(self, cells_under: tuple[tuple[int, int], ...], allow_cover: bool) -> bool:
+        covered = sum(cell in self._cells for cell in cells_under)
+        if covered == 1:
+            return allow_cover
+        if covered > 1:
+            return False
+        return any(
+            (cx + dx, cy + dy) in self._cells for cx, cy in cells_under for dx, dy in NEIGHBOURS
+        )
+
+
+def _colour_values(table: dict[tuple[int, int], int]) -> tuple[int, int, int, int, int]:
+    """Flood-fill the sub-cell picture of ``table`` and value each colour."""
+    paint: dict[tuple[int, int], int] = {}
+    skulls: set[tuple[int, int]] = set()
+    for (x, y), code in table.items():
+        for row in range(3):
+            for column in range(3):
+                sub = (3 * x + column, 3 * y + row)
+                paint[sub] = cells.sub_cell_colour(code, column, row)
+                if cells.is_skull(code):
+                    skulls.add(sub)
+
+    values = [0] * cells.COLOURS
+    seen: set[tuple[int, int]] = set()
+    for start, colour in paint.items():
+        if start in seen:
+            continue
+        seen.add(start)
+        area, poisoned, frontier = 0, False, [start]
+        while frontier:
+            sx, sy = frontier.pop()
+            area += 1
+            poisoned = poisoned or (sx, sy) in skulls
+            for dx, dy in NEIGHBOURS:
+                neighbour = (sx + dx, sy + dy)
+                if neighbour not in seen and paint.get(neighbour) == colour:
+                    seen.add(neighbour)
+                    frontier.append(neighbour)
+        if not poisoned:
+            values[colour] = max(values[colour], area // 3)
+    return tuple(values)  # type: ignore[return-value]
