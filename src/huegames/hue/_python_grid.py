@@ -12,18 +12,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from . import cells
+from .moves import footprint
 
 Candidate = tuple[int, int, bool, Sequence[int]]
 """A placement to try: anchor x, anchor y, horizontal?, its three cell codes."""
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1))
-
-
-def footprint(x: int, y: int, horizontal: bool) -> tuple[tuple[int, int], ...]:
-    """The three cells a card covers from its top-left anchor."""
-    if horizontal:
-        return ((x, y), (x + 1, y), (x + 2, y))
-    return ((x, y), (x, y + 1), (x, y + 2))
 
 
 class Grid:

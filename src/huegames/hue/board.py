@@ -1,0 +1,237 @@
+"""The table: placed cards, what shows on each cell, legality and values."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..errors import IllegalMoveError
+from . import _backend, cells
+from .cards import Card, Colour, Deck, default_deck
+from .moves import Move
+
+ColourValues = dict[str, int]
+"""Colour letter -> value in points, e.g. ``{"G": 9, "R": 7, ...}``."""
+
+
+def _as_dict(values: Sequence[int]) -> ColourValues:
+    return {colour.name: values[colour] for colour in Colour}
+
+
+class Board:
+    """The cards on the table, in the order they were laid.
+
+    Each cell shows the square of the last card laid on it.  A Board checks
+    every placement it is given (rules §4) and can take the last one back.
+    ``covering=False`` is the variant where no card may cover another.
+    """
+
+    __slots__ = ("_covered", "_deck", "_grid", "_owners", "_placements", "covering")
+
+    def __init__(self, deck: Deck | Iterable[Card] | None = None, *, covering: bool = True) -> None:
+        self._deck = deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
+        self.covering = covering
+        self._grid = _backend.Grid()
+        self._placements: list[Move] = []
+        # cell -> (card id, square index in footprint order) of the visible square
+        self._owners: dict[tuple[int, int], tuple[str, int]] = {}
+        # per placement: (owner, cell code) its footprint showed before, for remove_last
+        self._covered: list[tuple[tuple[tuple[str, int] | None, int], ...]] = []
+
+    @classmethod
+    def from_placements(
+        cls,
+        placements: Iterable[Move | tuple[str, int, int, int] | str],
+        deck: Deck | Iterable[Card] | None = None,
+        *,
+        covering: bool = True,
+    ) -> Board:
+        """Lay ``(card_id, x, y, rotation)`` placements in order, each checked."""
+        board = cls(deck, covering=covering)
+        for placement in placements:
+            board.place(placement)
+        return board
+
+    def copy(self) -> Board:
+        twin = Board.__new__(Board)
+        twin._deck = self._deck
+        twin.covering = self.covering
+        twin._grid = self._grid.copy()
+        twin._placements = list(self._placements)
+        twin._owners = dict(self._owners)
+        twin._covered = list(self._covered)
+        return twin
+
+    # -- what is on the table ------------------------------------------------
+
+    @property
+    def deck(self) -> Deck:
+        return self._deck
+
+    @property
+    def placements(self) -> list[Move]:
+        """Every placement on the table, opening included, in the order laid."""
+        return list(self._placements)
+
+    def __len__(self) -> int:
+        return len(self._placements)
+
+    def __contains__(self, card_id: object) -> bool:
+        return any(placement.card == card_id for placement in self._placements)
+
+    def visible(self, x: int, y: int) -> tuple[str, int] | None:
+        """``(card id, square)`` showing on cell (x, y), or None when empty.
+
+        ``square`` is the index in the card's footprint order (0-2).
+        """
+        return self._owners.get((x, y))
+
+    def cells(self) -> dict[tuple[int, int], tuple[str, int]]:
+        """Every occupied cell and the square showing on it."""
+        return dict(self._owners)
+
+    def bounds(self) -> tuple[int, int, int, int] | None:
+        """``(min_x, min_y, max_x, max_y)`` of the occupied cells, or None."""
+        if not self._owners:
+            return None
+        xs = [x for x, _ in self._owners]
+        ys = [y for _, y in self._owners]
+        return min(xs), min(ys), max(xs), max(ys)
+
+    # -- legality (rules §4) ---------------------------------------------------
+
+    def card(self, card_id: str) -> Card:
+        try:
+            return self._deck[card_id]
+        except KeyError:
+            raise IllegalMoveError(f"{card_id!r} is not a card of this deck") from None
+
+    def check(self, move: Move | tuple[str, int, int, int] | str) -> Move:
+        """The move as a :class:`Move` if it may be laid now, else IllegalMoveError."""
+        move = Move.parse(move) if isinstance(move, str) else Move.of(*move)
+        self.card(move.card)
+        if move.card in self:
+            raise IllegalMoveError(f"{move}: card {move.card} is already on the table")
+        if not self._owners:
+            return move
+        covered = sum(cell in self._owners for cell in move.cells)
+        if covered > 1:
+            raise IllegalMoveError(
+                f"{move}: it would cover {covered} squares; a card may cover at most one"
+            )
+        if covered == 1 and not self.covering:
+            raise IllegalMoveError(f"{move}: it covers a square, and covering is disabled")
+        if covered == 0 and not any(
+            (x + dx, y + dy) in self._owners
+            for x, y in move.cells
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+        ):
+            raise IllegalMoveError(f"{move}: it touches no card on the table")
+        return move
+
+    def is_legal(self, move: Move | tuple[str, int, int, int] | str) -> bool:
+        try:
+            self.check(move)
+        except ValueError:
+            return False
+        return True
+
+    def legal_placements(self, card_id: str) -> list[Move]:
+        """Every legal placement of one card, identical-looking rotations once."""
+        return self.legal_placements_of([card_id])
+
+    def legal_placements_of(self, card_ids: Sequence[str]) -> list[Move]:
+        """Every legal placement of each of several cards (a hand), in one call.
+
+        Order: the cards as given, then rotation, then y, then x.
+        """
+        hand = [self.card(card_id) for card_id in card_ids]
+        for item in hand:
+            if item.id in self:
+                raise IllegalMoveError(f"card {item.id} is already on the table")
+        if not self._owners:
+            raise IllegalMoveError(
+                "the table is empty: any placement is legal, so there is nothing to list"
+            )
+        found = self._grid.legal_placements([item.rotations for item in hand], self.covering)
+        return [Move(hand[index].id, x, y, rotation) for index, x, y, rotation in found]
+
+    # -- changing the table ----------------------------------------------------
+
+    def place(self, move: Move | tuple[str, int, int, int] | str) -> Move:
+        """Lay a card after checking it (IllegalMoveError leaves the board as it was)."""
+        move = self.check(move)
+        shape = self._deck[move.card].shapes[move.rotation]
+        footprint = move.cells
+        self._covered.append(
+            tuple((self._owners.get(cell), self._grid.get(*cell)) for cell in footprint)
+        )
+        for square, ((x, y), code) in enumerate(zip(footprint, shape)):
+            self._grid.set(x, y, code)
+            self._owners[(x, y)] = (move.card, square)
+        self._placements.append(move)
+        return move
+
+    def remove_last(self) -> Move:
+        """Take back the last placement and show what it covered again."""
+        if not self._placements:
+            raise IllegalMoveError("the table is empty: there is no placement to take back")
+        move = self._placements.pop()
+        for (x, y), (owner, code) in zip(move.cells, self._covered.pop()):
+            if owner is None:
+                del self._owners[(x, y)]
+            else:
+                self._owners[(x, y)] = owner
+            self._grid.set(x, y, code)
+        return move
+
+    # -- scoring (rules §5) ----------------------------------------------------
+
+    def colour_values(self) -> ColourValues:
+        """Each colour's value: its largest area worth anything, in points."""
+        return _as_dict(self._grid.colour_values())
+
+    def colour_values_after(self, moves: Iterable[Move | tuple[str, int, int, int]]) -> list[ColourValues]:
+        """Colour values after each move, each tried alone on this board.
+
+        One call into the backend for the whole batch (the greedy bot's step).
+        The moves are trusted to be legal: check them first if unsure.
+        """
+        candidates = []
+        for move in moves:
+            move = Move(*move)
+            candidates.append(
+                (move.x, move.y, move.horizontal, self._deck[move.card].shapes[move.rotation])
+            )
+        return [_as_dict(values) for values in self._grid.colour_values_after(candidates)]
+
+    # -- looks -------------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        return f"Board.from_placements({[tuple(p) for p in self._placements]!r})"
+
+    def __str__(self) -> str:
+        """A picture of the table, three characters per sub-cell row of a square.
+
+        Colour letters show each sub-cell; skull squares are lower case and
+        empty cells are dots.
+        """
+        box = self.bounds()
+        if box is None:
+            return "(empty table)"
+        min_x, min_y, max_x, max_y = box
+        lines = []
+        for y in range(min_y, max_y + 1):
+            for row in range(3):
+                line = []
+                for x in range(min_x, max_x + 1):
+                    code = self._grid.get(x, y)
+                    for column in range(3):
+                        if code == cells.EMPTY:
+                            line.append(".")
+                            continue
+                        letter = Colour(cells.sub_cell_colour(code, column, row)).name
+                        line.append(letter.lower() if cells.is_skull(code) else letter)
+                    line.append(" ")
+                lines.append("".join(line).rstrip())
+            lines.append("")
+        return "\n".join(lines).rstrip()

@@ -1,0 +1,221 @@
+"""Colours, cards and decks (rules §1), and how a card lies on the table (§2)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from . import cells
+
+
+class Colour(enum.IntEnum):
+    """The five colours, indexed as in the rules and the C core."""
+
+    G = 0
+    R = 1
+    Y = 2
+    P = 3
+    B = 4
+
+    @classmethod
+    def parse(cls, value: object) -> Colour:
+        """A colour from its letter (``"G"``), index (``0``) or itself."""
+        if isinstance(value, Colour):
+            return value
+        if isinstance(value, str) and value.upper() in cls.__members__:
+            return cls[value.upper()]
+        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(cls):
+            return cls(value)
+        raise ValueError(f"unknown colour {value!r}: expected one of G R Y P B")
+
+
+class Kind(str, enum.Enum):
+    """The four kinds of card."""
+
+    STARTING = "starting"
+    POISON = "poison"
+    SOLID = "solid"
+    STRIPED = "striped"
+
+    @property
+    def striped(self) -> bool:
+        return self in (Kind.STARTING, Kind.STRIPED)
+
+    @property
+    def standard(self) -> bool:
+        return self in (Kind.SOLID, Kind.STRIPED)
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One card: an id, a kind and its three colours.
+
+    The colours are ``(s0, s1, s2)`` for solid and poison cards and the
+    stripes ``(L, M, R)`` for striped and starting cards; the middle one is
+    the centre colour, which scores double.
+    """
+
+    id: str
+    kind: Kind
+    colours: tuple[Colour, Colour, Colour]
+    shapes: tuple[tuple[int, int, int], ...] = field(init=False, repr=False, compare=False)
+    rotations: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        shapes = tuple(_shape(self.kind, self.colours, rotation) for rotation in range(4))
+        object.__setattr__(self, "shapes", shapes)
+        # Rotations r and r+2 share a footprint; they are one placement when
+        # they also paint the same picture (rules §2).
+        object.__setattr__(self, "rotations", 2 if shapes[0] == shapes[2] else 4)
+
+    @property
+    def centre(self) -> Colour:
+        return self.colours[1]
+
+    def score(self, values: Mapping[str, int] | Sequence[int]) -> int:
+        """This card's score as a score card (§5), given the colour values as
+        ``{"G": 9, ...}`` or a sequence in colour order.  A repeated colour
+        counts each time; a poison card's skull is ignored."""
+        first, centre, third = self.colours
+        if isinstance(values, Mapping):
+            return values[first.name] + 2 * values[centre.name] + values[third.name]
+        return values[first] + 2 * values[centre] + values[third]
+
+    def canonical_rotation(self, rotation: int) -> int:
+        """The listed rotation that looks the same as ``rotation``."""
+        return rotation % self.rotations
+
+    def to_dict(self) -> dict[str, str]:
+        return {
+            "id": self.id,
+            "kind": self.kind.value,
+            "colours": "".join(colour.name for colour in self.colours),
+        }
+
+
+def _shape(kind: Kind, colours: tuple[Colour, ...], rotation: int) -> tuple[int, int, int]:
+    """The three cell codes, in footprint order, of a card in a rotation (§2 table)."""
+    if kind.striped:
+        stripes = tuple(colours) if rotation in (0, 1) else tuple(reversed(colours))
+        layout = cells.VERTICAL if rotation % 2 == 0 else cells.HORIZONTAL
+        return (cells.encode(layout, stripes),) * 3  # type: ignore[return-value]
+    order = (0, 1, 2) if rotation in (0, 3) else (2, 1, 0)
+    skull = kind is Kind.POISON
+    return tuple(  # type: ignore[return-value]
+        cells.encode(cells.SOLID, (colours[square],) * 3, skull=skull and square == 1)
+        for square in order
+    )
+
+
+def card(id: str, kind: Kind | str, colours: Iterable[object]) -> Card:
+    """Build a card from loose data, with a clear error for anything wrong."""
+    if not isinstance(id, str) or not id or any(ch.isspace() for ch in id):
+        raise ValueError(f"card id must be a non-empty string without spaces, got {id!r}")
+    try:
+        kind = Kind(kind)
+    except ValueError:
+        raise ValueError(
+            f"card {id}: unknown kind {kind!r}: expected one of "
+            + ", ".join(k.value for k in Kind)
+        ) from None
+    if isinstance(colours, str):
+        colours = list(colours)
+    colours = tuple(colours)
+    if len(colours) != 3:
+        raise ValueError(f"card {id}: needs exactly 3 colours, got {len(colours)}")
+    try:
+        parsed = tuple(Colour.parse(colour) for colour in colours)
+    except ValueError as error:
+        raise ValueError(f"card {id}: {error}") from None
+    return Card(id, kind, parsed)  # type: ignore[arg-type]
+
+
+_DEFAULT_PATTERNS = (
+    # (kind, id prefix, first id number, colour offsets of card i)
+    (Kind.STARTING, "S", 0, (1, 0, 3)),
+    (Kind.POISON, "X", 0, (2, 0, 4)),
+    (Kind.SOLID, "D", 0, (1, 0, 2)),
+    (Kind.SOLID, "D", 5, (4, 0, 3)),
+    (Kind.STRIPED, "T", 0, (2, 0, 1)),
+    (Kind.STRIPED, "T", 5, (3, 0, 4)),
+)
+
+
+def default_deck() -> tuple[Card, ...]:
+    """The balanced 30-card deck of rules §1: S0-S4, X0-X4, D0-D9, T0-T9."""
+    return tuple(
+        Card(f"{prefix}{first + i}", kind, tuple(Colour((i + k) % 5) for k in offsets))  # type: ignore[arg-type]
+        for kind, prefix, first, offsets in _DEFAULT_PATTERNS
+        for i in range(5)
+    )
+
+
+class Deck(Mapping[str, Card]):
+    """An ordered, validated set of cards addressed by id."""
+
+    __slots__ = ("_cards", "_index")
+
+    def __init__(self, cards: Iterable[Card | Mapping[str, object] | Sequence[object]]) -> None:
+        parsed = tuple(_coerce_card(item) for item in cards)
+        index: dict[str, int] = {}
+        for position, item in enumerate(parsed):
+            if item.id in index:
+                raise ValueError(f"deck has card id {item.id!r} twice")
+            index[item.id] = position
+        self._cards = parsed
+        self._index = index
+
+    def __getitem__(self, card_id: str) -> Card:
+        try:
+            return self._cards[self._index[card_id]]
+        except (KeyError, TypeError):
+            raise KeyError(f"no card {card_id!r} in the deck") from None
+
+    def __iter__(self):
+        return (item.id for item in self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Deck) and self._cards == other._cards
+
+    def __hash__(self) -> int:
+        return hash(self._cards)
+
+    def __repr__(self) -> str:
+        return f"Deck({len(self._cards)} cards)"
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return self._cards
+
+    def position(self, card_id: str) -> int:
+        """The card's position in deck order (hands are kept in this order)."""
+        return self._index[card_id]
+
+    def of_kind(self, *kinds: Kind) -> list[Card]:
+        return [item for item in self._cards if item.kind in kinds]
+
+    def is_default(self) -> bool:
+        return self._cards == default_deck()
+
+    def to_list(self) -> list[dict[str, str]]:
+        return [item.to_dict() for item in self._cards]
+
+
+def _coerce_card(item: Card | Mapping[str, object] | Sequence[object]) -> Card:
+    if isinstance(item, Card):
+        return item
+    if isinstance(item, Mapping):
+        missing = {"id", "kind", "colours"} - set(item)
+        if missing:
+            raise ValueError(f"card record {dict(item)!r} lacks {', '.join(sorted(missing))}")
+        return card(item["id"], item["kind"], item["colours"])  # type: ignore[arg-type]
+    if isinstance(item, (list, tuple)) and len(item) == 3:
+        return card(*item)  # type: ignore[arg-type]
+    raise TypeError(
+        f"a card must be a Card, a mapping with id/kind/colours or an (id, kind, colours) "
+        f"triple, not {item!r}"
+    )

@@ -1,0 +1,418 @@
+"""A game of Hue: setup from a seed (rules §3), turns (§4), the end and scores (§5)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import IllegalMoveError
+from .board import Board, ColourValues
+from .cards import Card, Deck, Kind, default_deck
+from .moves import Move
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+RECORD_FORMAT = 1
+
+
+def standard_cards_dealt(players: int) -> int:
+    """Standard cards dealt to each player: 5 with 2-4 players, 4 with 5 (§3.4)."""
+    return 4 if players == 5 else 5
+
+
+def staircase(cards: Sequence[str], rotations: Sequence[int]) -> tuple[Move, ...]:
+    """The opening of §3.3: vertical cards at (k, k), each one right and one down."""
+    return tuple(Move(card_id, k, k, rotation) for k, (card_id, rotation) in enumerate(zip(cards, rotations)))
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Rule options.
+
+    - ``covering``: a card may cover exactly one square (the rule); False is
+      the variant where cards never cover.
+    - ``opening``: None for the random staircase of three starting cards;
+      or the variant of a user-given opening, a sequence of placements of
+      starting cards (``Move``, tuples or ``"S0 0 0 0"`` texts) laid in order.
+    """
+
+    covering: bool = True
+    opening: tuple[Move, ...] | None = field(default=None)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.covering, bool):
+            raise TypeError(f"Rules.covering must be True or False, not {self.covering!r}")
+        if self.opening is not None:
+            if isinstance(self.opening, (str, bytes)) or not isinstance(self.opening, Iterable):
+                raise TypeError("Rules.opening must be a sequence of placements or None")
+            opening = tuple(
+                Move.parse(item) if isinstance(item, str) else Move.of(*item) for item in self.opening
+            )
+            if not opening:
+                raise ValueError("Rules.opening must hold at least one placement")
+            object.__setattr__(self, "opening", opening)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "covering": self.covering,
+            "opening": None if self.opening is None else [str(m) for m in self.opening],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        if not isinstance(data, Mapping):
+            raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
+        unknown = set(data) - {"covering", "opening"}
+        if unknown:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        return cls(covering=data.get("covering", True), opening=data.get("opening"))
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Who got what at setup: the hands, the opening and the unseen set-aside cards."""
+
+    hands: tuple[tuple[str, ...], ...]
+    opening: tuple[Move, ...]
+    set_aside: tuple[str, ...]
+
+
+def deal_cards(deck: Deck, players: int, rng: random.Random, rules: Rules) -> Deal:
+    """Setup (§3), every random choice drawn from ``rng`` in a fixed order."""
+    check_deck(deck, players, rules)
+    poison = [card.id for card in deck.of_kind(Kind.POISON)]
+    rng.shuffle(poison)
+    starting = [card.id for card in deck.of_kind(Kind.STARTING)]
+    if rules.opening is None:
+        rng.shuffle(starting)
+        opening = staircase(starting[:3], [rng.choice((0, 2)) for _ in range(3)])
+    else:
+        opening = rules.opening
+    standard = [card.id for card in deck.of_kind(Kind.SOLID, Kind.STRIPED)]
+    rng.shuffle(standard)
+
+    per_player = standard_cards_dealt(players)
+    hands = []
+    for seat in range(players):
+        hand = [poison[seat], *standard[seat : per_player * players : players]]
+        hands.append(tuple(sorted(hand, key=deck.position)))
+    laid = {move.card for move in opening}
+    set_aside = [*poison[players:], *(c for c in starting if c not in laid), *standard[per_player * players :]]
+    return Deal(tuple(hands), opening, tuple(sorted(set_aside, key=deck.position)))
+
+
+def check_deck(deck: Deck, players: int, rules: Rules) -> None:
+    """Refuse a deck that cannot deal a game of ``players`` (a clear ValueError)."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an integer, not {players!r}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Hue is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    needs = {
+        Kind.POISON: players,
+        Kind.STARTING: 3 if rules.opening is None else 0,
+    }
+    for kind, count in needs.items():
+        have = len(deck.of_kind(kind))
+        if have < count:
+            raise ValueError(f"the deck has {have} {kind.value} cards; {players} players need {count}")
+    standard = len(deck.of_kind(Kind.SOLID, Kind.STRIPED))
+    wanted = standard_cards_dealt(players) * players
+    if standard < wanted:
+        raise ValueError(
+            f"the deck has {standard} standard (solid or striped) cards; "
+            f"{players} players need {wanted}"
+        )
+    if rules.opening is not None:
+        for move in rules.opening:
+            if move.card not in deck:
+                raise ValueError(f"opening {move}: {move.card!r} is not a card of this deck")
+            if deck[move.card].kind is not Kind.STARTING:
+                raise ValueError(f"opening {move}: {move.card} is not a starting card")
+
+
+class Game:
+    """The state of one game of Hue, from setup to the score cards.
+
+    Build one with :func:`new_game`.  ``play`` checks a move and applies it
+    (an illegal one raises IllegalMoveError and changes nothing), ``undo``
+    takes it back, ``copy`` gives an independent game.
+    """
+
+    __slots__ = ("_hands", "board", "deal", "deck", "history", "players", "rules", "seed")
+
+    def __init__(
+        self,
+        players: int,
+        deal: Deal,
+        *,
+        deck: Deck | None = None,
+        rules: Rules | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.deck = deck or Deck(default_deck())
+        self.rules = rules or Rules()
+        check_deck(self.deck, players, self.rules)
+        _check_deal(self.deck, players, deal)
+        self.players = players
+        self.seed = seed
+        self.deal = deal
+        self.board = Board(self.deck, covering=self.rules.covering)
+        for move in deal.opening:
+            try:
+                self.board.place(move)
+            except IllegalMoveError as error:
+                raise ValueError(f"the opening cannot be laid: {error}") from None
+        self._hands = [list(hand) for hand in deal.hands]
+        self.history: list[Move] = []
+
+    # -- whose turn, what is left ----------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return len(self.history) % self.players
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """The cards a seat holds now, in deck order (omniscient: not a view)."""
+        return tuple(self._hands[self._seat(player)])
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        return tuple(len(hand) for hand in self._hands)
+
+    @property
+    def is_over(self) -> bool:
+        """True once every player holds exactly one card, the score card (§4)."""
+        return all(len(hand) == 1 for hand in self._hands)
+
+    # -- moves -------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal placement of every card in the current player's hand."""
+        if self.is_over:
+            return []
+        return self.board.legal_placements_of(self._hands[self.current_player])
+
+    def play(self, move: Move | tuple[str, int, int, int] | str, *, player: int | None = None) -> Move:
+        """Check and play ``move`` for the current player; returns it as a Move.
+
+        ``player``, when given, must be the seat to move (a server can pass
+        the sender's seat).  On any error the game is unchanged.
+        """
+        if self.is_over:
+            raise IllegalMoveError("the game is over: every player holds only a score card")
+        mover = self.current_player
+        if player is not None and player != mover:
+            raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
+        move = Move.parse(move) if isinstance(move, str) else Move.of(*move)
+        hand = self._hands[mover]
+        if move.card not in hand:
+            raise IllegalMoveError(f"{move}: card {move.card} is not in player {mover}'s hand")
+        move = self.board.place(move)
+        hand.remove(move.card)
+        self.history.append(move)
+        return move
+
+    def undo(self) -> Move:
+        """Take back the last move played (the opening cannot be taken back)."""
+        if not self.history:
+            raise IllegalMoveError("no move has been played: nothing to undo")
+        move = self.history.pop()
+        self.board.remove_last()
+        hand = self._hands[self.current_player]
+        hand.append(move.card)
+        hand.sort(key=self.deck.position)
+        return move
+
+    def copy(self) -> Game:
+        return Game.from_position(
+            self.players, self.deal, self.board, self._hands, self.history,
+            deck=self.deck, rules=self.rules, seed=self.seed,
+        )
+
+    @classmethod
+    def from_position(
+        cls,
+        players: int,
+        deal: Deal,
+        board: Board,
+        hands: Sequence[Sequence[str]],
+        history: Sequence[Move],
+        *,
+        deck: Deck,
+        rules: Rules,
+        seed: int | None = None,
+    ) -> Game:
+        """A game at a known position, trusted as consistent (copies and samples)."""
+        game = cls.__new__(cls)
+        game.players, game.deal, game.seed = players, deal, seed
+        game.deck, game.rules = deck, rules
+        game.board = board.copy()
+        game._hands = [list(hand) for hand in hands]
+        game.history = list(history)
+        return game
+
+    # -- the end (§5) -----------------------------------------------------------
+
+    def colour_values(self) -> ColourValues:
+        return self.board.colour_values()
+
+    def scores(self) -> list[int]:
+        """Each seat's score.
+
+        At the end, the score card's score.  Before the end, the best score
+        the seat could keep now from its hand (a provisional figure).
+        """
+        values = self.board.colour_values()
+        return [max(self.deck[card_id].score(values) for card_id in hand) for hand in self._hands]
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over, else None.
+
+        Ties go to the tied seat first in turn order from the start player,
+        seat 0 (§5), so a finished game always has one winner.
+        """
+        if not self.is_over:
+            return None
+        scores = self.scores()
+        return scores.index(max(scores))
+
+    def score_cards(self) -> list[Card] | None:
+        """Each seat's score card once the game is over."""
+        if not self.is_over:
+            return None
+        return [self.deck[hand[0]] for hand in self._hands]
+
+    # -- information (§6) -------------------------------------------------------
+
+    def view(self, player: int):
+        """What seat ``player`` may see: no other hand, no set-aside card."""
+        from .view import View
+
+        return View.of(self, self._seat(player))
+
+    # -- records -----------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain JSON-able record that :meth:`from_dict` turns back into this game."""
+        return {
+            "game": "hue",
+            "format": RECORD_FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "deck": None if self.deck.is_default() else self.deck.to_list(),
+            "deal": {
+                "hands": [list(hand) for hand in self.deal.hands],
+                "opening": [str(move) for move in self.deal.opening],
+                "set_aside": list(self.deal.set_aside),
+            },
+            "moves": [str(move) for move in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
+        if not isinstance(record, Mapping):
+            raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
+        if record.get("game") != "hue":
+            raise ValueError(f"not a Hue record: game is {record.get('game')!r}")
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"unsupported record format {record.get('format')!r}")
+        missing = {"players", "seed", "rules", "deck", "deal", "moves"} - set(record)
+        if missing:
+            raise ValueError(f"game record lacks {', '.join(sorted(missing))}")
+        deck = Deck(default_deck() if record["deck"] is None else record["deck"])
+        rules = Rules.from_dict(record["rules"])
+        deal_record = record["deal"]
+        if not isinstance(deal_record, Mapping) or set(deal_record) != {"hands", "opening", "set_aside"}:
+            raise ValueError("record deal must be a mapping with hands, opening and set_aside")
+        hands = deal_record["hands"]
+        if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
+            raise TypeError("record deal hands must be a list of lists of card ids")
+        setup = Deal(
+            hands=tuple(tuple(hand) for hand in hands),
+            opening=tuple(Move.parse(text) for text in _strings(deal_record["opening"], "opening")),
+            set_aside=tuple(_strings(deal_record["set_aside"], "set_aside")),
+        )
+        seed = record["seed"]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"record seed must be an integer or null, not {seed!r}")
+        game = cls(record["players"], setup, deck=deck, rules=rules, seed=seed)
+        for number, text in enumerate(_strings(record["moves"], "moves"), start=1):
+            try:
+                game.play(Move.parse(text))
+            except ValueError as error:
+                raise ValueError(f"record move {number} ({text!r}): {error}") from None
+        return game
+
+    # -- helpers -----------------------------------------------------------------
+
+    def _seat(self, player: int) -> int:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+            raise ValueError(f"no seat {player!r}: seats are 0 to {self.players - 1}")
+        return player
+
+    def __repr__(self) -> str:
+        state = "over" if self.is_over else f"player {self.current_player} to move"
+        return f"<hue.Game {self.players} players, {len(self.history)} moves, {state}>"
+
+
+def new_game(
+    players: int,
+    seed: int | None = None,
+    *,
+    deck: Iterable[Card | Mapping[str, object] | Sequence[object]] | None = None,
+    rules: Rules | None = None,
+) -> Game:
+    """Set up a new game (§3); the same seed always gives the same game.
+
+    ``seed=None`` picks a fresh seed, kept in ``game.seed`` and the record.
+    ``deck`` is any deck as data (default: :func:`default_deck`).
+    """
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an integer or None, not {seed!r}")
+    the_deck = deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
+    the_rules = rules or Rules()
+    setup = deal_cards(the_deck, players, random.Random(seed), the_rules)
+    return Game(players, setup, deck=the_deck, rules=the_rules, seed=seed)
+
+
+def _strings(value: object, name: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+        raise TypeError(f"record {name} must be a list of strings")
+    return value
+
+
+def _check_deal(deck: Deck, players: int, setup: Deal) -> None:
+    """Refuse a deal that is not a possible setup of ``deck`` for ``players``."""
+    if len(setup.hands) != players:
+        raise ValueError(f"the deal has {len(setup.hands)} hands for {players} players")
+    per_player = standard_cards_dealt(players)
+    seen: set[str] = set()
+    for seat, hand in enumerate(setup.hands):
+        kinds = [deck[card_id].kind if card_id in deck else None for card_id in hand]
+        if None in kinds:
+            unknown = [card_id for card_id, kind in zip(hand, kinds) if kind is None]
+            raise ValueError(f"hand {seat} holds cards not in the deck: {unknown}")
+        if kinds.count(Kind.POISON) != 1 or sum(k.standard for k in kinds) != per_player:
+            raise ValueError(
+                f"hand {seat} must hold 1 poison and {per_player} standard cards, got {list(hand)}"
+            )
+    everything = [card_id for hand in setup.hands for card_id in hand]
+    everything += [move.card for move in setup.opening] + list(setup.set_aside)
+    for card_id in everything:
+        if card_id not in deck:
+            raise ValueError(f"the deal names {card_id!r}, which is not in the deck")
+        if card_id in seen:
+            raise ValueError(f"the deal holds card {card_id} twice")
+        seen.add(card_id)
+    missing = [card_id for card_id in deck if card_id not in seen]
+    if missing:
+        raise ValueError(f"the deal leaves cards out: {missing}")
+    for move in setup.opening:
+        if deck[move.card].kind is not Kind.STARTING:
+            raise ValueError(f"opening {move}: {move.card} is not a starting card")

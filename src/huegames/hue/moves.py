@@ -1,0 +1,69 @@
+"""A Hue move: one card laid at an anchor in a rotation (rules §2)."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..errors import InvalidMoveError
+
+
+def footprint(x: int, y: int, horizontal: bool) -> tuple[tuple[int, int], ...]:
+    """The three cells a card covers from its top-left anchor."""
+    if horizontal:
+        return ((x, y), (x + 1, y), (x + 2, y))
+    return ((x, y), (x, y + 1), (x, y + 2))
+
+
+class Move(NamedTuple):
+    """Card ``card`` with its top-left cell at ``(x, y)``, turned ``rotation``
+    quarter turns clockwise (0-3).
+
+    A move is a plain tuple ``(card, x, y, rotation)``, so it compares equal
+    to the placement tuples of :attr:`Board.placements`.  Its text form is
+    the rules' ``card x y rotation``, e.g. ``"D1 1 0 1"``.
+    """
+
+    card: str
+    x: int
+    y: int
+    rotation: int
+
+    def __str__(self) -> str:
+        return f"{self.card} {self.x} {self.y} {self.rotation}"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``"card x y rotation"``; raise InvalidMoveError when malformed."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move text must be a string, not {type(text).__name__}")
+        parts = text.split()
+        if len(parts) != 4:
+            raise InvalidMoveError(f"move {text!r}: expected 'card x y rotation', e.g. 'D1 1 0 1'")
+        card, *numbers = parts
+        try:
+            x, y, rotation = (int(number) for number in numbers)
+        except ValueError:
+            raise InvalidMoveError(f"move {text!r}: x, y and rotation must be integers") from None
+        return cls.of(card, x, y, rotation)
+
+    @classmethod
+    def of(cls, card: object, x: object, y: object, rotation: object) -> Move:
+        """A checked move from loose values (types and the rotation range)."""
+        if not isinstance(card, str) or not card:
+            raise InvalidMoveError(f"move card must be a card id string, not {card!r}")
+        for name, value in (("x", x), ("y", y), ("rotation", rotation)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise InvalidMoveError(f"move {card}: {name} must be an integer, not {value!r}")
+        if not 0 <= rotation <= 3:  # type: ignore[operator]
+            raise InvalidMoveError(f"move {card}: rotation must be 0-3, not {rotation}")
+        return cls(card, x, y, rotation)  # type: ignore[arg-type]
+
+    @property
+    def horizontal(self) -> bool:
+        """Odd rotations lie across the table, even ones along it."""
+        return self.rotation % 2 == 1
+
+    @property
+    def cells(self) -> tuple[tuple[int, int], ...]:
+        """The three table cells this move covers, in footprint order."""
+        return footprint(self.x, self.y, self.rotation % 2 == 1)

@@ -1,0 +1,101 @@
+"""One seat's view of a game (rules §6), and sampling what it cannot see."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .board import Board
+from .cards import Deck, Kind
+from .game import Deal, Game, Rules
+from .moves import Move
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class View:
+    """What seat ``player`` knows: the table, its own hand, every hand's size
+    and the history of placements.  Other hands, the set-aside cards and the
+    seed are not here.  ``board`` is the view's own copy.
+    """
+
+    player: int
+    players: int
+    current_player: int
+    hand: tuple[str, ...]
+    hand_sizes: tuple[int, ...]
+    board: Board
+    opening: tuple[Move, ...]
+    history: tuple[Move, ...]
+    deck: Deck
+    rules: Rules
+
+    @classmethod
+    def of(cls, game: Game, player: int) -> View:
+        return cls(
+            player=player,
+            players=game.players,
+            current_player=game.current_player,
+            hand=game.hand(player),
+            hand_sizes=game.hand_sizes,
+            board=game.board.copy(),
+            opening=game.deal.opening,
+            history=tuple(game.history),
+            deck=game.deck,
+            rules=game.rules,
+        )
+
+    @property
+    def is_over(self) -> bool:
+        return all(size == 1 for size in self.hand_sizes)
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves when it is to move, else none."""
+        if self.is_over or self.player != self.current_player:
+            return []
+        return self.board.legal_placements_of(self.hand)
+
+    def played_by(self, seat: int) -> tuple[str, ...]:
+        """The cards a seat has played, in order."""
+        return tuple(move.card for number, move in enumerate(self.history) if number % self.players == seat)
+
+    def unseen_cards(self) -> tuple[str, ...]:
+        """Cards this seat cannot see: other hands and the set-aside cards."""
+        seen = {move.card for move in self.board.placements} | set(self.hand)
+        return tuple(card_id for card_id in self.deck if card_id not in seen)
+
+    def sample(self, rng: random.Random | int | None = None) -> Game:
+        """A full game consistent with this view: a determinization.
+
+        Each other seat is dealt, from the unseen cards, as many as it holds,
+        including one poison card when it has not played its poison yet (every
+        seat was dealt exactly one); the rest are set aside.  Every deal
+        consistent with the view is equally likely.
+        """
+        rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        unseen = self.unseen_cards()
+        poison = [c for c in unseen if self.deck[c].kind is Kind.POISON]
+        standard = [c for c in unseen if self.deck[c].kind.standard]
+        rng.shuffle(poison)
+        rng.shuffle(standard)
+
+        hands: list[list[str]] = []
+        for seat in range(self.players):
+            if seat == self.player:
+                hands.append(list(self.hand))
+                continue
+            played = self.played_by(seat)
+            holds_poison = not any(self.deck[c].kind is Kind.POISON for c in played)
+            hand = [poison.pop()] if holds_poison else []
+            hand += [standard.pop() for _ in range(self.hand_sizes[seat] - len(hand))]
+            hands.append(sorted(hand, key=self.deck.position))
+
+        initial = [
+            tuple(sorted([*hand, *self.played_by(seat)], key=self.deck.position))
+            for seat, hand in enumerate(hands)
+        ]
+        laid = {move.card for move in self.board.placements}
+        set_aside = tuple(c for c in self.deck if c not in laid and not any(c in h for h in initial))
+        setup = Deal(tuple(initial), self.opening, set_aside)
+        return Game.from_position(
+            self.players, setup, self.board, hands, self.history, deck=self.deck, rules=self.rules
+        )
