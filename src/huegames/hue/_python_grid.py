@@ -60,7 +60,7 @@ class Grid:
         results = []
         for x, y, horizontal, codes in candidates:
             trial = dict(self._cells)
-            for cell, code in zip(footprint(x, y, horizontal), codes):
+            for cell, code in zip(footprint(x, y, horizontal), codes, strict=True):
                 trial[cell] = code
             results.append(_colour_values(trial))
         return results
@@ -78,7 +78,9 @@ class Grid:
         """
         if any(count not in (2, 4) for count in rotations):
             raise ValueError(f"rotations must be 2 or 4 per card, got {list(rotations)}")
-        anchors = {horizontal: self._legal_anchors(horizontal, allow_cover) for horizontal in (False, True)}
+        anchors = {
+            horizontal: self._legal_anchors(horizontal, allow_cover) for horizontal in (False, True)
+        }
         return [
             (card, x, y, rotation)
             for card, count in enumerate(rotations)

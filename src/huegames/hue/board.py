@@ -28,7 +28,9 @@ class Board:
     __slots__ = ("_covered", "_deck", "_grid", "_owners", "_placements", "covering")
 
     def __init__(self, deck: Deck | Iterable[Card] | None = None, *, covering: bool = True) -> None:
-        self._deck = deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
+        self._deck = (
+            deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
+        )
         self.covering = covering
         self._grid = _backend.Grid()
         self._placements: list[Move] = []
@@ -165,7 +167,7 @@ class Board:
         self._covered.append(
             tuple((self._owners.get(cell), self._grid.get(*cell)) for cell in footprint)
         )
-        for square, ((x, y), code) in enumerate(zip(footprint, shape)):
+        for square, ((x, y), code) in enumerate(zip(footprint, shape, strict=True)):
             self._grid.set(x, y, code)
             self._owners[(x, y)] = (move.card, square)
         self._placements.append(move)
@@ -176,7 +178,7 @@ class Board:
         if not self._placements:
             raise IllegalMoveError("the table is empty: there is no placement to take back")
         move = self._placements.pop()
-        for (x, y), (owner, code) in zip(move.cells, self._covered.pop()):
+        for (x, y), (owner, code) in zip(move.cells, self._covered.pop(), strict=True):
             if owner is None:
                 del self._owners[(x, y)]
             else:
@@ -190,7 +192,9 @@ class Board:
         """Each colour's value: its largest area worth anything, in points."""
         return _as_dict(self._grid.colour_values())
 
-    def colour_values_after(self, moves: Iterable[Move | tuple[str, int, int, int]]) -> list[ColourValues]:
+    def colour_values_after(
+        self, moves: Iterable[Move | tuple[str, int, int, int]]
+    ) -> list[ColourValues]:
         """Colour values after each move, each tried alone on this board.
 
         One call into the backend for the whole batch (the greedy bot's step).

@@ -116,8 +116,7 @@ def card(id: str, kind: Kind | str, colours: Iterable[object]) -> Card:
         kind = Kind(kind)
     except ValueError:
         raise ValueError(
-            f"card {id}: unknown kind {kind!r}: expected one of "
-            + ", ".join(k.value for k in Kind)
+            f"card {id}: unknown kind {kind!r}: expected one of " + ", ".join(k.value for k in Kind)
         ) from None
     if isinstance(colours, str):
         colours = list(colours)

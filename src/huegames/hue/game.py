@@ -23,7 +23,10 @@ def standard_cards_dealt(players: int) -> int:
 
 def staircase(cards: Sequence[str], rotations: Sequence[int]) -> tuple[Move, ...]:
     """The opening of §3.3: vertical cards at (k, k), each one right and one down."""
-    return tuple(Move(card_id, k, k, rotation) for k, (card_id, rotation) in enumerate(zip(cards, rotations)))
+    return tuple(
+        Move(card_id, k, k, rotation)
+        for k, (card_id, rotation) in enumerate(zip(cards, rotations, strict=True))
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +50,8 @@ class Rules:
             if isinstance(self.opening, (str, bytes)) or not isinstance(self.opening, Iterable):
                 raise TypeError("Rules.opening must be a sequence of placements or None")
             opening = tuple(
-                Move.parse(item) if isinstance(item, str) else Move.of(*item) for item in self.opening
+                Move.parse(item) if isinstance(item, str) else Move.of(*item)
+                for item in self.opening
             )
             if not opening:
                 raise ValueError("Rules.opening must hold at least one placement")
@@ -98,7 +102,11 @@ def deal_cards(deck: Deck, players: int, rng: random.Random, rules: Rules) -> De
         hand = [poison[seat], *standard[seat : per_player * players : players]]
         hands.append(tuple(sorted(hand, key=deck.position)))
     laid = {move.card for move in opening}
-    set_aside = [*poison[players:], *(c for c in starting if c not in laid), *standard[per_player * players :]]
+    set_aside = [
+        *poison[players:],
+        *(c for c in starting if c not in laid),
+        *standard[per_player * players :],
+    ]
     return Deal(tuple(hands), opening, tuple(sorted(set_aside, key=deck.position)))
 
 
@@ -115,7 +123,9 @@ def check_deck(deck: Deck, players: int, rules: Rules) -> None:
     for kind, count in needs.items():
         have = len(deck.of_kind(kind))
         if have < count:
-            raise ValueError(f"the deck has {have} {kind.value} cards; {players} players need {count}")
+            raise ValueError(
+                f"the deck has {have} {kind.value} cards; {players} players need {count}"
+            )
     standard = len(deck.of_kind(Kind.SOLID, Kind.STRIPED))
     wanted = standard_cards_dealt(players) * players
     if standard < wanted:
@@ -193,7 +203,9 @@ class Game:
             return []
         return self.board.legal_placements_of(self._hands[self.current_player])
 
-    def play(self, move: Move | tuple[str, int, int, int] | str, *, player: int | None = None) -> Move:
+    def play(
+        self, move: Move | tuple[str, int, int, int] | str, *, player: int | None = None
+    ) -> Move:
         """Check and play ``move`` for the current player; returns it as a Move.
 
         ``player``, when given, must be the seat to move (a server can pass
@@ -226,8 +238,14 @@ class Game:
 
     def copy(self) -> Game:
         return Game.from_position(
-            self.players, self.deal, self.board, self._hands, self.history,
-            deck=self.deck, rules=self.rules, seed=self.seed,
+            self.players,
+            self.deal,
+            self.board,
+            self._hands,
+            self.history,
+            deck=self.deck,
+            rules=self.rules,
+            seed=self.seed,
         )
 
     @classmethod
@@ -326,7 +344,11 @@ class Game:
         deck = Deck(default_deck() if record["deck"] is None else record["deck"])
         rules = Rules.from_dict(record["rules"])
         deal_record = record["deal"]
-        if not isinstance(deal_record, Mapping) or set(deal_record) != {"hands", "opening", "set_aside"}:
+        if not isinstance(deal_record, Mapping) or set(deal_record) != {
+            "hands",
+            "opening",
+            "set_aside",
+        }:
             raise ValueError("record deal must be a mapping with hands, opening and set_aside")
         hands = deal_record["hands"]
         if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
@@ -350,7 +372,11 @@ class Game:
     # -- helpers -----------------------------------------------------------------
 
     def _seat(self, player: int) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.players:
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.players
+        ):
             raise ValueError(f"no seat {player!r}: seats are 0 to {self.players - 1}")
         return player
 
@@ -396,7 +422,7 @@ def _check_deal(deck: Deck, players: int, setup: Deal) -> None:
     for seat, hand in enumerate(setup.hands):
         kinds = [deck[card_id].kind if card_id in deck else None for card_id in hand]
         if None in kinds:
-            unknown = [card_id for card_id, kind in zip(hand, kinds) if kind is None]
+            unknown = [card_id for card_id, kind in zip(hand, kinds, strict=True) if kind is None]
             raise ValueError(f"hand {seat} holds cards not in the deck: {unknown}")
         if kinds.count(Kind.POISON) != 1 or sum(k.standard for k in kinds) != per_player:
             raise ValueError(

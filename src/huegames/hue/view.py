@@ -56,7 +56,9 @@ class View:
 
     def played_by(self, seat: int) -> tuple[str, ...]:
         """The cards a seat has played, in order."""
-        return tuple(move.card for number, move in enumerate(self.history) if number % self.players == seat)
+        return tuple(
+            move.card for number, move in enumerate(self.history) if number % self.players == seat
+        )
 
     def unseen_cards(self) -> tuple[str, ...]:
         """Cards this seat cannot see: other hands and the set-aside cards."""
@@ -94,7 +96,9 @@ class View:
             for seat, hand in enumerate(hands)
         ]
         laid = {move.card for move in self.board.placements}
-        set_aside = tuple(c for c in self.deck if c not in laid and not any(c in h for h in initial))
+        set_aside = tuple(
+            c for c in self.deck if c not in laid and not any(c in h for h in initial)
+        )
         setup = Deal(tuple(initial), self.opening, set_aside)
         return Game.from_position(
             self.players, setup, self.board, hands, self.history, deck=self.deck, rules=self.rules
