@@ -1,0 +1,91 @@
+"""Benchmark support: positions to rotate over, and the ratio table.
+
+Every benchmark here measures one backend on inputs rotated over a set of
+pre-generated positions (a CPU learns a repeated input and flatters the
+faster code).  At the end of the run the ratios between backends measured
+in this same run are printed.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import defaultdict
+
+import pytest
+
+from huegames import hue
+from huegames.hue._python_grid import Grid as PythonGrid
+
+try:
+    from huegames.hue._c_grid import Grid as CGrid
+except ImportError:  # the table then shows Python alone
+    CGrid = None
+
+BACKENDS = {"python": PythonGrid, **({"c": CGrid} if CGrid else {})}
+POSITIONS = 64
+_means: dict[str, dict[str, float]] = defaultdict(dict)
+
+
+def random_game(seed: int, players: int, moves: int | None = None) -> hue.Game:
+    """A seeded game of random moves, stopped after ``moves`` moves or at the end."""
+    game = hue.new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over and (moves is None or len(game.history) < moves):
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))])
+    return game
+
+
+def grid_of(board: hue.Board, grid_class):
+    """The board's visible layer copied into a grid of one backend."""
+    grid = grid_class()
+    for placement in board.placements:
+        shape = board.deck[placement.card].shapes[placement.rotation]
+        for (x, y), code in zip(placement.cells, shape, strict=True):
+            grid.set(x, y, code)
+    return grid
+
+
+@pytest.fixture(scope="session")
+def end_boards() -> list[hue.Board]:
+    """End-of-game tables of 4-player random games (23 cards each)."""
+    return [random_game(seed, 4).board for seed in range(POSITIONS)]
+
+
+@pytest.fixture(scope="session")
+def mid_positions() -> list[tuple[hue.Board, list[hue.Card]]]:
+    """Mid-game tables (15 cards down) with 6 cards not on them as the hand."""
+    positions = []
+    for seed in range(1000, 1000 + POSITIONS):
+        board = random_game(seed, 4, moves=12).board
+        free = [card for card in board.deck.cards if card.id not in board]
+        positions.append((board, random.Random(seed).sample(free, 6)))
+    return positions
+
+
+def rotating(inputs):
+    """A zero-argument function returning the next input, round and round."""
+    return itertools.cycle(inputs).__next__
+
+
+def record(benchmark, group: str, backend: str) -> None:
+    """Remember this benchmark's mean for the ratio table."""
+    benchmark.group = group
+    benchmark.extra_info["backend"] = backend
+    _means[group][backend] = benchmark.stats.stats.mean
+
+
+def pytest_terminal_summary(terminalreporter):
+    if not _means:
+        return
+    terminalreporter.section("huegames ratios (measured in this run)")
+    for group, means in sorted(_means.items()):
+        parts = [f"{name} {mean * 1e6:9.1f} us" for name, mean in sorted(means.items())]
+        baseline = means.get("c")
+        ratios = [
+            f"{name}/c = {mean / baseline:6.1f}x"
+            for name, mean in sorted(means.items())
+            if baseline and name != "c"
+        ]
+        terminalreporter.write_line(f"{group:<38} " + "  ".join(parts + ratios))
