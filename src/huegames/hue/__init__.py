@@ -12,11 +12,13 @@ from ..errors import IllegalMoveError, InvalidMoveError
 from ._backend import name as backend
 from .board import Board, ColourValues
 from .cards import Card, Colour, Deck, Kind, default_deck
-from .game import Deal, Game, Rules, new_game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, new_game
 from .moves import Move
 from .view import View
 
 __all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "Board",
     "Card",
     "Colour",

@@ -44,3 +44,7 @@ class GreedyBot:
             elif score == best_score:
                 best_moves.append(move)
         return best_moves[self._rng.randrange(len(best_moves))]
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot}
+"""Bot name -> class, for the batch runner and the command line."""

@@ -1,0 +1,378 @@
+"""Play many seeded games between bots, on one core or a cluster.
+
+Games are cut into chunks of consecutive game numbers.  Game ``i`` draws
+everything from seeds derived from ``(seed, i)`` alone -- the deal, and
+each bot's own generator -- and its seats are the bot list turned ``i``
+places, so every bot sits in every seat equally often.  The records are
+therefore the same whatever the number of workers or the executor; they
+come back (and are written) in game order.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import importlib
+import io
+import json
+import math
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+GAMES = {
+    "hue": "huegames.hue",
+}
+"""Game name -> module; each module has ``new_game(players, seed)`` and ``bots.BOTS``."""
+
+CHUNK_SIZE = 50
+
+
+def game_module(name: str):
+    """The engine module of a game, or a ValueError naming the known games."""
+    if name not in GAMES:
+        raise ValueError(f"unknown game {name!r}: choose from {', '.join(sorted(GAMES))}")
+    return importlib.import_module(GAMES[name])
+
+
+def bot_factory(game: str, name: str) -> Callable[[int], Any]:
+    """The class of bot ``name`` of a game: called with a seed, it makes a bot."""
+    bots = importlib.import_module(GAMES[game] + ".bots").BOTS
+    if name not in bots:
+        raise ValueError(f"unknown {game} bot {name!r}: choose from {', '.join(sorted(bots))}")
+    return bots[name]
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from any parts, the same on every machine and Python."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything a worker needs to play a chunk: plain, picklable data."""
+
+    game: str
+    bots: tuple[str, ...]
+    players: int
+    seed: int
+    record_moves: bool = False
+
+
+def play_one(spec: Spec, number: int) -> dict[str, Any]:
+    """Play game ``number`` of a run and return its record."""
+    module = game_module(spec.game)
+    game_seed = derive_seed(spec.seed, number)
+    seats = [spec.bots[(seat + number) % len(spec.bots)] for seat in range(spec.players)]
+    bots = [
+        bot_factory(spec.game, name)(derive_seed(game_seed, seat, name))
+        for seat, name in enumerate(seats)
+    ]
+    game = module.new_game(spec.players, seed=game_seed)
+    moves = []
+    while not game.is_over:
+        seat = game.current_player
+        move = bots[seat].choose(game.view(seat))
+        game.play(move)
+        if spec.record_moves:
+            moves.append(str(move))
+    winner = game.winner
+    record: dict[str, Any] = {
+        "game": number,
+        "seed": game_seed,
+        "seats": seats,
+        "scores": list(game.scores()),
+        "winner": winner if isinstance(winner, int) or winner is None else list(winner),
+    }
+    if spec.record_moves:
+        record["moves"] = moves
+    return record
+
+
+def play_chunk(spec: Spec, start: int, stop: int) -> list[dict[str, Any]]:
+    """Play games ``start .. stop-1`` (the unit of work sent to an executor)."""
+    return [play_one(spec, number) for number in range(start, stop)]
+
+
+def winners_of(record: dict[str, Any]) -> list[int]:
+    """The winning seats of a record: one, several for a shared win, none for a draw."""
+    winner = record["winner"]
+    if winner is None:
+        return []
+    return [winner] if isinstance(winner, int) else list(winner)
+
+
+@dataclass
+class BotSummary:
+    """Results of one bot over a run."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    score_sum: float = 0.0
+    score_squares: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def win_interval(self, z: float = 1.96) -> tuple[float, float]:
+        """Wilson score interval of the win rate (95% by default)."""
+        if not self.games:
+            return (0.0, 1.0)
+        n, p = self.games, self.win_rate
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return (max(0.0, centre - half), min(1.0, centre + half))
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def score_std(self) -> float:
+        if self.games < 2:
+            return 0.0
+        variance = (self.score_squares - self.score_sum**2 / self.games) / (self.games - 1)
+        return math.sqrt(max(0.0, variance))
+
+
+@dataclass
+class Summary:
+    """Win rates and score statistics per bot, built one record at a time.
+
+    A bot's games count the seats it played: with two random bots in a
+    4-player game, "random" plays two seats of it.
+    """
+
+    game: str
+    players: int
+    games: int = 0
+    draws: int = 0
+    bots: list[BotSummary] = field(default_factory=list)
+
+    def add(self, record: dict[str, Any]) -> None:
+        winners = winners_of(record)
+        self.games += 1
+        self.draws += not winners
+        for seat, (name, score) in enumerate(zip(record["seats"], record["scores"], strict=True)):
+            entry = self._entry(name)
+            entry.games += 1
+            entry.wins += seat in winners
+            entry.score_sum += score
+            entry.score_squares += score * score
+
+    def _entry(self, name: str) -> BotSummary:
+        for entry in self.bots:
+            if entry.name == name:
+                return entry
+        self.bots.append(BotSummary(name))
+        return self.bots[-1]
+
+    def table(self) -> str:
+        """A markdown table of the summary."""
+        lines = [
+            f"{self.game}, {self.players} players, {self.games} games"
+            + (f", {self.draws} draws" if self.draws else ""),
+            "",
+            "| bot | seats played | wins | win rate (95% CI) | mean score | score std |",
+            "| --- | --- | --- | --- | --- | --- |",
+        ]
+        for entry in self.bots:
+            low, high = entry.win_interval()
+            lines.append(
+                f"| {entry.name} | {entry.games} | {entry.wins} | "
+                f"{entry.win_rate:.1%} ({low:.1%}-{high:.1%}) | "
+                f"{entry.mean_score:.2f} | {entry.score_std:.2f} |"
+            )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "draws": self.draws,
+            "bots": [
+                {
+                    "name": entry.name,
+                    "games": entry.games,
+                    "wins": entry.wins,
+                    "win_rate": entry.win_rate,
+                    "win_interval": list(entry.win_interval()),
+                    "mean_score": entry.mean_score,
+                    "score_std": entry.score_std,
+                }
+                for entry in self.bots
+            ],
+        }
+
+
+@dataclass
+class Result:
+    """What :func:`simulate` returns: the summary, and the records unless streamed."""
+
+    summary: Summary
+    records: list[dict[str, Any]] | None
+
+
+class RecordWriter:
+    """Writes records as CSV (``.csv``) or JSON Lines (anything else)."""
+
+    def __init__(self, stream: TextIO, fmt: str) -> None:
+        if fmt not in ("csv", "jsonl"):
+            raise ValueError(f"unknown output format {fmt!r}: use csv or jsonl")
+        self._stream = stream
+        self._csv = csv.writer(stream) if fmt == "csv" else None
+        self._header_written = False
+
+    @staticmethod
+    def format_of(path: str) -> str:
+        return "csv" if path.lower().endswith(".csv") else "jsonl"
+
+    def write(self, record: dict[str, Any]) -> None:
+        if self._csv is None:
+            self._stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+            return
+        if not self._header_written:
+            self._csv.writerow(list(record))
+            self._header_written = True
+        self._csv.writerow(
+            [
+                " ".join(map(str, value)) if isinstance(value, list) else value
+                for value in record.values()
+            ]
+        )
+
+
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def simulate(
+    game: str = "hue",
+    bots: Sequence[str] = ("greedy", "random"),
+    players: int | None = None,
+    games: int = 100,
+    seed: int = 0,
+    executor: Executor | None = None,
+    *,
+    workers: int | None = None,
+    out: str | os.PathLike[str] | TextIO | None = None,
+    out_format: str | None = None,
+    record_moves: bool = False,
+    keep_records: bool | None = None,
+    chunk_size: int = CHUNK_SIZE,
+    progress: Callable[[int], None] | None = None,
+) -> Result:
+    """Play ``games`` seeded games of ``game`` between ``bots`` and summarise them.
+
+    - ``bots``: bot names, one per seat or fewer (then repeated); the list is
+      turned one place each game, so each bot plays every seat.
+    - ``players``: seats per game (default: the number of bots).
+    - ``executor``: any ``concurrent.futures.Executor`` (a process pool, a
+      ``dask.distributed`` client's ``get_executor()``, ...); default a local
+      process pool of ``workers`` processes (default: every core).  With
+      ``workers=1`` and no executor, games run in this process.
+    - ``out``: a path or text stream; records are streamed there in game
+      order (CSV for ``.csv`` paths, else JSON Lines) and not kept, so memory
+      stays flat however many games are played.
+    - ``progress``: called with the number of games finished so far.
+
+    The same arguments give the same records whatever the executor.
+    """
+    spec = _spec(game, bots, players, games, seed, record_moves, chunk_size)
+    summary = Summary(
+        game, spec.players, bots=[BotSummary(name) for name in dict.fromkeys(spec.bots)]
+    )
+    keep = (out is None) if keep_records is None else keep_records
+    records: list[dict[str, Any]] | None = [] if keep else None
+
+    stream, close = _open(out)
+    try:
+        writer = None
+        if stream is not None:
+            fmt = out_format or (
+                RecordWriter.format_of(os.fspath(out)) if not hasattr(out, "write") else "jsonl"
+            )
+            writer = RecordWriter(stream, fmt)
+        done = 0
+        for chunk in _run(spec, games, chunk_size, executor, workers):
+            for record in chunk:
+                summary.add(record)
+                if writer is not None:
+                    writer.write(record)
+                if records is not None:
+                    records.append(record)
+            done += len(chunk)
+            if progress is not None:
+                progress(done)
+    finally:
+        if close:
+            stream.close()
+    return Result(summary, records)
+
+
+def _spec(game, bots, players, games, seed, record_moves, chunk_size) -> Spec:
+    module = game_module(game)
+    if isinstance(bots, str):
+        bots = [name.strip() for name in bots.split(",")]
+    bots = tuple(bots)
+    if not bots:
+        raise ValueError("give at least one bot")
+    for name in bots:
+        bot_factory(game, name)
+    players = len(bots) if players is None else players
+    low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
+    if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
+        raise ValueError(f"{game} is for {low} to {high} players, not {players!r}")
+    if len(bots) > players:
+        raise ValueError(f"{len(bots)} bots for {players} seats: give at most one bot per seat")
+    bots = tuple(bots[seat % len(bots)] for seat in range(players))
+    for name, value in (("games", games), ("chunk_size", chunk_size)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a positive integer, not {value!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an integer, not {seed!r}")
+    return Spec(game, bots, players, seed, record_moves)
+
+
+def _open(out) -> tuple[TextIO | None, bool]:
+    if out is None:
+        return None, False
+    if isinstance(out, io.TextIOBase) or hasattr(out, "write"):
+        return out, False
+    try:
+        return open(out, "w", newline="", encoding="utf-8"), True
+    except OSError as error:
+        raise ValueError(f"cannot write {os.fspath(out)!r}: {error.strerror}") from None
+
+
+def _run(spec, games, chunk_size, executor, workers) -> Iterator[list[dict[str, Any]]]:
+    """Chunks of records in game order, with a bounded number in flight."""
+    if executor is None and workers == 1:
+        for start, stop in chunks(games, chunk_size):
+            yield play_chunk(spec, start, stop)
+        return
+    own = executor is None
+    pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count()) if own else executor
+    try:
+        in_flight: dict[int, Future] = {}
+        pending = enumerate(chunks(games, chunk_size))
+        limit = 4 * (workers or os.cpu_count() or 1)
+        next_index = 0
+        for index, (start, stop) in pending:
+            in_flight[index] = pool.submit(play_chunk, spec, start, stop)
+            while len(in_flight) >= limit:
+                yield in_flight.pop(next_index).result()
+                next_index += 1
+        while in_flight:
+            yield in_flight.pop(next_index).result()
+            next_index += 1
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
