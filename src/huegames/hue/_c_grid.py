@@ -225,12 +225,12 @@ class Grid:
     def _pack(self, candidates: Sequence[Candidate], into: memoryview) -> bool:
         """Write the candidates as hue_candidate records in buffer coordinates.
 
-        When some do not fit the buffer, grows it to hold them all and
-        returns False: the records are stale then, pack again.
+        When some do not fit the buffer, grows it to hold them all (and what
+        it held) and returns False: the records are stale then, pack again.
         """
         x0, y0, width, height = self._x0, self._y0, self._width, self._height
-        pack_into = _CANDIDATE.pack_into
-        outside = None
+        pack_into, size = _CANDIDATE.pack_into, _CANDIDATE.size
+        needed = None  # the old buffer and every footprint that leaves it
         for at, (x, y, horizontal, (c0, c1, c2)) in enumerate(candidates):
             bx, by = x - x0, y - y0
             if horizontal:
@@ -241,21 +241,21 @@ class Grid:
                 last_x, last_y = x, y + 2
             if fits:
                 try:
-                    pack_into(into, 16 * at, bx, by, c0, c1, c2, 1 if horizontal else 0)
+                    pack_into(into, size * at, bx, by, c0, c1, c2, 1 if horizontal else 0)
                 except struct.error:
                     raise ValueError(f"invalid cell code in {(c0, c1, c2)!r}") from None
-            elif outside is None:
-                outside = (x, y, last_x, last_y)
             else:
-                outside = (
-                    min(outside[0], x),
-                    min(outside[1], y),
-                    max(outside[2], last_x),
-                    max(outside[3], last_y),
+                if needed is None:
+                    needed = (x0, y0, x0 + width - 1, y0 + height - 1)
+                needed = (
+                    min(needed[0], x),
+                    min(needed[1], y),
+                    max(needed[2], last_x),
+                    max(needed[3], last_y),
                 )
-        if outside is None:
+        if needed is None:
             return True
-        self._cover(*outside)
+        self._cover(*needed)
         return False
 
     # -- legal placements (rules §4) ----------------------------------------

@@ -108,9 +108,15 @@ class Board:
             raise IllegalMoveError(f"{card_id!r} is not a card of this deck") from None
 
     def check(self, move: Move | tuple[str, int, int, int] | str) -> Move:
-        """The move as a :class:`Move` if it may be laid now, else IllegalMoveError."""
-        move = Move.parse(move) if isinstance(move, str) else Move.of(*move)
-        self.card(move.card)
+        """The move as a :class:`Move` if it may be laid now, else IllegalMoveError.
+
+        A rotation that looks the same as a listed one comes back as the
+        listed one (the same placement, written one way).
+        """
+        move = Move.coerce(move)
+        card = self.card(move.card)
+        if move.rotation >= card.rotations:  # looks the same as a listed rotation
+            move = move._replace(rotation=card.canonical_rotation(move.rotation))
         if move.card in self:
             raise IllegalMoveError(f"{move}: card {move.card} is already on the table")
         if not self._owners:

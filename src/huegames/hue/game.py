@@ -49,10 +49,7 @@ class Rules:
         if self.opening is not None:
             if isinstance(self.opening, (str, bytes)) or not isinstance(self.opening, Iterable):
                 raise TypeError("Rules.opening must be a sequence of placements or None")
-            opening = tuple(
-                Move.parse(item) if isinstance(item, str) else Move.of(*item)
-                for item in self.opening
-            )
+            opening = tuple(Move.coerce(item) for item in self.opening)
             if not opening:
                 raise ValueError("Rules.opening must hold at least one placement")
             object.__setattr__(self, "opening", opening)
@@ -160,10 +157,14 @@ class Game:
         rules: Rules | None = None,
         seed: int | None = None,
     ) -> None:
-        self.deck = deck or Deck(default_deck())
-        self.rules = rules or Rules()
+        self.deck = (
+            deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
+        )
+        self.rules = Rules() if rules is None else rules
         check_deck(self.deck, players, self.rules)
         _check_deal(self.deck, players, deal)
+        if self.rules.opening is not None and self.rules.opening != deal.opening:
+            raise ValueError("the deal's opening differs from the opening the rules give")
         self.players = players
         self.seed = seed
         self.deal = deal
@@ -214,9 +215,9 @@ class Game:
         if self.is_over:
             raise IllegalMoveError("the game is over: every player holds only a score card")
         mover = self.current_player
-        if player is not None and player != mover:
+        if player is not None and self._seat(player) != mover:
             raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
-        move = Move.parse(move) if isinstance(move, str) else Move.of(*move)
+        move = Move.coerce(move)
         hand = self._hands[mover]
         if move.card not in hand:
             raise IllegalMoveError(f"{move}: card {move.card} is not in player {mover}'s hand")

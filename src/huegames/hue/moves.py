@@ -47,6 +47,18 @@ class Move(NamedTuple):
         return cls.of(card, x, y, rotation)
 
     @classmethod
+    def coerce(cls, value: object) -> Move:
+        """A Move from a Move, a ``(card, x, y, rotation)`` sequence or a text."""
+        if isinstance(value, str):
+            return cls.parse(value)
+        if isinstance(value, (tuple, list)) and len(value) == 4:
+            return cls.of(*value)
+        raise InvalidMoveError(
+            "a move must be a Move, a (card, x, y, rotation) tuple or a 'card x y rotation' "
+            f"text, not {value!r}"
+        )
+
+    @classmethod
     def of(cls, card: object, x: object, y: object, rotation: object) -> Move:
         """A checked move from loose values (types and the rotation range)."""
         if not isinstance(card, str) or not card:

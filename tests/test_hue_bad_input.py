@@ -1,0 +1,396 @@
+"""Bad input never crashes and never corrupts state: every bad move, record or
+call raises a clear exception naming the problem, and the game is as it was."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import huegames
+from huegames import hue
+from huegames.errors import IllegalMoveError, InvalidMoveError
+
+
+def state(game: hue.Game) -> tuple:
+    return (
+        game.to_dict(),
+        game.board.placements,
+        game.board.cells(),
+        [game.hand(seat) for seat in range(game.players)],
+        game.current_player,
+        game.legal_moves(),
+        game.colour_values(),
+    )
+
+
+@pytest.fixture
+def game() -> hue.Game:
+    """Two players, seed 1, one move played: player 1 to move."""
+    g = hue.new_game(players=2, seed=1)
+    g.play(g.legal_moves()[0])
+    return g
+
+
+def assert_refused(game: hue.Game, move, error, match, **kwargs) -> None:
+    before = state(game)
+    with pytest.raises(error, match=match):
+        game.play(move, **kwargs)
+    assert state(game) == before
+    # and the game goes on normally
+    legal = game.legal_moves()[0]
+    game.play(legal)
+    game.undo()
+    assert state(game) == before
+
+
+def test_errors_are_value_errors():
+    assert issubclass(huegames.IllegalMoveError, ValueError)
+    assert issubclass(huegames.InvalidMoveError, ValueError)
+    assert hue.IllegalMoveError is IllegalMoveError
+
+
+# -- moves the rules do not allow -------------------------------------------
+
+
+def test_card_of_another_player(game):
+    other = game.hand(0)[0]
+    move = game.board.legal_placements(other)[0]
+    assert_refused(game, move, IllegalMoveError, f"{other}.*not in player 1's hand")
+
+
+def test_set_aside_card(game):
+    hidden = game.deal.set_aside[0]
+    move = game.board.legal_placements(hidden)[0]
+    assert_refused(game, move, IllegalMoveError, f"{hidden}.*not in player 1's hand")
+
+
+def test_card_on_the_table(game):
+    placed = game.board.placements[0].card
+    assert_refused(game, (placed, -5, 0, 0), IllegalMoveError, f"{placed}.*not in player 1")
+
+
+@pytest.mark.parametrize("card_id", ["Z9", "d1", "D10", "S"])
+def test_unknown_card(game, card_id):
+    assert_refused(game, (card_id, -1, 0, 0), IllegalMoveError, card_id)
+
+
+def test_wrong_player(game):
+    move = game.legal_moves()[0]
+    assert_refused(game, move, IllegalMoveError, "player 1's turn", player=0)
+    assert_refused(game, move, ValueError, "no seat 7", player=7)
+
+
+def test_overlap_of_two_squares(game):
+    # the staircase card at (0, 0) is vertical: a vertical card at (0, 1)
+    # would cover (0, 1) and (0, 2)
+    card_id = game.hand(1)[0]
+    assert_refused(game, (card_id, 0, 1, 0), IllegalMoveError, "cover 2 squares")
+    assert_refused(game, (card_id, 0, 0, 0), IllegalMoveError, "cover 3 squares")
+
+
+def test_placement_touching_nothing(game):
+    card_id = game.hand(1)[0]
+    assert_refused(game, (card_id, 50, 50, 0), IllegalMoveError, "touches no card")
+    assert_refused(game, f"{card_id} -40 3 1", IllegalMoveError, "touches no card")
+
+
+@pytest.mark.parametrize("rotation", [4, -1, 7, 100])
+def test_rotation_out_of_range(game, rotation):
+    card_id = game.hand(1)[0]
+    assert_refused(game, (card_id, 0, 3, rotation), InvalidMoveError, "rotation must be 0-3")
+    assert_refused(game, f"{card_id} 0 3 {rotation}", InvalidMoveError, "rotation must be 0-3")
+
+
+@pytest.mark.parametrize(
+    ("text", "match"),
+    [
+        ("D1 1 0", "expected 'card x y rotation'"),
+        ("D1 1 0 1 1", "expected 'card x y rotation'"),
+        ("D1 a b c", "integers"),
+        ("D1 1.0 0 1", "integers"),
+        ("", "expected 'card x y rotation'"),
+        ("   ", "expected 'card x y rotation'"),
+    ],
+)
+def test_malformed_move_text(game, text, match):
+    with pytest.raises(InvalidMoveError, match=match):
+        hue.Move.parse(text)
+    assert_refused(game, text, InvalidMoveError, match)
+
+
+@pytest.mark.parametrize("value", [None, 42, b"D1 1 0 1", ["D1", 1, 0, 1]])
+def test_move_parse_of_a_non_string(value):
+    with pytest.raises(InvalidMoveError, match="string"):
+        hue.Move.parse(value)
+
+
+@pytest.mark.parametrize(
+    ("move", "match"),
+    [
+        (("D1", "1", 0, 0), "x must be an integer"),
+        (("D1", 1, 0.5, 0), "y must be an integer"),
+        (("D1", 1, 0, True), "rotation must be an integer"),
+        ((7, 1, 0, 0), "card id"),
+        (("", 1, 0, 0), "card id"),
+    ],
+)
+def test_move_with_wrong_field_types(game, move, match):
+    assert_refused(game, move, InvalidMoveError, match)
+
+
+@pytest.mark.parametrize("move", [42, None, ("D1", 1), ("D1", 1, 0, 0, 0), 3.5])
+def test_move_that_is_not_a_move_at_all(game, move):
+    """A value that is not a move, a 4-tuple or a move text is a malformed
+    move: InvalidMoveError naming what was given, and nothing changes."""
+    assert_refused(game, move, InvalidMoveError, "move")
+
+
+def test_playing_after_the_end():
+    g = hue.new_game(players=2, seed=3)
+    while not g.is_over:
+        g.play(g.legal_moves()[0])
+    before = state(g)
+    last = g.hand(0)[0]
+    for move in [(last, 0, -3, 0), "D0 0 0 0", "garbage"]:
+        with pytest.raises(IllegalMoveError, match="game is over"):
+            g.play(move)
+        assert state(g) == before
+
+
+def test_undo_with_nothing_to_undo():
+    g = hue.new_game(players=3, seed=3)
+    before = state(g)
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        g.undo()
+    assert state(g) == before
+    g.play(g.legal_moves()[0])
+    g.undo()
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        g.undo()
+    assert state(g) == before
+
+
+@pytest.mark.parametrize("seat", [-1, 2, 5, "0", None, True])
+def test_view_of_no_such_seat(game, seat):
+    before = state(game)
+    with pytest.raises(ValueError, match="no seat"):
+        game.view(seat)
+    with pytest.raises(ValueError, match="no seat"):
+        game.hand(seat)
+    assert state(game) == before
+
+
+# -- the board ----------------------------------------------------------------
+
+
+def test_board_refuses_bad_placements_and_stays_unchanged():
+    board = hue.Board.from_placements(["S0 0 0 0", "D1 1 0 1"])
+    before = (board.placements, board.cells(), board.colour_values(), str(board))
+    for move, error, match in [
+        (("D1", 0, 5, 0), IllegalMoveError, "already on the table"),
+        (("Q1", 0, 3, 0), IllegalMoveError, "not a card of this deck"),
+        (("D2", 0, 1, 0), IllegalMoveError, "cover 2 squares"),
+        (("D2", 9, 9, 0), IllegalMoveError, "touches no card"),
+        (("D2", 0, 3, 4), InvalidMoveError, "rotation"),
+        ("D2 0 3", InvalidMoveError, "card x y rotation"),
+    ]:
+        with pytest.raises(error, match=match):
+            board.place(move)
+        assert (board.placements, board.cells(), board.colour_values(), str(board)) == before
+
+
+def test_board_legal_placements_of_a_bad_card():
+    board = hue.Board.from_placements(["S0 0 0 0"])
+    with pytest.raises(IllegalMoveError, match="Q1"):
+        board.legal_placements("Q1")
+    with pytest.raises(IllegalMoveError, match="already on the table"):
+        board.legal_placements("S0")
+
+
+def test_remove_last_of_an_empty_board():
+    with pytest.raises(IllegalMoveError, match="empty"):
+        hue.Board().remove_last()
+
+
+# -- setup ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"players": 1}, ValueError, "2 to 5 players"),
+        ({"players": 6}, ValueError, "2 to 5 players"),
+        ({"players": "3"}, TypeError, "players must be an integer"),
+        ({"players": 3, "seed": "7"}, TypeError, "seed"),
+        ({"players": 3, "seed": 1.5}, TypeError, "seed"),
+    ],
+)
+def test_new_game_bad_arguments(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        hue.new_game(**kwargs)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"covering": "no"}, TypeError, "covering"),
+        ({"opening": "S0 0 0 0"}, TypeError, "opening"),
+        ({"opening": []}, ValueError, "at least one"),
+        ({"opening": ["S0 0 0"]}, InvalidMoveError, "card x y rotation"),
+    ],
+)
+def test_bad_rules(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        hue.Rules(**kwargs)
+
+
+def test_opening_that_cannot_be_laid():
+    rules = hue.Rules(opening=["S0 0 0 0", "S1 0 1 0"])  # S1 covers two squares
+    with pytest.raises(ValueError, match="opening cannot be laid"):
+        hue.new_game(players=2, seed=0, rules=rules)
+
+
+# -- records -------------------------------------------------------------------
+
+
+@pytest.fixture
+def record() -> dict:
+    g = hue.new_game(players=3, seed=5)
+    for _ in range(4):
+        g.play(g.legal_moves()[0])
+    return g.to_dict()
+
+
+def test_record_is_valid(record):
+    assert hue.Game.from_dict(record).to_dict() == record
+
+
+@pytest.mark.parametrize("key", ["players", "seed", "rules", "deck", "deal", "moves"])
+def test_record_missing_key(record, key):
+    del record[key]
+    with pytest.raises(ValueError, match=f"lacks {key}"):
+        hue.Game.from_dict(record)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "error", "match"),
+    [
+        ("game", "linja", ValueError, "not a Hue record"),
+        ("format", 99, ValueError, "format"),
+        ("players", "3", TypeError, "players must be an integer"),
+        ("players", 4, ValueError, "3 hands for 4 players"),
+        ("seed", "5", TypeError, "seed"),
+        ("rules", "default", TypeError, "rules must be a mapping"),
+        ("deal", [], ValueError, "deal"),
+        ("moves", "D1 1 0 1", TypeError, "moves must be a list"),
+        ("moves", [1, 2], TypeError, "moves must be a list of strings"),
+        ("deck", "default", TypeError, "card"),
+    ],
+)
+def test_record_wrong_types(record, key, value, error, match):
+    record[key] = value
+    with pytest.raises(error, match=match):
+        hue.Game.from_dict(record)
+
+
+@pytest.mark.parametrize("value", [None, [], "hue", 3])
+def test_record_not_a_mapping(value):
+    with pytest.raises(TypeError, match="mapping"):
+        hue.Game.from_dict(value)
+
+
+def test_record_with_an_illegal_move(record):
+    record["moves"].append("D1 99 99 0")
+    with pytest.raises(ValueError, match="record move 5"):
+        hue.Game.from_dict(record)
+
+
+def test_record_with_a_malformed_move(record):
+    record["moves"][1] = "D1 99"
+    with pytest.raises(ValueError, match="record move 2"):
+        hue.Game.from_dict(record)
+
+
+def test_record_with_a_move_by_the_wrong_player(record):
+    # move 2 replaced by a card of player 0
+    g = hue.Game.from_dict({**record, "moves": record["moves"][:1]})
+    other = g.hand(0)[-1]
+    record["moves"][1] = str(g.board.legal_placements(other)[0])
+    with pytest.raises(ValueError, match=f"record move 2.*{other}"):
+        hue.Game.from_dict(record)
+
+
+def test_record_deal_duplicates_a_card(record):
+    card_id = record["deal"]["hands"][0][-1]
+    record["deal"]["set_aside"].append(card_id)
+    with pytest.raises(ValueError, match=f"{card_id} twice"):
+        hue.Game.from_dict(record)
+
+
+def test_record_deal_leaves_a_card_out(record):
+    card_id = record["deal"]["set_aside"].pop()
+    with pytest.raises(ValueError, match=f"leaves cards out.*{card_id}"):
+        hue.Game.from_dict(record)
+
+
+def test_record_deal_with_two_poison_cards(record):
+    hands = record["deal"]["hands"]
+    poison = next(c for c in record["deal"]["set_aside"] if c.startswith("X"))
+    record["deal"]["set_aside"].remove(poison)
+    record["deal"]["set_aside"].append(hands[0][-1])
+    hands[0][-1] = poison
+    with pytest.raises(ValueError, match="1 poison"):
+        hue.Game.from_dict(record)
+
+
+def test_record_deal_with_an_unknown_card(record):
+    record["deal"]["set_aside"][0] = "Q7"
+    with pytest.raises(ValueError, match="Q7"):
+        hue.Game.from_dict(record)
+
+
+def test_record_deal_with_missing_or_extra_keys(record):
+    bad = copy.deepcopy(record)
+    del bad["deal"]["opening"]
+    with pytest.raises(ValueError, match="hands, opening and set_aside"):
+        hue.Game.from_dict(bad)
+    bad = copy.deepcopy(record)
+    bad["deal"]["extra"] = []
+    with pytest.raises(ValueError, match="hands, opening and set_aside"):
+        hue.Game.from_dict(bad)
+    bad = copy.deepcopy(record)
+    bad["deal"]["hands"] = "abc"
+    with pytest.raises(TypeError, match="hands"):
+        hue.Game.from_dict(bad)
+
+
+def test_record_unknown_rule_option(record):
+    record["rules"]["shuffle_twice"] = True
+    with pytest.raises(ValueError, match="unknown rule options: shuffle_twice"):
+        hue.Game.from_dict(record)
+
+
+def test_record_opening_that_differs_from_the_rules_opening(record):
+    record["rules"]["opening"] = ["S4 7 7 1"]
+    with pytest.raises(ValueError, match="opening differs"):
+        hue.Game.from_dict(record)
+
+
+def test_record_bad_custom_deck(record):
+    deck = [card.to_dict() for card in hue.default_deck()]
+    deck[12]["colours"] = "GRX"
+    record["deck"] = deck
+    with pytest.raises(ValueError, match="unknown colour 'X'"):
+        hue.Game.from_dict(record)
+
+
+def test_record_is_not_modified_by_from_dict(record):
+    original = copy.deepcopy(record)
+    hue.Game.from_dict(record)
+    assert record == original
+    record["moves"].append("nonsense")
+    snapshot = copy.deepcopy(record)
+    with pytest.raises(ValueError):
+        hue.Game.from_dict(record)
+    assert record == snapshot

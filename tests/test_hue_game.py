@@ -1,0 +1,298 @@
+"""API behaviour of hue.Game and hue.Board: undo, copy, records, notation,
+building boards, and the batch helpers agreeing with the one-at-a-time ones."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from huegames import hue
+
+
+def snapshot(game: hue.Game) -> dict:
+    """Everything observable about a game, as plain comparable data."""
+    return {
+        "record": game.to_dict(),
+        "placements": game.board.placements,
+        "cells": game.board.cells(),
+        "picture": str(game.board),
+        "values": game.colour_values(),
+        "hands": [game.hand(seat) for seat in range(game.players)],
+        "hand_sizes": game.hand_sizes,
+        "current": game.current_player,
+        "legal": game.legal_moves(),
+        "over": game.is_over,
+        "scores": game.scores(),
+        "winner": game.winner,
+    }
+
+
+def random_game(players: int, seed: int, *, rules: hue.Rules | None = None) -> hue.Game:
+    """A game played to the end with seeded random moves."""
+    game = hue.new_game(players=players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4)])
+def test_undo_restores_exactly_at_every_step(players, seed):
+    game = hue.new_game(players=players, seed=seed)
+    start = snapshot(game)
+    rng = random.Random(seed)
+    while not game.is_over:
+        before = snapshot(game)
+        move = rng.choice(before["legal"])
+        played = game.play(move)
+        assert played == move
+        after = snapshot(game)
+        assert after != before
+        assert game.undo() == move
+        assert snapshot(game) == before
+        game.play(move)
+        assert snapshot(game) == after
+    # take everything back: the game is as dealt
+    while game.history:
+        game.undo()
+    assert snapshot(game) == start
+    assert game.to_dict() == hue.new_game(players=players, seed=seed).to_dict()
+
+
+def test_undo_of_a_covering_move_shows_the_covered_square_again():
+    game = hue.new_game(players=2, seed=6)
+    covering = [m for m in game.legal_moves() if any(game.board.visible(*cell) for cell in m.cells)]
+    assert covering
+    move = covering[0]
+    shown = {cell: game.board.visible(*cell) for cell in move.cells}
+    values = game.colour_values()
+    game.play(move)
+    assert all(game.board.visible(*cell)[0] == move.card for cell in move.cells)
+    game.undo()
+    assert {cell: game.board.visible(*cell) for cell in move.cells} == shown
+    assert game.colour_values() == values
+
+
+def test_copy_is_independent():
+    game = hue.new_game(players=3, seed=12)
+    for _ in range(4):
+        game.play(game.legal_moves()[0])
+    original = snapshot(game)
+    twin = game.copy()
+    assert snapshot(twin) == original
+    # mutate the copy: the original is untouched
+    while not twin.is_over:
+        twin.play(twin.legal_moves()[-1])
+    assert snapshot(game) == original
+    twin.undo()
+    assert snapshot(game) == original
+    # mutate the original: the copy is untouched
+    twin_state = snapshot(twin)
+    game.play(game.legal_moves()[1])
+    game.undo()
+    game.undo()
+    assert snapshot(twin) == twin_state
+    # copies of copies too
+    third = twin.copy()
+    third.undo()
+    assert snapshot(twin) == twin_state
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "rules"),
+    [
+        (2, 0, None),
+        (3, 1, hue.Rules(covering=False)),
+        (5, 2, hue.Rules(opening=["S3 0 0 1", "S0 3 0 0"])),
+    ],
+)
+def test_record_round_trip(players, seed, rules):
+    game = hue.new_game(players=players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while True:
+        text = json.dumps(game.to_dict())
+        again = hue.Game.from_dict(json.loads(text))
+        assert snapshot(again) == snapshot(game)
+        assert again.seed == game.seed
+        assert again.rules == game.rules
+        assert again.deal == game.deal
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    # the rebuilt game plays on like the original
+    again.undo()
+    game.undo()
+    assert snapshot(again) == snapshot(game)
+
+
+def test_record_round_trip_with_custom_deck():
+    cards = [card.to_dict() for card in hue.default_deck()]
+    cards[10]["colours"] = "GGG"  # D0, repeated colours allowed
+    cards[20]["colours"] = "RYR"  # T0
+    cards.append({"id": "extra", "kind": "striped", "colours": "BBP"})
+    game = hue.new_game(players=4, seed=3, deck=cards)
+    for _ in range(7):
+        game.play(game.legal_moves()[0])
+    record = json.loads(json.dumps(game.to_dict()))
+    again = hue.Game.from_dict(record)
+    assert snapshot(again) == snapshot(game)
+    assert again.deck == game.deck
+    assert again.deck["D0"].colours == game.deck["D0"].colours
+
+
+def test_game_accepts_a_deck_given_as_data():
+    """Like new_game, the Game constructor takes a deck as data (rules §1:
+    "A user may supply any other deck ... as data")."""
+    cards = [card.to_dict() for card in hue.default_deck()]
+    dealt = hue.new_game(players=2, seed=4)
+    as_data = hue.Game(2, dealt.deal, deck=cards)
+    as_deck = hue.Game(2, dealt.deal, deck=hue.Deck(cards))
+    assert as_data.legal_moves() == as_deck.legal_moves() == dealt.legal_moves()
+
+
+def test_game_constructor_from_a_deal():
+    dealt = hue.new_game(players=3, seed=44)
+    game = hue.Game(3, dealt.deal, seed=44)
+    assert game.to_dict() == dealt.to_dict()
+    assert snapshot(game) == snapshot(dealt)
+
+
+def test_move_text_round_trip():
+    game = hue.new_game(players=2, seed=9)
+    moves = game.legal_moves()
+    assert any(m.x < 0 or m.y < 0 for m in moves)
+    for move in moves:
+        text = str(move)
+        assert hue.Move.parse(text) == move
+        assert text == f"{move.card} {move.x} {move.y} {move.rotation}"
+    assert hue.Move.parse("  D1   -12 0\t3 ") == hue.Move("D1", -12, 0, 3)
+    assert str(hue.Move("T9", -1, -2, 2)) == "T9 -1 -2 2"
+
+
+def test_move_is_a_hashable_tuple_equal_to_placements():
+    move = hue.Move("D1", 1, 0, 1)
+    assert move == ("D1", 1, 0, 1)
+    assert {move: 1}[("D1", 1, 0, 1)] == 1
+    assert (move.card, move.x, move.y, move.rotation) == ("D1", 1, 0, 1)
+    assert move.cells == ((1, 0), (2, 0), (3, 0))
+    assert hue.Move("D1", 1, 0, 2).cells == ((1, 0), (1, 1), (1, 2))
+    game = hue.new_game(players=2, seed=0)
+    game.play(game.legal_moves()[0])
+    assert all(isinstance(p, tuple) and len(p) == 4 for p in game.board.placements)
+
+
+def test_play_accepts_text_tuple_and_move():
+    game = hue.new_game(players=2, seed=5)
+    first = game.legal_moves()[0]
+    game.play(str(first))
+    second = game.legal_moves()[0]
+    game.play(tuple(second))
+    third = game.legal_moves()[0]
+    game.play(third, player=0)
+    assert game.history == [first, second, third]
+
+
+def test_board_from_placements_matches_the_game_board():
+    game = random_game(4, seed=17)
+    board = hue.Board.from_placements(game.board.placements)
+    assert board.placements == game.board.placements
+    assert board.cells() == game.board.cells()
+    assert board.colour_values() == game.colour_values()
+    assert str(board) == str(game.board)
+    # text placements work too
+    text = hue.Board.from_placements([str(p) for p in game.board.placements])
+    assert text.cells() == game.board.cells()
+    # and so does taking cards back
+    while len(board) > 3:
+        board.remove_last()
+    assert board.placements == game.board.placements[:3]
+
+
+def test_board_from_placements_checks_each_placement():
+    with pytest.raises(hue.IllegalMoveError, match="touch"):
+        hue.Board.from_placements([("S0", 0, 0, 0), ("S1", 5, 5, 0)])
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 20), (5, 21)])
+def test_legal_placements_equal_the_legal_moves_of_that_card(players, seed):
+    game = hue.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_moves()
+        assert len(set(legal)) == len(legal)
+        for card_id in game.hand(game.current_player):
+            of_card = [m for m in legal if m.card == card_id]
+            assert game.board.legal_placements(card_id) == of_card
+            assert of_card
+            for move in of_card:
+                assert game.board.is_legal(move)
+        game.play(rng.choice(legal))
+
+
+def test_legal_moves_are_exactly_the_playable_moves_near_the_table():
+    """Every placement in a window around the table is legal exactly when
+    it is listed (with identical-looking rotations listed once)."""
+    game = hue.new_game(players=2, seed=2)
+    for move in [game.legal_moves()[5], None]:
+        if move is not None:
+            game.play(move)
+        legal = set(game.legal_moves())
+        card_id = game.hand(game.current_player)[0]
+        min_x, min_y, max_x, max_y = game.board.bounds()
+        for x in range(min_x - 4, max_x + 3):
+            for y in range(min_y - 4, max_y + 3):
+                for rotation in range(4):
+                    move_here = hue.Move(card_id, x, y, rotation)
+                    assert game.board.is_legal(move_here) == (move_here in legal), move_here
+
+
+@pytest.mark.parametrize("seed", [30, 31])
+def test_colour_values_after_equals_placing_each(seed):
+    game = hue.new_game(players=3, seed=seed)
+    rng = random.Random(seed)
+    while not game.is_over:
+        legal = game.legal_moves()
+        sample = rng.sample(legal, min(40, len(legal)))
+        batch = game.board.colour_values_after(sample)
+        assert len(batch) == len(sample)
+        for move, values in zip(sample, batch, strict=True):
+            board = game.board.copy()
+            board.place(move)
+            assert values == board.colour_values(), move
+        # the board itself is untouched by the batch
+        assert game.board.placements == game.board.copy().placements
+        game.play(rng.choice(legal))
+    assert game.board.colour_values_after([]) == []
+
+
+def test_board_copy_is_independent():
+    board = hue.Board.from_placements(["S0 0 0 0", "D1 1 0 1"])
+    twin = board.copy()
+    twin.place("T0 4 0 0")
+    assert board.placements == [("S0", 0, 0, 0), ("D1", 1, 0, 1)]
+    assert board.visible(4, 0) is None
+    board.remove_last()
+    assert twin.placements == [("S0", 0, 0, 0), ("D1", 1, 0, 1), ("T0", 4, 0, 0)]
+
+
+def test_backend_is_named():
+    assert hue.backend in ("c", "python")
+
+
+def test_view_legal_moves_and_bots_interface():
+    game = hue.new_game(players=3, seed=13)
+    view = game.view(0)
+    assert view.legal_moves() == game.legal_moves()
+    assert game.view(1).legal_moves() == []
+    assert view.player == 0 and view.players == 3 and view.current_player == 0
+
+
+def test_scores_and_winner_at_the_end():
+    game = random_game(3, seed=40)
+    assert game.is_over
+    scores = game.scores()
+    assert len(scores) == 3
+    assert game.winner == scores.index(max(scores))
+    assert [card.id for card in game.score_cards()] == [game.hand(s)[0] for s in range(3)]
