@@ -22,10 +22,12 @@ class RandomBot:
 
 
 class GreedyBot:
-    """Plays the move that leaves it the best score card it could still keep.
+    """Plays the move that most improves the best score card it could still keep.
 
-    Every candidate is valued in one batch call into the backend.  Ties are
-    broken uniformly at random from the bot's seed.
+    Every candidate is valued in one batch call into the backend.  Among
+    equal moves it hurts the leader: it prefers the move after which the
+    strongest card an opponent might hold (any card it cannot see) scores
+    least.  Remaining ties are broken at random from the bot's seed.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -35,14 +37,17 @@ class GreedyBot:
         moves = view.legal_moves()
         if not moves:
             raise ValueError(f"player {view.player} has no move to choose")
-        cards = [view.deck[card_id] for card_id in view.hand]
-        best_score, best_moves = -1, []
-        for move, values in zip(moves, view.board.colour_values_after(moves), strict=True):
-            score = max(card.score(values) for card in cards if card.id != move.card)
-            if score > best_score:
-                best_score, best_moves = score, [move]
-            elif score == best_score:
-                best_moves.append(move)
+        hand = [view.deck[card_id] for card_id in view.hand]
+        valued = list(zip(moves, view.board.colour_values_after(moves), strict=True))
+        own = [max(c.score(values) for c in hand if c.id != move.card) for move, values in valued]
+        best_own = max(own)
+        tied = [pair for pair, score in zip(valued, own, strict=True) if score == best_own]
+        unseen = [view.deck[card_id] for card_id in view.unseen_cards()]
+        leader = [max((c.score(values) for c in unseen), default=0) for _, values in tied]
+        weakest = min(leader)
+        best_moves = [
+            move for (move, _), score in zip(tied, leader, strict=True) if score == weakest
+        ]
         return best_moves[self._rng.randrange(len(best_moves))]
 
 
