@@ -1,0 +1,104 @@
+"""Plank's components (rules §1) and the setup of a hand (§4)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from itertools import permutations
+
+COLOURS = ("G", "R", "W")
+COLOUR_NAMES = {"G": "green", "R": "red", "W": "white"}
+PATTERNS = ("RWG", "RGW", "GRW")
+"""The three colour orders of the strips, four strips of each."""
+ORDERS = tuple("".join(order) for order in permutations("GRW"))
+"""The six ways a strip can lie, left to right: each pattern and its reverse."""
+PATTERN_OF = {order: order if order in PATTERNS else order[::-1] for order in ORDERS}
+STRIPS_PER_PATTERN = 4
+MAX_ROWS = len(PATTERNS) * STRIPS_PER_PATTERN
+TOKENS_PER_COLOUR = 2
+LETTERS = ("A", "B", "C", "D")
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def check_players(players: object) -> int:
+    """The player count, refused unless 2, 3 or 4."""
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise TypeError(f"players must be an integer, not {players!r}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Plank is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    return players
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """The setup of one hand, all public.
+
+    - ``letters[seat]``: the token set that seat drew (turn order is A, B,
+      C, D; in the 4-player game A+C play B+D).
+    - ``strips[seat]``: the colour patterns of the strips dealt to that seat.
+    - ``first``: the seat that moves first in this hand.
+    """
+
+    letters: tuple[str, ...]
+    strips: tuple[tuple[str, ...], ...]
+    first: int
+
+    def __post_init__(self) -> None:
+        players = check_players(len(self.letters))
+        if sorted(self.letters) != list(LETTERS[:players]):
+            raise ValueError(
+                f"{players} players draw letters {LETTERS[:players]}, not {self.letters}"
+            )
+        if len(self.strips) != players:
+            raise ValueError(f"the deal has {len(self.strips)} strip hands for {players} players")
+        each = MAX_ROWS // players
+        for seat, hand in enumerate(self.strips):
+            if len(hand) != each or any(pattern not in PATTERNS for pattern in hand):
+                raise ValueError(f"seat {seat} must hold {each} strips of {PATTERNS}, not {hand}")
+        dealt = [pattern for hand in self.strips for pattern in hand]
+        if any(dealt.count(pattern) != STRIPS_PER_PATTERN for pattern in PATTERNS):
+            raise ValueError(f"the deal must hold {STRIPS_PER_PATTERN} strips of each pattern")
+        if isinstance(self.first, bool) or self.first not in range(players):
+            raise ValueError(f"first seat must be 0 to {players - 1}, not {self.first!r}")
+
+    @property
+    def players(self) -> int:
+        return len(self.letters)
+
+    def seat_of(self, letter: str) -> int:
+        """The seat holding token set ``letter``."""
+        return self.letters.index(letter)
+
+
+def draw_letters(players: int, rng: random.Random) -> tuple[str, ...]:
+    """Each seat draws a letter at random (§4); seats keep them all match."""
+    letters = list(LETTERS[: check_players(players)])
+    rng.shuffle(letters)
+    return tuple(letters)
+
+
+def deal_strips(players: int, rng: random.Random) -> tuple[tuple[str, ...], ...]:
+    """Shuffle the 12 strips and deal them out evenly, face up (§4)."""
+    strips = [pattern for pattern in PATTERNS for _ in range(STRIPS_PER_PATTERN)]
+    rng.shuffle(strips)
+    each = MAX_ROWS // check_players(players)
+    return tuple(
+        tuple(sorted(strips[seat * each : (seat + 1) * each], key=PATTERNS.index))
+        for seat in range(players)
+    )
+
+
+def deal_hand(players: int, seed: int, hand: int = 0) -> Deal:
+    """The deal of hand number ``hand`` (0-based) of a match played from ``seed``.
+
+    Letters are drawn once per match (the same for every hand); each hand
+    deals the strips afresh; the first seat is A's in hand 0, then the
+    next letter in turn order each hand (alternating with two players).
+    """
+    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
+        raise ValueError(f"hand must be a hand number 0, 1, ..., not {hand!r}")
+    rng = random.Random(seed)
+    letters = draw_letters(players, rng)
+    for _ in range(hand + 1):
+        strips = deal_strips(players, rng)
+    return Deal(letters, strips, letters.index(LETTERS[hand % players]))

@@ -1,0 +1,573 @@
+"""A hand of Plank: setup (rules §4), turns (§5), lines (§2) and the draw."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from ..errors import IllegalMoveError, InvalidMoveError
+from .components import (
+    COLOUR_NAMES,
+    COLOURS,
+    LETTERS,
+    PATTERN_OF,
+    PATTERNS,
+    TOKENS_PER_COLOUR,
+    Deal,
+    check_players,
+    deal_hand,
+)
+from .moves import (
+    LAY_PLACES,
+    LAY_SHIFTS,
+    PASS,
+    PLACES,
+    SHIFTS,
+    SQUARES,
+    LayPlace,
+    LayShift,
+    Move,
+    Pass,
+    Place,
+    Shift,
+    Square,
+)
+from .table import EMPTY, Table
+
+RECORD_FORMAT = 1
+_COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
+_ORDERS_OF = {pattern: (pattern, pattern[::-1]) for pattern in PATTERNS}
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Rule options (the draw of §5, which the source leaves open).
+
+    - ``repetition``: the hand is drawn when a position (table, tokens,
+      strips in hand, player to move) occurs this many times; None: never.
+    - ``turn_limit``: the hand is drawn after this many turns (passes
+      included) without a line; None: no limit.
+
+    At least one must be set, so that every hand ends.
+    """
+
+    repetition: int | None = 3
+    turn_limit: int | None = 200
+
+    def __post_init__(self) -> None:
+        for name, least in (("repetition", 2), ("turn_limit", 1)):
+            value = getattr(self, name)
+            if value is not None and (
+                isinstance(value, bool) or not isinstance(value, int) or value < least
+            ):
+                raise ValueError(
+                    f"Rules.{name} must be None or an integer >= {least}, not {value!r}"
+                )
+        if self.repetition is None and self.turn_limit is None:
+            raise ValueError("Rules need a repetition or a turn limit, or a hand may never end")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"repetition": self.repetition, "turn_limit": self.turn_limit}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        if not isinstance(data, Mapping):
+            raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
+        unknown = set(data) - {"repetition", "turn_limit"}
+        if unknown:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        return cls(**data)
+
+
+class Termination(Enum):
+    """Why a hand ended."""
+
+    LINE = "line"
+    REPETITION = "repetition"
+    TURN_LIMIT = "turn limit"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a hand ended: ``player`` completed ``line`` (squares as the table
+    stood at the end), or a draw with both None."""
+
+    termination: Termination
+    player: int | None = None
+    line: tuple[Square, Square, Square] | None = None
+
+
+class Game:
+    """One hand of Plank between 2, 3 or 4 seats; everything is public.
+
+    Seats are numbered 0 to ``players - 1``; ``deal.letters[seat]`` is the
+    token set a seat drew, and turns go A, B, C, D from ``deal.first``.
+    """
+
+    __slots__ = (
+        "_keys",
+        "_off",
+        "_seen",
+        "_strips",
+        "_turn_order",
+        "deal",
+        "history",
+        "outcome",
+        "players",
+        "rules",
+        "seed",
+        "table",
+    )
+
+    def __init__(self, deal: Deal, *, rules: Rules | None = None, seed: int | None = None) -> None:
+        if not isinstance(deal, Deal):
+            raise TypeError(f"deal must be a plank.Deal, not {type(deal).__name__}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be plank.Rules, not {type(rules).__name__}")
+        self.deal, self.rules, self.seed = deal, rules or Rules(), seed
+        self.players = deal.players
+        start = LETTERS.index(deal.letters[deal.first])
+        self._turn_order = tuple(
+            deal.seat_of(LETTERS[(start + k) % self.players]) for k in range(self.players)
+        )
+        self.table = Table()
+        self._off = [[TOKENS_PER_COLOUR] * len(COLOURS) for _ in range(self.players)]
+        self._strips = [[hand.count(p) for p in PATTERNS] for hand in deal.strips]
+        self.history: list[Move] = []
+        self.outcome: Outcome | None = None
+        self._keys = [self._key()]
+        self._seen = Counter(self._keys)
+
+    # -- whose turn, who holds what ---------------------------------------------
+
+    @property
+    def current_player(self) -> int:
+        return self._turn_order[len(self.history) % self.players]
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def letter(self, seat: int) -> str:
+        return self.deal.letters[self._seat(seat)]
+
+    def team(self, seat: int) -> tuple[int, ...]:
+        """The seats on ``seat``'s side: its team (A+C, B+D) with 4 players, else itself."""
+        if self.players != 4:
+            return (self._seat(seat),)
+        parity = LETTERS.index(self.letter(seat)) % 2
+        return tuple(s for s in range(4) if LETTERS.index(self.deal.letters[s]) % 2 == parity)
+
+    def strips(self, seat: int) -> tuple[str, ...]:
+        """The strip patterns ``seat`` still holds."""
+        counts = self._strips[self._seat(seat)]
+        return tuple(p for p, n in zip(PATTERNS, counts, strict=True) for _ in range(n))
+
+    def off_table(self, seat: int) -> dict[str, int]:
+        """How many of ``seat``'s tokens of each colour are still off the table."""
+        return dict(zip(COLOURS, self._off[self._seat(seat)], strict=True))
+
+    def is_placing(self, seat: int) -> bool:
+        """True in ``seat``'s placement phase, False once all six tokens are down."""
+        return any(self._off[self._seat(seat)])
+
+    # -- moves -------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the player to move; ``[Pass()]`` when there is no action."""
+        if self.outcome is not None:
+            return []
+        seat, table = self.current_player, self.table
+        colours, owners = table.colours, table.owners
+        off = self._off[seat]
+        orders = [
+            o for p, n in zip(PATTERNS, self._strips[seat], strict=True) if n for o in _ORDERS_OF[p]
+        ]
+        ends = ("T", "B") if table.strips else ("T",)
+        moves: list[Move] = []
+        if any(off):
+            for i, owner in enumerate(owners):
+                if owner == EMPTY and off[_COLOUR_INDEX[colours[i]]]:
+                    moves.append(PLACES[colours[i], i])
+            free = [c for c, n in zip(COLOURS, off, strict=True) if n]
+            moves += [LAY_PLACES[o, e, c] for o in orders for e in ends for c in free]
+        else:
+            own = [i for i, owner in enumerate(owners) if owner == seat]
+            for s in own:
+                colour, row = colours[s], SHIFTS[s]
+                moves += [
+                    row[t]
+                    for t, owner in enumerate(owners)
+                    if owner == EMPTY and colours[t] == colour
+                ]
+            moves += [LAY_SHIFTS[o, e, s] for o in orders for e in ends for s in own]
+        return moves or [PASS]
+
+    def play(self, move: Move | str, *, player: int | None = None) -> Move:
+        """Check and play ``move`` (a Move or its text) for the player to move.
+
+        Returns the move as played (a first strip laid at "B" is recorded
+        as "T": on an empty table both are the same place).  ``player``,
+        when given, must be the seat to move.  On any error (IllegalMoveError
+        or InvalidMoveError, both ValueErrors) the game is unchanged.
+        """
+        if isinstance(move, str):
+            move = Move.parse(move)
+        elif not isinstance(move, Move):
+            raise InvalidMoveError(f"not a Plank move: {move!r}")
+        if self.outcome is not None:
+            raise IllegalMoveError(f"{move}: the hand is over ({self._ended()})")
+        seat = self.current_player
+        if player is not None and player != seat:
+            raise IllegalMoveError(f"{move}: it is seat {seat}'s turn, not seat {player!r}'s")
+        move = self._check(move, seat)
+        self._apply(move, seat)
+        return move
+
+    def undo(self) -> Move:
+        """Take back the last move played."""
+        if not self.history:
+            raise IllegalMoveError("no move has been played: nothing to undo")
+        move = self.history.pop()
+        seat = self.current_player
+        key = self._keys.pop()
+        self._seen[key] -= 1
+        self.outcome = None
+        table, off = self.table, self._off[seat]
+        if isinstance(move, Place):
+            table.owners[move.square.index] = EMPTY
+            off[_COLOUR_INDEX[move.colour]] += 1
+        elif isinstance(move, Shift):
+            table.owners[move.target.index] = EMPTY
+            table.owners[move.source.index] = seat
+        elif isinstance(move, (LayPlace, LayShift)):
+            table.unlay(move.end)
+            self._strips[seat][PATTERNS.index(PATTERN_OF[move.strip])] += 1
+            if isinstance(move, LayPlace):
+                off[_COLOUR_INDEX[move.colour]] += 1
+            else:
+                table.owners[move.source.index] = seat
+        return move
+
+    def copy(self) -> Game:
+        """An independent game at the same position, with the same history."""
+        game = Game.__new__(Game)
+        game.deal, game.rules, game.seed = self.deal, self.rules, self.seed
+        game.players, game._turn_order = self.players, self._turn_order
+        game.table = self.table.copy()
+        game._off = [off.copy() for off in self._off]
+        game._strips = [strips.copy() for strips in self._strips]
+        game.history = self.history.copy()
+        game.outcome = self.outcome
+        game._keys = self._keys.copy()
+        game._seen = self._seen.copy()
+        return game
+
+    # -- lines and threats -------------------------------------------------------
+
+    def threats(self, seat: int) -> int:
+        """How many distinct ways ``seat`` could complete a line on its next
+        turn (a square to fill, or a strip end and column to lay at)."""
+        return len(self._targets(self._seat(seat)))
+
+    def winning_moves(self) -> list[Move]:
+        """The legal moves that complete a line for the player to move now."""
+        if self.outcome is not None:
+            return []
+        seat, table = self.current_player, self.table
+        placing = any(self._off[seat])
+        own = [i for i, owner in enumerate(table.owners) if owner == seat]
+        moves: list[Move] = []
+        for target in sorted(self._targets(seat), key=str):
+            if isinstance(target, int):
+                colour = table.colours[target]
+                if placing:
+                    moves.append(PLACES[colour, target])
+                else:
+                    moves += [SHIFTS[s][target] for s in own if table.colours[s] == colour]
+                continue
+            end, col, colour = target
+            for pattern, count in zip(PATTERNS, self._strips[seat], strict=True):
+                for order in _ORDERS_OF[pattern] if count else ():
+                    if order[col] != colour:
+                        continue
+                    if placing:
+                        moves.append(LAY_PLACES[order, end, colour])
+                    else:
+                        moves += [
+                            LAY_SHIFTS[order, end, s] for s in own if table.colours[s] == colour
+                        ]
+        return list(dict.fromkeys(moves))
+
+    def _targets(self, seat: int) -> set[int | tuple[str, int, str]]:
+        table = self.table
+        owners, colours = table.owners, table.colours
+        off = self._off[seat]
+        placing = any(off)
+        targets: set[int | tuple[str, int, str]] = set()
+        for a, b, c in table.lines:
+            oa, ob, oc = owners[a], owners[b], owners[c]
+            if oa == seat:
+                if ob == seat and oc == EMPTY:
+                    target = c
+                elif ob == EMPTY and oc == seat:
+                    target = b
+                else:
+                    continue
+            elif oa == EMPTY and ob == seat and oc == seat:
+                target = a
+            else:
+                continue
+            if not placing or off[_COLOUR_INDEX[colours[target]]]:
+                targets.add(target)
+        rows = table.rows
+        held = [p for p, n in zip(PATTERNS, self._strips[seat], strict=True) if n]
+        if rows >= 2 and held:
+            for end, near, far in (("T", 0, 3), ("B", 3 * rows - 3, 3 * rows - 6)):
+                for col in range(3):
+                    if owners[near + col] != seat or owners[far + col] != seat:
+                        continue
+                    pair = {colours[near + col], colours[far + col]}
+                    if len(pair) != 2:
+                        continue
+                    (colour,) = set(COLOURS) - pair
+                    if placing and not off[_COLOUR_INDEX[colour]]:
+                        continue
+                    if any(colour in (p[col], p[2 - col]) for p in held):
+                        targets.add((end, col, colour))
+        return targets
+
+    # -- the end and scores (§6) ---------------------------------------------------
+
+    @property
+    def winner(self) -> int | tuple[int, int] | None:
+        """Who won the hand: a seat (2 or 3 players); with 4 players the
+        winning team as a tuple of its two seats in ascending order (e.g.
+        ``(0, 2)``); None while the hand goes on and for a draw."""
+        if self.outcome is None or self.outcome.player is None:
+            return None
+        team = self.team(self.outcome.player)
+        return team if len(team) == 2 else team[0]  # type: ignore[return-value]
+
+    def scores(self) -> list[int]:
+        """The hand's points per seat (§6): 1 to the winner (2 players) or
+        to both seats of the winning team (4 players); with 3 players the
+        *penalty* points, 2 to the seat after the winner in turn order and 1
+        to the next (fewest is best).  All 0 while playing and for a draw."""
+        points = [0] * self.players
+        if self.outcome is None or self.outcome.player is None:
+            return points
+        winner = self.outcome.player
+        if self.players == 3:
+            k = LETTERS.index(self.deal.letters[winner])
+            points[self.deal.seat_of(LETTERS[(k + 1) % 3])] = 2
+            points[self.deal.seat_of(LETTERS[(k + 2) % 3])] = 1
+        else:
+            for seat in self.team(winner):
+                points[seat] = 1
+        return points
+
+    # -- information -----------------------------------------------------------------
+
+    def view(self, player: int):
+        """What seat ``player`` sees: everything (Plank has no hidden information)."""
+        from .view import View
+
+        return View(self._seat(player), self.copy())
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain JSON-able record that :meth:`from_dict` turns back into this game."""
+        return {
+            "game": "plank",
+            "format": RECORD_FORMAT,
+            "players": self.players,
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "deal": {
+                "letters": list(self.deal.letters),
+                "strips": [list(hand) for hand in self.deal.strips],
+                "first": self.deal.first,
+            },
+            "moves": [str(move) for move in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
+        if not isinstance(record, Mapping):
+            raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
+        if record.get("game") != "plank":
+            raise ValueError(f"not a Plank record: game is {record.get('game')!r}")
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"unsupported record format {record.get('format')!r}")
+        missing = {"players", "seed", "rules", "deal", "moves"} - set(record)
+        if missing:
+            raise ValueError(f"game record lacks {', '.join(sorted(missing))}")
+        deal = record["deal"]
+        if not isinstance(deal, Mapping) or set(deal) != {"letters", "strips", "first"}:
+            raise ValueError("record deal must be a mapping with letters, strips and first")
+        try:
+            setup = Deal(
+                tuple(deal["letters"]), tuple(tuple(h) for h in deal["strips"]), deal["first"]
+            )
+        except TypeError as error:
+            raise ValueError(f"record deal is malformed: {error}") from None
+        if setup.players != record["players"]:
+            raise ValueError(f"record has {record['players']} players but deals {setup.players}")
+        seed = record["seed"]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"record seed must be an integer or null, not {seed!r}")
+        game = cls(setup, rules=Rules.from_dict(record["rules"]), seed=seed)
+        moves = record["moves"]
+        if not isinstance(moves, list):
+            raise TypeError("record moves must be a list of move texts")
+        for number, text in enumerate(moves, start=1):
+            try:
+                game.play(text)
+            except ValueError as error:
+                raise ValueError(f"record move {number} ({text!r}): {error}") from None
+        return game
+
+    # -- helpers -------------------------------------------------------------------
+
+    def _check(self, move: Move, seat: int) -> Move:
+        """Raise IllegalMoveError unless ``move`` is legal for ``seat``; the move to apply."""
+        table, off = self.table, self._off[seat]
+        placing = any(off)
+        rows = table.rows
+        if isinstance(move, Pass):
+            if self.legal_moves() != [PASS]:
+                raise IllegalMoveError(f"pass: seat {seat} has a legal action and must take it")
+            return move
+        if isinstance(move, (LayPlace, LayShift)):
+            pattern = PATTERN_OF[move.strip]
+            if not self._strips[seat][PATTERNS.index(pattern)]:
+                raise IllegalMoveError(
+                    f"{move}: seat {seat} holds no {pattern} strip (holds {self.strips(seat)})"
+                )
+            if rows == 0 and move.end == "B":
+                move = (
+                    LayPlace(move.strip, "T", move.colour)
+                    if isinstance(move, LayPlace)
+                    else LayShift(move.strip, "T", move.source)
+                )
+        elif rows == 0:
+            raise IllegalMoveError(f"{move}: the table is empty; the first turn must lay a strip")
+        if isinstance(move, (Place, LayPlace)):
+            if not placing:
+                raise IllegalMoveError(
+                    f"{move}: seat {seat} has all six tokens on the table (movement phase): "
+                    "move a token instead"
+                )
+            if not off[_COLOUR_INDEX[move.colour]]:
+                raise IllegalMoveError(
+                    f"{move}: seat {seat} has no {COLOUR_NAMES[move.colour]} token off the table"
+                )
+            if isinstance(move, Place):
+                self._check_target(move, move.square, move.colour)
+            return move
+        if placing:
+            raise IllegalMoveError(
+                f"{move}: seat {seat} still has tokens off the table (placement phase): "
+                "place one instead"
+            )
+        source = move.source
+        if source.row >= rows or table.owners[source.index] != seat:
+            raise IllegalMoveError(f"{move}: seat {seat} has no token on {source}")
+        if isinstance(move, Shift):
+            self._check_target(move, move.target, table.colours[source.index])
+        return move
+
+    def _check_target(self, move: Move, square: Square, colour: str) -> None:
+        table = self.table
+        if square.row >= table.rows:
+            raise IllegalMoveError(f"{move}: no square {square}: the table has {table.rows} strips")
+        if table.colours[square.index] != colour:
+            raise IllegalMoveError(
+                f"{move}: a {COLOUR_NAMES[colour]} token must stand on a {COLOUR_NAMES[colour]}"
+                f" square; {square} is {COLOUR_NAMES[table.colours[square.index]]}"
+            )
+        if table.owners[square.index] != EMPTY:
+            raise IllegalMoveError(f"{move}: square {square} already holds a token")
+
+    def _apply(self, move: Move, seat: int) -> None:
+        """Play a legal ``move`` for ``seat`` and settle the end of the hand."""
+        table, off = self.table, self._off[seat]
+        if isinstance(move, Pass):
+            target = None
+        elif isinstance(move, Place):
+            target = move.square.index
+            off[_COLOUR_INDEX[move.colour]] -= 1
+        elif isinstance(move, Shift):
+            target = move.target.index
+            table.owners[move.source.index] = EMPTY
+        else:
+            source = move.source.index if isinstance(move, LayShift) else None
+            if source is not None and move.end == "T":
+                source += 3
+            base = table.lay(move.strip, move.end)
+            self._strips[seat][PATTERNS.index(PATTERN_OF[move.strip])] -= 1
+            if source is None:
+                colour = move.colour  # type: ignore[union-attr]
+                off[_COLOUR_INDEX[colour]] -= 1
+            else:
+                colour = table.colours[source]
+                table.owners[source] = EMPTY
+            target = base + move.strip.index(colour)
+        if target is not None:
+            table.owners[target] = seat
+        self.history.append(move)
+        key = self._key()
+        self._keys.append(key)
+        self._seen[key] += 1
+        line = None if target is None else table.line_through(target, seat)
+        if line is not None:
+            squares = tuple(SQUARES[i] for i in line)
+            self.outcome = Outcome(Termination.LINE, seat, squares)  # type: ignore[arg-type]
+        elif self.rules.turn_limit is not None and len(self.history) >= self.rules.turn_limit:
+            self.outcome = Outcome(Termination.TURN_LIMIT)
+        elif self.rules.repetition is not None and self._seen[key] >= self.rules.repetition:
+            self.outcome = Outcome(Termination.REPETITION)
+
+    def _key(self) -> tuple[int, tuple[int, ...]]:
+        # Strips only ever join the table, so along one history two positions
+        # with as many squares have the same table and the same strips in hand.
+        return (self.current_player, tuple(self.table.owners))
+
+    def _ended(self) -> str:
+        outcome = self.outcome
+        assert outcome is not None
+        if outcome.player is None:
+            return f"drawn by {outcome.termination.value}"
+        return f"seat {outcome.player} completed a line"
+
+    def _seat(self, seat: int) -> int:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+        return seat
+
+    def __repr__(self) -> str:
+        state = self._ended() if self.outcome else f"seat {self.current_player} to move"
+        return f"<plank.Game {self.players} players, {len(self.history)} moves, {state}>"
+
+
+def new_game(
+    players: int, seed: int | None = None, *, rules: Rules | None = None, hand: int = 0
+) -> Game:
+    """Set up a hand (§4); the same seed always gives the same game.
+
+    ``hand`` is the hand's number in a match (0 first): the letters stay,
+    the strips are dealt afresh and the first seat moves on (see
+    :func:`deal_hand`).  ``seed=None`` picks a fresh seed, kept in
+    ``game.seed`` and the record.
+    """
+    check_players(players)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an integer or None, not {seed!r}")
+    return Game(deal_hand(players, seed, hand), rules=rules, seed=seed)

@@ -1,0 +1,200 @@
+"""Plank moves (rules §5) and their short text notation.
+
+=============  ==============================================================
+``Rb2``        place a red token on square b2 (placement phase)
+``b2-c4``      move the token on b2 to c4 (movement phase)
+``T GWR R``    lay a strip reading G, W, R left to right at the top (``T``)
+               and place a red token on it (placement phase)
+``B RWG b2``   lay a strip R, W, G at the bottom (``B``) and move the token
+               on b2 onto the square of its colour there (movement phase)
+``pass``       the player has no legal action
+=============  ==============================================================
+
+A square is a column ``a``-``c`` and a row ``1``-``12`` counted from the
+top strip of the table as it stands before the move.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from ..errors import InvalidMoveError
+from .components import COLOURS, MAX_ROWS, ORDERS
+
+ENDS = ("T", "B")
+"""Where a strip joins the stack: the top or the bottom."""
+
+_SQUARE = re.compile(r"([abc])(\d{1,2})", re.IGNORECASE)
+
+
+class Square(NamedTuple):
+    """A square of the table: ``row`` from the top strip (0-based), ``col`` 0-2."""
+
+    row: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{'abc'[self.col]}{self.row + 1}"
+
+    @property
+    def index(self) -> int:
+        """The square's place in a row-major list of the table's squares."""
+        return 3 * self.row + self.col
+
+    @classmethod
+    def parse(cls, text: str) -> Square:
+        """Read ``"b2"`` (column a-c, row 1-12); raise InvalidMoveError when malformed."""
+        match = _SQUARE.fullmatch(text) if isinstance(text, str) else None
+        if match is None or not 1 <= int(match[2]) <= MAX_ROWS:
+            raise InvalidMoveError(f"square {text!r}: expected a column a-c and a row 1-12")
+        return cls(int(match[2]) - 1, "abc".index(match[1].lower()))
+
+
+def _check_square(square: object, name: str) -> None:
+    if not (
+        isinstance(square, Square)
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in square)
+        and 0 <= square.row < MAX_ROWS
+        and 0 <= square.col < 3
+    ):
+        raise InvalidMoveError(f"{name} must be a Square with row 0-11 and col 0-2, not {square!r}")
+
+
+def _check_colour(colour: object) -> None:
+    if colour not in COLOURS:
+        raise InvalidMoveError(f"token colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+
+
+def _check_lay(strip: object, end: object) -> None:
+    if strip not in ORDERS:
+        raise InvalidMoveError(f"a strip must read as three colours such as 'GWR', not {strip!r}")
+    if end not in ENDS:
+        raise InvalidMoveError(f"a strip joins at the top 'T' or the bottom 'B', not {end!r}")
+
+
+class Move:
+    """A Plank move: a :class:`Place`, :class:`Shift`, :class:`LayPlace`,
+    :class:`LayShift` or :class:`Pass`.  All are frozen and hashable."""
+
+    __slots__ = ()
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read the text notation; raise InvalidMoveError when malformed."""
+        move = _parse(text)
+        if not isinstance(move, cls):
+            raise InvalidMoveError(f"{text!r} is a {type(move).__name__}, not a {cls.__name__}")
+        return move
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Move):
+    """Placement phase: put an off-table token of ``colour`` on ``square``."""
+
+    colour: str
+    square: Square
+
+    def __post_init__(self) -> None:
+        _check_colour(self.colour)
+        _check_square(self.square, "square")
+
+    def __str__(self) -> str:
+        return f"{self.colour}{self.square}"
+
+
+@dataclass(frozen=True, slots=True)
+class Shift(Move):
+    """Movement phase: move the own token on ``source`` to ``target``."""
+
+    source: Square
+    target: Square
+
+    def __post_init__(self) -> None:
+        _check_square(self.source, "source")
+        _check_square(self.target, "target")
+        if self.source == self.target:
+            raise InvalidMoveError(
+                f"a token must move to another square, not stay on {self.source}"
+            )
+
+    def __str__(self) -> str:
+        return f"{self.source}-{self.target}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayPlace(Move):
+    """Placement phase: lay a strip reading ``strip`` at ``end`` and put an
+    off-table token of ``colour`` on its square of that colour."""
+
+    strip: str
+    end: str
+    colour: str
+
+    def __post_init__(self) -> None:
+        _check_lay(self.strip, self.end)
+        _check_colour(self.colour)
+
+    def __str__(self) -> str:
+        return f"{self.end} {self.strip} {self.colour}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayShift(Move):
+    """Movement phase: lay a strip reading ``strip`` at ``end`` and move the
+    own token on ``source`` (named before the lay) onto its colour there."""
+
+    strip: str
+    end: str
+    source: Square
+
+    def __post_init__(self) -> None:
+        _check_lay(self.strip, self.end)
+        _check_square(self.source, "source")
+
+    def __str__(self) -> str:
+        return f"{self.end} {self.strip} {self.source}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Move):
+    """No action: only when the player has no legal action (§5)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+def _parse(text: object) -> Move:
+    if not isinstance(text, str):
+        raise InvalidMoveError(f"a move text must be a string, not {type(text).__name__}")
+    parts = text.split()
+    if len(parts) == 1:
+        word = parts[0]
+        if word.lower() == "pass":
+            return PASS
+        if "-" in word:
+            source, _, target = word.partition("-")
+            return Shift(Square.parse(source), Square.parse(target))
+        if len(word) > 1 and word[0].upper() in COLOURS:
+            return Place(word[0].upper(), Square.parse(word[1:]))
+    elif len(parts) == 3:
+        end, strip, token = parts[0].upper(), parts[1].upper(), parts[2]
+        _check_lay(strip, end)
+        if len(token) == 1:
+            return LayPlace(strip, end, token.upper())
+        return LayShift(strip, end, Square.parse(token))
+    raise InvalidMoveError(
+        f"move {text!r}: expected 'Rb2', 'b2-c4', 'T GWR R', 'B GWR b2' or 'pass'"
+    )
+
+
+# Every move there is, made once: move generation looks them up.
+PASS = Pass()
+SQUARES = tuple(Square(i // 3, i % 3) for i in range(3 * MAX_ROWS))
+PLACES = {(c, i): Place(c, square) for c in COLOURS for i, square in enumerate(SQUARES)}
+SHIFTS = [[Shift(s, t) if s != t else None for t in SQUARES] for s in SQUARES]
+LAY_PLACES = {(o, e, c): LayPlace(o, e, c) for o in ORDERS for e in ENDS for c in COLOURS}
+LAY_SHIFTS = {
+    (o, e, i): LayShift(o, e, s) for o in ORDERS for e in ENDS for i, s in enumerate(SQUARES)
+}
