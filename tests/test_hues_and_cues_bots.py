@@ -1,0 +1,95 @@
+"""Hues and Cues bots and the colour lexicon shipped as package data."""
+
+import random
+from importlib import resources
+
+from huegames import hues_and_cues as hc
+from huegames.hues_and_cues.bots import LexiconBot, RandomBot
+
+
+def play_round(game, bots):
+    while len(game.rounds) == 0:
+        seat = game.current_player
+        move = bots[seat].choose(game.view(seat))
+        assert game.is_legal(move)
+        game.play(move)
+    return game.rounds[0]
+
+
+def test_lexicon_ships_xkcd_and_css_names_with_their_licence():
+    data = resources.files("huegames.hues_and_cues").joinpath("data")
+    assert "CC0" in data.joinpath("LICENSE-lexicon.md").read_text("utf-8")
+    assert len(hc.lexicon("xkcd").names) > 900  # slashes became spaces: a few merge
+    assert len(hc.lexicon("css").names) == 148
+    assert hc.lexicon("css").names["dark slate blue"] == "#483d8b"
+
+
+def test_cue_giver_bot_picks_a_card_colour_and_gives_legal_cues():
+    game = hc.new_game(4, seed=11)
+    bots = [LexiconBot("xkcd") for _ in range(4)]
+    scored = play_round(game, bots)
+    assert scored.target in hc.new_game(4, seed=11).round.card.squares
+    assert len(scored.cues[0].split()) == 1
+    assert scored.skipped or 1 <= len(scored.cues[1].split()) <= 2
+
+
+def test_guesser_bot_reads_one_or_two_words_and_unknown_words():
+    bot = LexiconBot("xkcd")
+    assert bot.read_cue("lavender") == bot.lexicon.labs["lavender"]
+    assert bot.read_cue("Dusty Rose") == bot.lexicon.labs["dusty rose"]
+    assert bot.read_cue("medium lavender") is not None  # modifier + known name
+    assert bot.read_cue("peachy") is not None  # -y ending dropped
+    assert bot.read_cue("zzyzx") is None
+    assert bot.read(["zzyzx", "quux"]) is None
+    game = hc.new_game(4, seed=3)
+    game.play(hc.Move.target(game.round.card.squares[0]))
+    game.play("cue zzyzx")  # a word no lexicon knows: still a legal guess
+    move = bot.choose(game.view(1))
+    assert move in game.legal_moves()
+
+
+def test_guesser_bot_places_on_a_free_square_near_the_cue():
+    game = hc.new_game(4, seed=3, rules=hc.Rules(free_target=True))
+    board = game.board
+    game.play("target A1")
+    game.play("cue cherry")
+    bot = LexiconBot("xkcd")
+    first = bot.choose(game.view(1))
+    game.play(first)
+    second = bot.choose(game.view(2))
+    assert second != first and second.square.distance(first.square) <= 2
+    assert board[first.square].startswith("#")
+
+
+def test_lexicon_bots_score_well_above_random_guessing():
+    points = guesses = 0
+    for seed in range(8):
+        game = hc.new_game(4, seed=seed)
+        scored = play_round(game, [LexiconBot("xkcd") for _ in range(4)])
+        points += sum(hc.guess_points(s.distance(scored.target)) for _, s in scored.guesses)
+        guesses += len(scored.guesses)
+    assert points / guesses > 1.0  # a random guess scores about 0.07
+
+
+def test_random_bot_plays_whole_seeded_games():
+    for seed in range(2):
+        game = hc.new_game(3, seed=seed)
+        bots = [RandomBot(seed * 10 + seat) for seat in range(3)]
+        while not game.is_over:
+            seat = game.current_player
+            game.play(bots[seat].choose(game.view(seat)))
+        again = hc.new_game(3, seed=seed)
+        bots = [RandomBot(seed * 10 + seat) for seat in range(3)]
+        while not again.is_over:
+            seat = again.current_player
+            again.play(bots[seat].choose(again.view(seat)))
+        assert again.to_dict() == game.to_dict()
+
+
+def test_lexicon_bots_play_a_whole_game_with_tie_breaks_possible():
+    game = hc.new_game(3, seed=random.Random(1).randrange(100))
+    bots = [LexiconBot("xkcd"), LexiconBot("css"), LexiconBot("all")]
+    while not game.is_over:
+        seat = game.current_player
+        game.play(bots[seat].choose(game.view(seat)))
+    assert game.winners and sum(game.scores()) > 0
