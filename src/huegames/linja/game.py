@@ -1,0 +1,388 @@
+"""A game of Linja: setup (rules §1), single moves and whole turns (§2), the end and scores (§3)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from ..errors import IllegalMoveError
+from .board import GOALS, RED, ROW_LIMIT, SEAT_NAMES, Board, forward, is_row
+from .moves import Move, Turn
+from .rules import Rules
+from .turns import TurnOutcome, turn_outcomes
+
+RECORD_FORMAT = 1
+PASSED, BLOCKADE = "passed", "blockade"
+
+
+class State(NamedTuple):
+    """Everything that decides the future of a game (history aside); hashable.
+
+    ``following`` is 0 when a turn starts with its initial move, else the
+    length N of the pending following move; ``bonus`` is True during a bonus
+    turn; ``termination`` is None, ``"passed"`` or ``"blockade"``.
+    """
+
+    board: Board
+    current_player: int
+    following: int
+    bonus: bool
+    termination: str | None
+
+
+class Game:
+    """The state of one game of Linja.
+
+    Build one with :func:`new_game`.  Seat 0 is red (from 0 towards 7), seat
+    1 black (from 7 towards 0).  ``play`` checks and applies one single move,
+    ``play_turn`` a whole turn; an illegal one raises IllegalMoveError and
+    changes nothing.  ``undo`` takes back the last single move.
+    """
+
+    __slots__ = ("_stack", "first_player", "history", "rules", "seed", "start", "state")
+
+    def __init__(
+        self,
+        start: Board | None = None,
+        first_player: int = RED,
+        *,
+        rules: Rules | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.start = Board.start() if start is None else start
+        self.start.check()
+        if first_player not in (0, 1) or isinstance(first_player, bool):
+            raise ValueError(f"first_player must be seat 0 or 1, not {first_player!r}")
+        self.first_player = first_player
+        self.rules = rules or Rules()
+        self.seed = seed
+        self.history: list[Move] = []
+        self._stack: list[State] = []
+        self.state = self._turn_start(self.start, first_player, bonus=False)
+        if self.start.passed:
+            self.state = self.state._replace(termination=PASSED)
+
+    # -- the state ------------------------------------------------------------
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    @property
+    def current_player(self) -> int:
+        return self.state.current_player
+
+    @property
+    def following(self) -> int:
+        """0 at an initial move, else the length N the following move must cover."""
+        return self.state.following
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.termination is not None
+
+    @property
+    def termination(self) -> str | None:
+        """None while the game goes on, ``"passed"`` or ``"blockade"`` at the end."""
+        return self.state.termination
+
+    def scores(self) -> list[int]:
+        """Each seat's points as the board stands (final once the game is over)."""
+        return [self.board.points(0), self.board.points(1)]
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over; None for a draw or while it goes on."""
+        if not self.is_over:
+            return None
+        if self.termination == BLOCKADE and self.rules.blockade == "draw":
+            return None
+        red, black = self.scores()
+        if red == black and self.rules.tie_break == "goal":
+            red, black = self.board.red[GOALS[0]], self.board.black[GOALS[1]]
+        if red == black:
+            return None
+        return 0 if red > black else 1
+
+    # -- single moves ---------------------------------------------------------
+
+    def legal_moves(self) -> list[Move]:
+        """The single moves available now: initial or following moves, or ``[Move.PASS]``."""
+        if self.is_over:
+            return []
+        seat, n = self.current_player, self.following
+        moves = [Move(s, t) for s, t in _steps(self.board, seat, n or 1)]
+        return moves or [Move.PASS]
+
+    def play(self, move: Move | str, *, player: int | None = None) -> Move:
+        """Check and play one single move for the current player; returns it as a Move.
+
+        ``player``, when given, must be the seat to move.  On any error the
+        game is unchanged.
+        """
+        self._check_can_play(player)
+        move = Move.coerce(move)
+        legal = self.legal_moves()
+        if move not in legal:
+            raise IllegalMoveError(f"move {move} ({self._describe()}): {self._why(move, legal)}")
+        self._apply(move)
+        return move
+
+    def undo(self) -> Move:
+        """Take back the last single move."""
+        if not self.history:
+            raise IllegalMoveError("no move has been played: nothing to undo")
+        self.state = self._stack.pop()
+        return self.history.pop()
+
+    # -- whole turns ----------------------------------------------------------
+
+    def legal_turns(self) -> list[Turn]:
+        """Every distinct way to complete the current turn, bonus turn included."""
+        return [outcome.turn for outcome in self.turn_outcomes()]
+
+    def turn_outcomes(self) -> list[TurnOutcome]:
+        """:meth:`legal_turns` with the board, seat to move and end flag each one leads to."""
+        if self.is_over:
+            return []
+        p = self.state
+        return turn_outcomes(p.board, p.current_player, p.following, p.bonus, self.rules)
+
+    def play_turn(
+        self, turn: Turn | str | Iterable[Move | str], *, player: int | None = None
+    ) -> Turn:
+        """Check and play the rest of the current turn as one move sequence.
+
+        The sequence must finish the turn exactly (up to the next player's
+        turn or the end of the game).  On any error the game is unchanged.
+        """
+        self._check_can_play(player)
+        turn = Turn.coerce(turn)
+        seat, played = self.current_player, 0
+        try:
+            for number, move in enumerate(turn.moves):
+                if number and self._turn_done(seat):
+                    raise IllegalMoveError(f"the turn is complete after {number} moves")
+                self.play(move)
+                played += 1
+            if not self._turn_done(seat):
+                raise IllegalMoveError(f"the turn is not complete ({self._describe()})")
+        except IllegalMoveError as error:
+            for _ in range(played):
+                self.undo()
+            raise IllegalMoveError(f"turn {turn}: {error}") from None
+        return turn
+
+    # -- copies, views, records -----------------------------------------------
+
+    def copy(self) -> Game:
+        game = Game.__new__(Game)
+        game.start, game.first_player = self.start, self.first_player
+        game.rules, game.seed = self.rules, self.seed
+        game.state = self.state
+        game.history = list(self.history)
+        game._stack = list(self._stack)
+        return game
+
+    def view(self, player: int) -> View:
+        """What seat ``player`` may see: everything (Linja has no hidden information)."""
+        if player not in (0, 1) or isinstance(player, bool):
+            raise ValueError(f"no seat {player!r}: seats are 0 (red) and 1 (black)")
+        return View(player, self.copy())
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain JSON-able record that :meth:`from_dict` turns back into this game."""
+        return {
+            "game": "linja",
+            "format": RECORD_FORMAT,
+            "seed": self.seed,
+            "rules": self.rules.to_dict(),
+            "first_player": self.first_player,
+            "start": None if self.start == Board.start() else self.start.to_dict(),
+            "moves": [str(move) for move in self.history],
+        }
+
+    @classmethod
+    def from_dict(cls, record: Mapping[str, Any]) -> Game:
+        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
+        if not isinstance(record, Mapping):
+            raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
+        if record.get("game") != "linja":
+            raise ValueError(f"not a Linja record: game is {record.get('game')!r}")
+        if record.get("format") != RECORD_FORMAT:
+            raise ValueError(f"unsupported record format {record.get('format')!r}")
+        missing = {"seed", "rules", "first_player", "start", "moves"} - set(record)
+        if missing:
+            raise ValueError(f"game record lacks {', '.join(sorted(missing))}")
+        seed = record["seed"]
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise TypeError(f"record seed must be an integer or null, not {seed!r}")
+        start = None if record["start"] is None else Board.from_dict(record["start"])
+        game = cls(start, record["first_player"], rules=Rules.from_dict(record["rules"]), seed=seed)
+        moves = record["moves"]
+        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+            raise TypeError("record moves must be a list of strings")
+        for number, text in enumerate(moves, start=1):
+            try:
+                game.play(text)
+            except ValueError as error:
+                raise ValueError(f"record move {number} ({text!r}): {error}") from None
+        return game
+
+    # -- helpers --------------------------------------------------------------
+
+    def _apply(self, move: Move) -> None:
+        """Play a legal move: the board, then who plays what next (§2), then the end (§3)."""
+        p = self.state
+        self._stack.append(p)
+        self.history.append(move)
+        seat = p.current_player
+        if move.is_pass:
+            self.state = self._turn_start(p.board, 1 - seat, bonus=False)
+            return
+        arrived_on = p.board.count(move.dst)
+        pieces = list(p.board.pieces(seat))
+        pieces[move.src] -= 1
+        pieces[move.dst] += 1
+        board = (
+            Board(tuple(pieces), p.board.black)
+            if seat == RED
+            else Board(p.board.red, tuple(pieces))
+        )
+        if board.passed:
+            self.state = State(board, seat, 0, p.bonus, PASSED)
+        elif not p.following:  # the initial move sets N
+            n = 1 if move.dst == GOALS[seat] else arrived_on
+            if n:
+                self.state = State(board, seat, n, p.bonus, None)
+            else:
+                self.state = self._turn_start(board, 1 - seat, bonus=False)
+        elif not p.bonus and arrived_on == 0 and (is_row(move.dst) or self.rules.goal_bonus):
+            self.state = self._turn_start(board, seat, bonus=True)
+        else:
+            self.state = self._turn_start(board, 1 - seat, bonus=False)
+
+    @staticmethod
+    def _turn_start(board: Board, seat: int, *, bonus: bool) -> State:
+        """A new turn of ``seat``; a mutual blockade of initial moves ends the game."""
+        blocked = not _steps(board, seat, 1) and not _steps(board, 1 - seat, 1)
+        return State(board, seat, 0, bonus, BLOCKADE if blocked else None)
+
+    def _turn_done(self, seat: int) -> bool:
+        return self.is_over or self.current_player != seat
+
+    def _check_can_play(self, player: int | None) -> None:
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over ({self.termination}): no more moves")
+        if player is not None and player != self.current_player:
+            raise IllegalMoveError(
+                f"it is {SEAT_NAMES[self.current_player]}'s (seat {self.current_player}) move, "
+                f"not seat {player}'s"
+            )
+
+    def _describe(self) -> str:
+        p = self.state
+        name = SEAT_NAMES[p.current_player]
+        stage = f"a following move of {p.following}" if p.following else "an initial move"
+        return f"{name} to play {stage}{' in a bonus turn' if p.bonus else ''}"
+
+    def _why(self, move: Move, legal: list[Move]) -> str:
+        """Why a well-formed move is not among the legal ones."""
+        if move.is_pass:
+            return f"no pass while a move exists ({', '.join(map(str, legal))})"
+        reason = self._broken_rule(move)
+        if legal == [Move.PASS]:
+            return f"{reason}; no move exists here: the only legal move is pass"
+        return reason
+
+    def _broken_rule(self, move: Move) -> str:
+        seat, n, goal = self.current_player, self.following, GOALS[self.current_player]
+        if (move.dst - move.src) * forward(seat) < 0:
+            return f"backward move: {SEAT_NAMES[seat]} moves towards {goal}"
+        if not self.board.pieces(seat)[move.src]:
+            return f"{SEAT_NAMES[seat]} has no piece on position {move.src}"
+        if not n and move.length != 1:
+            return "an initial move goes exactly one position forward"
+        if n:
+            target = move.src + n * forward(seat)
+            if move.dst != (target if 0 <= target <= 7 else goal):
+                return f"the following move goes exactly {n} positions (or stops in the goal)"
+        if self.board.count(move.dst) >= ROW_LIMIT:
+            return f"row {move.dst} is full ({ROW_LIMIT} pieces)"
+        return "not a legal move here"
+
+    def __repr__(self) -> str:
+        state = f"over ({self.termination})" if self.is_over else self._describe()
+        return f"<linja.Game {self.board} | {len(self.history)} moves, {state}>"
+
+
+def _steps(board: Board, seat: int, n: int) -> list[tuple[int, int]]:
+    """The (src, dst) moves of ``n`` positions forward for ``seat``: never ending in a
+    full row, stopping in the goal with steps left over (an initial move is ``n == 1``)."""
+    pieces, goal, step = board.pieces(seat), GOALS[seat], forward(seat)
+    found = []
+    for src in range(8):
+        if not pieces[src] or src == goal:
+            continue
+        dst = src + n * step
+        if not 0 <= dst <= 7:
+            dst = goal
+        if dst == goal or board.count(dst) < ROW_LIMIT:
+            found.append((src, dst))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What seat ``player`` sees: the whole game (a copy of its own), as Linja hides nothing."""
+
+    player: int
+    game: Game
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @property
+    def current_player(self) -> int:
+        return self.game.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self.game.is_over
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal single moves when it is to move, else none."""
+        return self.game.legal_moves() if self.player == self.current_player else []
+
+    def legal_turns(self) -> list[Turn]:
+        """This seat's legal whole turns when it is to move, else none."""
+        return self.game.legal_turns() if self.player == self.current_player else []
+
+
+def new_game(
+    seed: int | None = None,
+    *,
+    players: int = 2,
+    first_player: int | None = None,
+    rules: Rules | None = None,
+    board: Board | None = None,
+) -> Game:
+    """Set up a new game; the same seed always gives the same game.
+
+    The first player is drawn from ``seed`` unless ``first_player`` is given
+    (a match: the loser starts).  ``seed=None`` picks a fresh seed, kept in
+    ``game.seed`` and the record.  ``board`` sets a custom start position.
+    ``players`` is there for runners shared with the other games: Linja is for 2.
+    """
+    if players != 2:
+        raise ValueError(f"Linja is for 2 players, not {players!r}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    elif isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an integer or None, not {seed!r}")
+    rng = random.Random(seed)
+    drawn = rng.randrange(2)
+    return Game(board, drawn if first_player is None else first_player, rules=rules, seed=seed)

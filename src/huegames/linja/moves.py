@@ -1,0 +1,126 @@
+"""Linja moves as data (rules §4): a single move, a pass, and a whole turn."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..errors import InvalidMoveError
+from .board import POSITIONS
+
+PASS_TEXT = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One piece moved from position ``src`` to position ``dst`` (0..7), or a pass.
+
+    Pieces of a colour are interchangeable, so the two positions say all.
+    Text form ``"src-dst"``, e.g. ``"0-1"``; :attr:`PASS` is ``"pass"``.
+    The constructor trusts its input; :meth:`parse` and :meth:`of` check it.
+    """
+
+    src: int
+    dst: int
+
+    PASS: ClassVar[Move]
+
+    @property
+    def is_pass(self) -> bool:
+        return self.src == self.dst == -1
+
+    @property
+    def length(self) -> int:
+        """Positions covered (0 for a pass)."""
+        return abs(self.dst - self.src)
+
+    def __str__(self) -> str:
+        return PASS_TEXT if self.is_pass else f"{self.src}-{self.dst}"
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """Read ``"src-dst"`` or ``"pass"``; raise InvalidMoveError when malformed."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a move text must be a string, not {type(text).__name__}")
+        cleaned = text.strip().lower()
+        if cleaned == PASS_TEXT:
+            return cls.PASS
+        parts = cleaned.split("-")
+        if len(parts) != 2 or not all(part.isdigit() for part in parts):
+            raise InvalidMoveError(f"move {text!r}: expected 'src-dst' such as '0-1', or 'pass'")
+        return cls.of(int(parts[0]), int(parts[1]))
+
+    @classmethod
+    def of(cls, src: object, dst: object) -> Move:
+        """A checked move: two different positions in 0..7."""
+        for name, value in (("src", src), ("dst", dst)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise InvalidMoveError(f"move {name} must be an integer, not {value!r}")
+            if not 0 <= value < POSITIONS:
+                raise InvalidMoveError(f"move {name} {value} is not a position 0..7")
+        if src == dst:
+            raise InvalidMoveError(f"move {src}-{dst} does not move: src and dst are equal")
+        return cls(src, dst)  # type: ignore[arg-type]
+
+    @classmethod
+    def coerce(cls, move: Move | str) -> Move:
+        """A Move from a Move or its text; anything else is InvalidMoveError."""
+        if isinstance(move, Move):
+            return move if move.is_pass else cls.of(move.src, move.dst)
+        if isinstance(move, str):
+            return cls.parse(move)
+        raise InvalidMoveError(f"not a Linja move: {move!r}")
+
+
+Move.PASS = Move(-1, -1)
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A whole turn: its single moves in order (initial, following, and a bonus turn's).
+
+    Text form: the moves' texts separated by spaces, e.g. ``"1-2 2-4 0-1 1-3"``.
+    """
+
+    moves: tuple[Move, ...]
+
+    def __str__(self) -> str:
+        return " ".join(str(move) for move in self.moves)
+
+    def __repr__(self) -> str:
+        return f"Turn.parse({str(self)!r})"
+
+    def __iter__(self):
+        return iter(self.moves)
+
+    def __len__(self) -> int:
+        return len(self.moves)
+
+    @classmethod
+    def parse(cls, text: str) -> Turn:
+        """Read space-separated moves; raise InvalidMoveError when malformed."""
+        if not isinstance(text, str):
+            raise InvalidMoveError(f"a turn text must be a string, not {type(text).__name__}")
+        return cls.of(Move.parse(part) for part in text.split())
+
+    @classmethod
+    def of(cls, moves: Iterable[Move | str]) -> Turn:
+        """A turn from moves or move texts: one to four of them."""
+        checked = tuple(Move.coerce(move) for move in moves)
+        if not 1 <= len(checked) <= 4:
+            raise InvalidMoveError(f"a turn holds 1 to 4 moves, not {len(checked)}")
+        return cls(checked)
+
+    @classmethod
+    def coerce(cls, turn: Turn | str | Iterable[Move | str]) -> Turn:
+        if isinstance(turn, Turn):
+            return cls.of(turn.moves)
+        if isinstance(turn, str):
+            return cls.parse(turn)
+        if isinstance(turn, Iterable):
+            return cls.of(turn)
+        raise InvalidMoveError(f"not a Linja turn: {turn!r}")

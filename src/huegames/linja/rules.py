@@ -1,0 +1,51 @@
+"""Rule options: the decisions the Linja rules leave open, each with its alternative."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+TIE_BREAKS = ("draw", "goal")
+BLOCKADE_RESULTS = ("score", "draw")
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Rule options; the defaults are the rules' decisions.
+
+    - ``goal_bonus``: False (the rule) — reaching the goal never earns a bonus
+      turn; True treats the goal like a row: a following move into an empty
+      goal earns one.
+    - ``tie_break``: ``"draw"`` (the rule) — equal points is a draw;
+      ``"goal"`` — more pieces in the goal wins, still equal is a draw.
+    - ``blockade``: ``"score"`` (the rule) — when neither side can make an
+      initial move the game ends and is scored as it stands; ``"draw"`` —
+      such a game is a draw whatever the points.
+    """
+
+    goal_bonus: bool = False
+    tie_break: str = "draw"
+    blockade: str = "score"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.goal_bonus, bool):
+            raise TypeError(f"Rules.goal_bonus must be True or False, not {self.goal_bonus!r}")
+        if self.tie_break not in TIE_BREAKS:
+            raise ValueError(f"Rules.tie_break must be one of {TIE_BREAKS}, not {self.tie_break!r}")
+        if self.blockade not in BLOCKADE_RESULTS:
+            raise ValueError(
+                f"Rules.blockade must be one of {BLOCKADE_RESULTS}, not {self.blockade!r}"
+            )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        if not isinstance(data, Mapping):
+            raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
+        unknown = set(data) - {f.name for f in fields(cls)}
+        if unknown:
+            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        return cls(**data)

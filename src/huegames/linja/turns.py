@@ -1,0 +1,158 @@
+"""Whole turns (rules §2) generated straight from piece counts: the fast path for search.
+
+This is a second, independent statement of the turn rules: :class:`Game`
+plays single moves in absolute positions, while this module walks every
+complete turn in the mover's own frame (the mover always heads for 7).
+The tests check that both reach the same states.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from .board import RED, ROW_LIMIT, Board
+from .moves import Move, Turn
+from .rules import Rules
+
+GOAL = 7  # in the mover's frame
+
+
+class TurnOutcome(NamedTuple):
+    """A complete turn and where it leads: the board, the seat to move, the end flag."""
+
+    turn: Turn
+    board: Board
+    player: int
+    over: bool
+
+
+def turn_outcomes(
+    board: Board, seat: int, following: int = 0, bonus: bool = False, rules: Rules | None = None
+) -> list[TurnOutcome]:
+    """Every distinct way to complete the current turn of ``seat``.
+
+    ``following`` is 0 at the initial move, else the length N of the pending
+    following move; ``bonus`` says whether this is already a bonus turn.
+    The state is assumed not over.
+    """
+    found: list[TurnOutcome] = []
+    _walk(board, seat, following, bonus, rules or Rules(), found.append)
+    return found
+
+
+def next_states(
+    board: Board, seat: int, following: int = 0, bonus: bool = False, rules: Rules | None = None
+) -> set[tuple[Board, int, bool]]:
+    """The distinct ``(board, player, over)`` that completing the turn can lead to
+    (:func:`turn_outcomes` without the moves: the search bot's fast path)."""
+    found: set[tuple[Board, int, bool]] = set()
+    _walk(board, seat, following, bonus, rules or Rules(), None, found.add)
+    return found
+
+
+def _walk(
+    board: Board,
+    seat: int,
+    following: int,
+    bonus: bool,
+    rules: Rules,
+    on_turn: Callable[[TurnOutcome], None] | None,
+    on_state: Callable[[tuple[Board, int, bool]], None] | None = None,
+) -> None:
+    """Walk every complete turn, calling ``on_turn`` with each (or ``on_state``
+    with each end state, without building the moves)."""
+    goal_bonus = rules.goal_bonus
+    if seat == RED:
+        own, opp = list(board.red), list(board.black)
+    else:
+        own, opp = list(board.black[::-1]), list(board.red[::-1])
+
+    def can_start(pieces: list[int], step: int) -> bool:
+        """Whether ``pieces`` heading ``step`` (+1 own, -1 other) have an initial move."""
+        goal = GOAL if step == 1 else 0
+        for s in range(8):
+            if pieces[s] and s != goal:
+                t = s + step
+                if t == goal or own[t] + opp[t] < ROW_LIMIT:
+                    return True
+        return False
+
+    def passed() -> bool:
+        low_own = next(s for s in range(8) if own[s])
+        high_opp = next(s for s in range(7, -1, -1) if opp[s])
+        return low_own > high_opp
+
+    def record(steps: tuple[tuple[int, int], ...], player: int, over: bool) -> None:
+        if seat == RED:
+            after = Board(tuple(own), tuple(opp))
+        else:
+            after = Board(tuple(opp[::-1]), tuple(own[::-1]))
+        if on_state is not None:
+            on_state((after, player, over))
+            return
+        if seat == RED:
+            moves = tuple(Move(s, t) if s >= 0 else Move.PASS for s, t in steps)
+        else:
+            moves = tuple(Move(7 - s, 7 - t) if s >= 0 else Move.PASS for s, t in steps)
+        on_turn(TurnOutcome(Turn(moves), after, player, over))
+
+    def end_turn(steps: tuple[tuple[int, int], ...]) -> None:
+        blockade = not can_start(opp, -1) and not can_start(own, 1)
+        record(steps, 1 - seat, blockade)
+
+    def initial(steps: tuple[tuple[int, int], ...], in_bonus: bool) -> None:
+        starts = [
+            s
+            for s in range(GOAL)
+            if own[s] and (s + 1 == GOAL or own[s + 1] + opp[s + 1] < ROW_LIMIT)
+        ]
+        if not starts:
+            if can_start(opp, -1):
+                end_turn((*steps, (-1, -1)))
+            else:  # a bonus turn that opens on a mutual blockade: the game ends
+                record(steps, seat, True)
+            return
+        for s in starts:
+            t = s + 1
+            n = 1 if t == GOAL else own[t] + opp[t]
+            own[s] -= 1
+            own[t] += 1
+            here = (*steps, (s, t))
+            if passed():
+                record(here, seat, True)
+            elif n == 0:
+                end_turn(here)
+            else:
+                follow(here, n, in_bonus)
+            own[s] += 1
+            own[t] -= 1
+
+    def follow(steps: tuple[tuple[int, int], ...], n: int, in_bonus: bool) -> None:
+        targets = []
+        for s in range(GOAL):
+            if own[s]:
+                t = min(s + n, GOAL)
+                if t == GOAL or own[t] + opp[t] < ROW_LIMIT:
+                    targets.append((s, t))
+        if not targets:
+            end_turn((*steps, (-1, -1)))
+            return
+        for s, t in targets:
+            was_empty = own[t] + opp[t] == 0
+            own[s] -= 1
+            own[t] += 1
+            here = (*steps, (s, t))
+            if passed():
+                record(here, seat, True)
+            elif was_empty and not in_bonus and (t != GOAL or goal_bonus):
+                initial(here, True)
+            else:
+                end_turn(here)
+            own[s] += 1
+            own[t] -= 1
+
+    if following:
+        follow((), following, bonus)
+    else:
+        initial((), bonus)
