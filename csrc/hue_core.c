@@ -338,12 +338,20 @@ static int legal(const grid *g, int32_t x, int32_t y, int32_t dx, int32_t dy,
     return 0;
 }
 
-/* Writes the legal anchors of one orientation, sorted by (y, x), as card 0
- * in `rotation`.  Anchors range over the occupied box grown by 3 before and
- * 1 after, as every legal anchor lies there.  Returns the count, or
- * HUE_E_CAPACITY. */
+/* Where legal anchors go: placements (card 0 in `rotation`, grid
+ * coordinates) or (x, y) pairs of table coordinates from `origin`. */
+typedef struct {
+    hue_placement *placements;
+    int64_t *pairs;
+    int64_t origin_x, origin_y;
+} anchor_sink;
+
+/* Writes the legal anchors of one orientation (rotation 0 or 1), sorted by
+ * (y, x), from out[0].  Anchors range over the occupied box grown by 3
+ * before and 1 after, as every legal anchor lies there.  Returns the count,
+ * or HUE_E_CAPACITY. */
 static int64_t write_anchors(const grid *g, const int32_t box[4], int rotation,
-                             int allow_cover, hue_placement *out, int64_t room)
+                             int allow_cover, anchor_sink out, int64_t room)
 {
     int32_t dx = rotation % 2, dy = 1 - dx, x, y;
     int64_t n = 0;
@@ -354,34 +362,30 @@ static int64_t write_anchors(const grid *g, const int32_t box[4], int rotation,
                 continue;
             if (n == room)
                 return HUE_E_CAPACITY;
-            out[n].card = 0;
-            out[n].x = x;
-            out[n].y = y;
-            out[n].rotation = rotation;
+            if (out.pairs != NULL) {
+                out.pairs[2 * n] = out.origin_x + x;
+                out.pairs[2 * n + 1] = out.origin_y + y;
+            } else {
+                out.placements[n].card = 0;
+                out.placements[n].x = x;
+                out.placements[n].y = y;
+                out.placements[n].rotation = rotation;
+            }
             n++;
         }
     }
     return n;
 }
 
-int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
-                             int32_t height, const uint8_t *rotations,
-                             int32_t card_count, int allow_cover,
-                             hue_placement *out, int64_t capacity)
+/* The occupied box of a grid as x0 y0 x1 y1 (x1 < 0 when none), or
+ * HUE_E_CELL for an invalid code. */
+static int occupied_box(const hue_cell *cells, int32_t width, int32_t height,
+                        int32_t box[4])
 {
-    grid g;
-    int32_t box[4] = {INT32_MAX, INT32_MAX, -1, -1};   /* x0 y0 x1 y1 */
-    int64_t anchors[2], total = 0, at;
-    int32_t x, y, card;
-    int rotation;
+    int32_t x, y;
 
-    if (cells == NULL || !side_ok(width, height) || card_count < 0 || capacity < 0
-        || (card_count > 0 && (rotations == NULL || out == NULL)))
-        return HUE_E_ARGUMENT;
-    for (card = 0; card < card_count; card++)
-        if (rotations[card] != 2 && rotations[card] != 4)
-            return HUE_E_ARGUMENT;
-
+    box[0] = box[1] = INT32_MAX;
+    box[2] = box[3] = -1;
     for (y = 0; y < height; y++) {
         for (x = 0; x < width; x++) {
             hue_cell code = cells[(size_t)y * (size_t)width + (size_t)x];
@@ -395,6 +399,73 @@ int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
             if (y > box[3]) box[3] = y;
         }
     }
+    return 0;
+}
+
+int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
+                          int allow_cover, int64_t origin_x, int64_t origin_y,
+                          int64_t *pairs, int64_t capacity, int64_t *vertical)
+{
+    grid g;
+    int32_t box[4];
+    anchor_sink sink;
+    int64_t across;
+    int status;
+
+    if (cells == NULL || pairs == NULL || vertical == NULL || !side_ok(width, height)
+        || capacity < 0 || origin_x < -HUE_MAX_ORIGIN || origin_x > HUE_MAX_ORIGIN
+        || origin_y < -HUE_MAX_ORIGIN || origin_y > HUE_MAX_ORIGIN)
+        return HUE_E_ARGUMENT;
+    status = occupied_box(cells, width, height, box);
+    if (status < 0)
+        return status;
+    *vertical = 0;
+    if (box[2] < 0)
+        return 0;
+
+    g.cells = cells;
+    g.width = width;
+    g.height = height;
+    sink.placements = NULL;
+    sink.pairs = pairs;
+    sink.origin_x = origin_x;
+    sink.origin_y = origin_y;
+    *vertical = write_anchors(&g, box, 0, allow_cover, sink, capacity);
+    if (*vertical < 0) {
+        status = (int)*vertical;
+        *vertical = 0;
+        return status;
+    }
+    sink.pairs = pairs + 2 * *vertical;
+    across = write_anchors(&g, box, 1, allow_cover, sink, capacity - *vertical);
+    if (across < 0) {
+        *vertical = 0;
+        return across;
+    }
+    return *vertical + across;
+}
+
+int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
+                             int32_t height, const uint8_t *rotations,
+                             int32_t card_count, int allow_cover,
+                             hue_placement *out, int64_t capacity)
+{
+    grid g;
+    int32_t box[4];
+    anchor_sink sink;
+    int64_t anchors[2], total = 0, at;
+    int32_t card;
+    int rotation, status;
+
+    if (cells == NULL || !side_ok(width, height) || card_count < 0 || capacity < 0
+        || (card_count > 0 && (rotations == NULL || out == NULL)))
+        return HUE_E_ARGUMENT;
+    for (card = 0; card < card_count; card++)
+        if (rotations[card] != 2 && rotations[card] != 4)
+            return HUE_E_ARGUMENT;
+    status = occupied_box(cells, width, height, box);
+    if (status < 0)
+        return status;
     if (card_count == 0 || box[2] < 0)
         return 0;
 
@@ -403,11 +474,14 @@ int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
     g.cells = cells;
     g.width = width;
     g.height = height;
-    anchors[0] = write_anchors(&g, box, 0, allow_cover, out, capacity);
+    sink.placements = out;
+    sink.pairs = NULL;
+    sink.origin_x = sink.origin_y = 0;
+    anchors[0] = write_anchors(&g, box, 0, allow_cover, sink, capacity);
     if (anchors[0] < 0)
         return anchors[0];
-    anchors[1] = write_anchors(&g, box, 1, allow_cover, out + anchors[0],
-                               capacity - anchors[0]);
+    sink.placements = out + anchors[0];
+    anchors[1] = write_anchors(&g, box, 1, allow_cover, sink, capacity - anchors[0]);
     if (anchors[1] < 0)
         return anchors[1];
 

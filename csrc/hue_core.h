@@ -36,10 +36,11 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HUE_CORE_VERSION 1
+#define HUE_CORE_VERSION 2
 
 #define HUE_COLOURS 5
 #define HUE_MAX_SIDE 4096        /* largest grid side, in cells */
+#define HUE_MAX_ORIGIN 0x3FFFFFFFFFFFFFFFLL  /* |origin| limit, table coords */
 
 #define HUE_LAYOUT_MASK 0x3
 #define HUE_EMPTY 0
@@ -62,7 +63,8 @@ typedef uint16_t hue_cell;
  * footprint order (top to bottom, or left to right). */
 typedef struct {
     hue_cell cells[3];
-    uint8_t horizontal;          /* 0: cells (x,y)..(x,y+2); 1: (x,y)..(x+2,y) */
+    uint8_t horizontal;          /* 0: cells (x,y)..(x,y+2); 1: (x,y)..(x+2,y);
+                                    anything else is HUE_E_ARGUMENT */
 } hue_shape;
 
 /* A candidate placement for the batch call. */
@@ -82,7 +84,8 @@ typedef struct {
 int hue_core_version(void);
 
 /* Bytes of workspace the functions below need for a width x height grid,
- * or 0 when the size is out of range. */
+ * or 0 when the size is out of range: about 85 bytes per cell.  Any
+ * alignment will do; the size includes room to align it internally. */
 size_t hue_workspace_size(int32_t width, int32_t height);
 
 /* Colour values of a grid.  Writes values[0..4] (G R Y P B) in points.
@@ -93,7 +96,8 @@ int hue_colour_values(const hue_cell *cells, int32_t width, int32_t height,
 
 /* Colour values after each of `count` candidate placements, each applied
  * alone to the grid (the grid itself is not modified).  A candidate's three
- * cells must lie inside the grid.  Writes values[5*i .. 5*i+4] for
+ * cells must lie inside the grid (else HUE_E_BOUNDS); a cell code 0 in a
+ * candidate empties that cell.  Writes values[5*i .. 5*i+4] for
  * candidate i.  Returns 0 or a negative error code; on error nothing is
  * written. */
 int hue_colour_values_after(const hue_cell *cells, int32_t width,
@@ -106,9 +110,10 @@ int hue_colour_values_after(const hue_cell *cells, int32_t width,
  * exceeds.  Returns -1 when the sizes are out of range. */
 int64_t hue_legal_capacity(int32_t width, int32_t height, int32_t card_count);
 
-/* Every legal placement of each card of a hand on a grid with at least one
- * occupied cell.  Legality depends only on the footprint: rotations 0 and 2
- * are vertical, 1 and 3 horizontal.  A placement is legal when its
+/* Every legal placement of each card of a hand.  On a grid with no occupied
+ * cell nothing is legal (returns 0): the empty table's "anything goes" is
+ * the caller's rule.  Legality depends only on the footprint: rotations 0
+ * and 2 are vertical, 1 and 3 horizontal.  A placement is legal when its
  * footprint covers no occupied cell and shares a side with one, or
  * (allow_cover != 0) covers exactly one occupied cell.  rotations[i] is 4
  * for card i, or 2 when its rotations r and r+2 look the same (only 0 and 1
@@ -121,5 +126,18 @@ int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
                              int32_t height, const uint8_t *rotations,
                              int32_t card_count, int allow_cover,
                              hue_placement *out, int64_t capacity);
+
+/* The legal anchors of a vertical card (rotations 0 and 2) and of a
+ * horizontal card (rotations 1 and 3): legality depends on the footprint
+ * only, so these are every legal placement of every card.  Grid cell (i, j)
+ * is table cell (origin_x + i, origin_y + j), |origin| <= HUE_MAX_ORIGIN.
+ * Writes (x, y) pairs of table coordinates to pairs[0 .. 2*count-1]: the
+ * vertical anchors, then the horizontal ones, each sorted by (y, x); sets
+ * *vertical to the number of vertical ones.  capacity counts pairs;
+ * hue_legal_capacity(width, height, 1) / 2 always suffices.  Returns the
+ * number of pairs written, or a negative error code (then *vertical = 0). */
+int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
+                          int allow_cover, int64_t origin_x, int64_t origin_y,
+                          int64_t *pairs, int64_t capacity, int64_t *vertical);
 
 #endif /* HUE_CORE_H */

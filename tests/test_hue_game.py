@@ -296,3 +296,33 @@ def test_scores_and_winner_at_the_end():
     assert len(scores) == 3
     assert game.winner == scores.index(max(scores))
     assert [card.id for card in game.score_cards()] == [game.hand(s)[0] for s in range(3)]
+
+
+def test_legal_moves_is_a_lazy_sequence_that_agrees_with_its_list():
+    """legal_moves() behaves as a sequence of Moves: length, indexing from
+    both ends, slices, iteration and membership all agree with list()."""
+    game = hue.new_game(players=3, seed=11)
+    game.play(game.legal_moves()[5])
+    moves = game.legal_moves()
+    listed = list(moves)
+    assert len(moves) == len(listed) == len(set(listed)) > 0
+    assert [moves[i] for i in range(len(moves))] == listed
+    assert moves[-1] == listed[-1] and moves[-len(moves)] == listed[0]
+    assert moves[3:9] == listed[3:9]
+    assert moves == listed and moves == tuple(listed) and moves != listed[:-1]
+    assert all(move in moves for move in listed)
+    assert all(game.board.is_legal(move) for move in listed)
+    first = listed[0]
+    assert first._replace(x=first.x + 1000) not in moves
+    assert ("nonsense",) not in moves and "D1 0 0 0" not in moves
+    for index in (len(moves), -len(moves) - 1):
+        with pytest.raises(IndexError):
+            moves[index]
+
+
+def test_legal_moves_are_empty_at_the_end():
+    game = hue.new_game(players=2, seed=3)
+    while not game.is_over:
+        game.play(game.legal_moves()[-1])
+    assert len(game.legal_moves()) == 0 and not game.legal_moves()
+    assert game.legal_moves() == []

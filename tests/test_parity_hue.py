@@ -3,8 +3,8 @@
 Each example lays a whole random game's worth of cards (the default deck or
 a random custom one, anywhere on the table, in three styles: uniform, heavy
 covering and long lines) and checks after every placement that both
-backends give the same colour values, the same legal placements of a hand
-in the same order, and the same values after a batch of candidates.
+backends give the same colour values, the same legal anchors in the same
+order, and the same values after a batch of candidates.
 """
 
 from __future__ import annotations
@@ -68,10 +68,15 @@ def test_backends_agree_on_random_legal_boards(data):
     first = cards[0]
     lay((python_grid, c_grid), first, Move(first.id, *origin, data.draw(st.integers(0, 3))))
     for step in range(1, len(cards)):
-        hand = cards[step : step + 6]  # the card to lay, and a hand to enumerate
-        rotations = [card.rotations for card in hand]
-        legal = python_grid.legal_placements(rotations, covering)
-        assert c_grid.legal_placements(rotations, covering) == legal
+        hand = cards[step : step + 6]  # the card to lay, and a hand to value
+        anchors = python_grid.legal_anchors(covering)
+        assert c_grid.legal_anchors(covering) == anchors
+        legal = [
+            (index, x, y, rotation)
+            for index, card in enumerate(hand)
+            for rotation in range(card.rotations)
+            for x, y in anchors[rotation % 2]
+        ]
         assert legal, "the table is unbounded: there is always a legal placement"
 
         sample = data.draw(st.lists(st.sampled_from(legal), max_size=4), label="candidates")

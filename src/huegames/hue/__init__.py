@@ -10,7 +10,7 @@ True
 
 from ..errors import IllegalMoveError, InvalidMoveError
 from ._backend import name as backend
-from .board import Board, ColourValues
+from .board import Board, ColourValues, LegalMoves
 from .cards import Card, Colour, Deck, Kind, default_deck
 from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, new_game
 from .moves import Move
@@ -29,6 +29,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "Kind",
+    "LegalMoves",
     "Move",
     "Rules",
     "View",

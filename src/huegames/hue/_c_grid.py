@@ -6,7 +6,8 @@ that covers every occupied cell with a margin of ``MARGIN`` empty cells on
 each side, so every legal anchor's footprint lies inside it; the buffer
 grows by copying, with some slack.  Table coordinates are unbounded Python
 ints, but one board may span at most ``HUE_MAX_SIDE`` (4096) cells across,
-margins included; beyond that ``set`` raises ValueError.
+margins included, within about +-2**62 of the origin; beyond that ``set``
+raises ValueError.
 
 Importing fails with ImportError when the extension is missing or was
 built from another version of the header, and ``_backend`` falls back.
@@ -17,14 +18,12 @@ from __future__ import annotations
 import struct
 import threading
 from collections.abc import Iterable, Sequence
-from itertools import repeat
 
 from . import cells
 from ._hue_core import ffi, lib
+from ._python_grid import Candidate
 
-Candidate = tuple[int, int, bool, Sequence[int]]
-
-CORE_VERSION = 1
+CORE_VERSION = 2
 if lib.hue_core_version() != CORE_VERSION:
     raise ImportError(
         f"huegames.hue._hue_core is version {lib.hue_core_version()}, expected {CORE_VERSION}; "
@@ -34,23 +33,12 @@ if lib.hue_core_version() != CORE_VERSION:
 MARGIN = 3  # empty cells around every occupied one: legal footprints fit
 SLACK = 3  # extra cells when a side grows, so the next card fits too
 MAX_SIDE = lib.HUE_MAX_SIDE
+MAX_ORIGIN = lib.HUE_MAX_ORIGIN
 
 # hue_candidate packed by hand: x, y, three cells, horizontal, padding.
 _CANDIDATE = struct.Struct("=iiHHHBx")
 if ffi.sizeof("hue_candidate") != _CANDIDATE.size or ffi.offsetof("hue_candidate", "shape") != 8:
     raise ImportError("huegames.hue._hue_core: unexpected hue_candidate layout")
-
-_VALID_CODES = frozenset(
-    [cells.EMPTY]
-    + [
-        cells.encode(layout, (c0, c1, c2), skull)
-        for layout in (cells.SOLID, cells.VERTICAL, cells.HORIZONTAL)
-        for c0 in range(cells.COLOURS)
-        for c1 in range(cells.COLOURS)
-        for c2 in range(cells.COLOURS)
-        for skull in (False, True)
-    ]
-)
 
 _ERRORS = {
     lib.HUE_E_ARGUMENT: "argument out of range",
@@ -82,6 +70,10 @@ def _check(status: int, what: str) -> int:
 def _span(lo: int, hi: int, old_lo: int, old_hi: int) -> tuple[int, int]:
     """A buffer span on one axis holding [lo, hi], slack added on the sides
     that pass the old span [old_lo, old_hi]; at most MAX_SIDE cells."""
+    if lo < -MAX_ORIGIN + MAX_SIDE or hi > MAX_ORIGIN - MAX_SIDE:
+        raise ValueError(
+            f"the C backend holds coordinates within +-2**62 less {MAX_SIDE}; got {lo}..{hi}"
+        )
     if hi - lo + 1 > MAX_SIDE:
         raise ValueError(
             f"the C backend holds boards at most {MAX_SIDE} cells across (margins included); "
@@ -92,6 +84,15 @@ def _span(lo: int, hi: int, old_lo: int, old_hi: int) -> tuple[int, int]:
     if new_hi - new_lo + 1 > MAX_SIDE:
         return lo, hi
     return new_lo, new_hi
+
+
+def _footprints_box(candidates: Sequence[Candidate]) -> tuple[int, int, int, int]:
+    """The smallest box (x0, y0, x1, y1) that holds every candidate's cells."""
+    xs = [x for x, _, _, _ in candidates]
+    ys = [y for _, y, _, _ in candidates]
+    x_ends = [x + 2 if horizontal else x for x, _, horizontal, _ in candidates]
+    y_ends = [y if horizontal else y + 2 for _, y, horizontal, _ in candidates]
+    return min(xs), min(ys), max(x_ends), max(y_ends)
 
 
 class Grid:
@@ -129,7 +130,7 @@ class Grid:
         Raises ValueError for an invalid code, or when the board would span
         more than 4096 cells (``HUE_MAX_SIDE``) across, margins included.
         """
-        if code not in _VALID_CODES:
+        if code not in cells.VALID_CODES:
             raise ValueError(f"invalid cell code {code!r}")
         bx, by = x - self._x0, y - self._y0
         width = self._width
@@ -203,13 +204,14 @@ class Grid:
 
         The buffer grows to hold any candidate that does not fit it yet.
         """
-        candidates = candidates if isinstance(candidates, (list, tuple)) else list(candidates)
-        count = len(candidates)
+        batch = candidates if isinstance(candidates, (list, tuple)) else list(candidates)
+        count = len(batch)
         if not count:
             return []
         packed = _array("candidates", "hue_candidate", count)
-        if not self._pack(candidates, ffi.buffer(packed)):
-            self._pack(candidates, ffi.buffer(packed))  # the buffer grew to hold them
+        if not self._pack(batch, ffi.buffer(packed)):
+            self._cover(*_footprints_box(batch))
+            self._pack(batch, ffi.buffer(packed))
         size = lib.hue_workspace_size(self._width, self._height)
         workspace = _array("workspace", "char", size)
         values = _array("values", "int32_t", 5 * count)
@@ -222,82 +224,54 @@ class Grid:
         flat = iter(ffi.unpack(values, 5 * count))
         return list(zip(flat, flat, flat, flat, flat, strict=True))
 
-    def _pack(self, candidates: Sequence[Candidate], into: memoryview) -> bool:
-        """Write the candidates as hue_candidate records in buffer coordinates.
-
-        When some do not fit the buffer, grows it to hold them all (and what
-        it held) and returns False: the records are stale then, pack again.
-        """
+    def _pack(self, candidates: Sequence[Candidate], into) -> bool:  # into: ffi.buffer
+        """Write the candidates as hue_candidate records in buffer
+        coordinates; False, having written junk, when one does not fit."""
         x0, y0, width, height = self._x0, self._y0, self._width, self._height
         pack_into, size = _CANDIDATE.pack_into, _CANDIDATE.size
-        needed = None  # the old buffer and every footprint that leaves it
         for at, (x, y, horizontal, (c0, c1, c2)) in enumerate(candidates):
             bx, by = x - x0, y - y0
             if horizontal:
-                fits = 0 <= bx < width - 2 and 0 <= by < height
-                last_x, last_y = x + 2, y
-            else:
-                fits = 0 <= bx < width and 0 <= by < height - 2
-                last_x, last_y = x, y + 2
-            if fits:
-                try:
-                    pack_into(into, size * at, bx, by, c0, c1, c2, 1 if horizontal else 0)
-                except struct.error:
-                    raise ValueError(f"invalid cell code in {(c0, c1, c2)!r}") from None
-            else:
-                if needed is None:
-                    needed = (x0, y0, x0 + width - 1, y0 + height - 1)
-                needed = (
-                    min(needed[0], x),
-                    min(needed[1], y),
-                    max(needed[2], last_x),
-                    max(needed[3], last_y),
-                )
-        if needed is None:
-            return True
-        self._cover(*needed)
-        return False
+                if not (0 <= bx < width - 2 and 0 <= by < height):
+                    return False
+            elif not (0 <= bx < width and 0 <= by < height - 2):
+                return False
+            try:
+                pack_into(into, size * at, bx, by, c0, c1, c2, 1 if horizontal else 0)
+            except struct.error:
+                raise ValueError(f"invalid cell code in {(c0, c1, c2)!r}") from None
+        return True
 
     # -- legal placements (rules §4) ----------------------------------------
 
-    def legal_placements(
-        self, rotations: Sequence[int], allow_cover: bool
-    ) -> list[tuple[int, int, int, int]]:
-        """Every legal ``(card index, x, y, rotation)`` for a hand.
+    def legal_anchors(
+        self, allow_cover: bool
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Anchors where a vertical card, and where a horizontal card, may go.
 
-        ``rotations[i]`` is 4 for card i, or 2 when its rotations r and r+2
-        look the same (then only 0 and 1 are listed).  Order: card,
-        rotation, y, x.
+        Legality depends on the footprint only (rules §4), so this is every
+        legal placement of every card.  Each list is sorted by (y, x).
         """
-        if any(count not in (2, 4) for count in rotations):
-            raise ValueError(f"rotations must be 2 or 4 per card, got {list(rotations)}")
-        if not self._count or not rotations:
-            return []
-        # Legality depends on the orientation only: ask the core for one
-        # two-rotation card (the vertical anchors, then the horizontal ones)
-        # and relabel them for every card and rotation here.
+        if not self._count:
+            return [], []
         width, height = self._width, self._height
-        capacity = lib.hue_legal_capacity(width, height, 1)
-        out = _array("placements", "hue_placement", capacity)
+        capacity = lib.hue_legal_capacity(width, height, 1) // 2
+        pairs = _array("anchors", "int64_t", 2 * capacity)
+        vertical = _array("vertical", "int64_t", 1)
         count = _check(
-            lib.hue_legal_placements(
-                self._cells, width, height, b"\x02", 1, 1 if allow_cover else 0, out, capacity
+            lib.hue_legal_anchors(
+                self._cells,
+                width,
+                height,
+                1 if allow_cover else 0,
+                self._x0,
+                self._y0,
+                pairs,
+                capacity,
+                vertical,
             ),
-            "legal_placements",
+            "legal_anchors",
         )
-        flat = ffi.unpack(ffi.cast("int32_t *", out), 4 * count)
-        xs = list(map(self._x0.__add__, flat[1::4]))
-        ys = list(map(self._y0.__add__, flat[2::4]))
-        vertical = flat[3::4].count(0)
-        blocks = (
-            (xs[:vertical], ys[:vertical], vertical),
-            (xs[vertical:], ys[vertical:], count - vertical),
-        )
-        placements: list[tuple[int, int, int, int]] = []
-        for card, turns in enumerate(rotations):
-            for rotation in range(turns):
-                block_xs, block_ys, n = blocks[rotation % 2]
-                placements += zip(
-                    repeat(card, n), block_xs, block_ys, repeat(rotation, n), strict=False
-                )
-        return placements
+        flat = iter(ffi.unpack(pairs, 2 * count))
+        anchors = list(zip(flat, flat, strict=True))
+        return anchors[: vertical[0]], anchors[vertical[0] :]

@@ -14,6 +14,7 @@ CDEF = """
 #define HUE_CORE_VERSION ...
 #define HUE_COLOURS ...
 #define HUE_MAX_SIDE ...
+#define HUE_MAX_ORIGIN ...
 #define HUE_LAYOUT_MASK ...
 #define HUE_EMPTY ...
 #define HUE_SOLID ...
@@ -54,6 +55,9 @@ int64_t hue_legal_capacity(int32_t width, int32_t height, int32_t card_count);
 int64_t hue_legal_placements(const hue_cell *cells, int32_t width, int32_t height,
                              const uint8_t *rotations, int32_t card_count,
                              int allow_cover, hue_placement *out, int64_t capacity);
+int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
+                          int allow_cover, int64_t origin_x, int64_t origin_y,
+                          int64_t *pairs, int64_t capacity, int64_t *vertical);
 """
 
 ffibuilder = cffi.FFI()
@@ -65,6 +69,3 @@ ffibuilder.set_source(
     include_dirs=["csrc"],
     extra_compile_args=["-O2", "-std=c99"],
 )
-
-if __name__ == "__main__":
-    ffibuilder.compile(verbose=True)

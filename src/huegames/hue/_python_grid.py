@@ -3,7 +3,7 @@
 Both backends provide a ``Grid``: a mutable map from table cells ``(x, y)``
 to cell codes (:mod:`huegames.hue.cells`) with the three hot operations of
 Hue -- colour values, colour values after each of many candidate
-placements, and legal-placement enumeration.  This one is written to be
+placements, and the legal anchors of a vertical and a horizontal card.  This one is written to be
 read next to ``rules/hue.md`` §4-5; the C one must agree with it exactly.
 """
 
@@ -39,6 +39,8 @@ class Grid:
 
     def set(self, x: int, y: int, code: int) -> None:
         """Show ``code`` on cell (x, y); code 0 empties the cell."""
+        if code not in cells.VALID_CODES:
+            raise ValueError(f"invalid cell code {code!r}")
         if code == cells.EMPTY:
             self._cells.pop((x, y), None)
         else:
@@ -61,35 +63,28 @@ class Grid:
         for x, y, horizontal, codes in candidates:
             trial = dict(self._cells)
             for cell, code in zip(footprint(x, y, horizontal), codes, strict=True):
-                trial[cell] = code
+                if code not in cells.VALID_CODES:
+                    raise ValueError(f"invalid cell code {code!r}")
+                if code == cells.EMPTY:
+                    trial.pop(cell, None)
+                else:
+                    trial[cell] = code
             results.append(_colour_values(trial))
         return results
 
     # -- legal placements (rules §4) ----------------------------------------
 
-    def legal_placements(
-        self, rotations: Sequence[int], allow_cover: bool
-    ) -> list[tuple[int, int, int, int]]:
-        """Every legal ``(card index, x, y, rotation)`` for a hand.
+    def legal_anchors(
+        self, allow_cover: bool
+    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """Anchors where a vertical card, and where a horizontal card, may go.
 
-        ``rotations[i]`` is 4 for card i, or 2 when its rotations r and r+2
-        look the same (then only 0 and 1 are listed).  Order: card,
-        rotation, y, x.
+        Legality depends on the footprint only (rules §4), so this is every
+        legal placement of every card.  Each list is sorted by (y, x).
         """
-        if any(count not in (2, 4) for count in rotations):
-            raise ValueError(f"rotations must be 2 or 4 per card, got {list(rotations)}")
-        anchors = {
-            horizontal: self._legal_anchors(horizontal, allow_cover) for horizontal in (False, True)
-        }
-        return [
-            (card, x, y, rotation)
-            for card, count in enumerate(rotations)
-            for rotation in range(count)
-            for x, y in anchors[rotation % 2 == 1]
-        ]
+        return self._anchors(False, allow_cover), self._anchors(True, allow_cover)
 
-    def _legal_anchors(self, horizontal: bool, allow_cover: bool) -> list[tuple[int, int]]:
-        """Anchors, sorted by (y, x), where a card of this orientation may go."""
+    def _anchors(self, horizontal: bool, allow_cover: bool) -> list[tuple[int, int]]:
         if not self._cells:
             return []
         xs = [x for x, _ in self._cells]

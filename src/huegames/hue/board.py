@@ -17,6 +17,81 @@ def _as_dict(values: Sequence[int]) -> ColourValues:
     return {colour.name: values[colour] for colour in Colour}
 
 
+class LegalMoves(Sequence[Move]):
+    """The legal placements of some cards, as an immutable sequence of Moves.
+
+    Legality depends only on a card's footprint, so the backend lists the
+    anchors of a vertical and of a horizontal card once, and each Move is
+    made only when asked for (python-chess's ``legal_moves`` is the model):
+    ``len``, indexing and ``move in moves`` cost no list of all moves, which
+    is what a random playout needs.  ``list(moves)`` gives a plain list.
+    """
+
+    __slots__ = ("_blocks", "_length", "_sets")
+
+    def __init__(
+        self, cards: Sequence[Card], anchors: tuple[list[tuple[int, int]], list[tuple[int, int]]]
+    ) -> None:
+        # One block per (card, rotation): every anchor of its orientation.
+        self._blocks = [
+            (card.id, rotation, anchors[rotation % 2])
+            for card in cards
+            for rotation in range(card.rotations)
+        ]
+        per_turn = len(anchors[0]) + len(anchors[1])  # one vertical and one horizontal rotation
+        self._length = sum(card.rotations // 2 for card in cards) * per_turn
+        self._sets: dict[int, frozenset[tuple[int, int]]] = {}
+
+    @classmethod
+    def none(cls) -> LegalMoves:
+        """The empty sequence: no move to make."""
+        return cls([], ([], []))
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return list(self)[index]
+        if index < 0:
+            index += self._length
+        if not 0 <= index < self._length:
+            raise IndexError(f"move {index} of {self._length} legal moves")
+        for card_id, rotation, anchors in self._blocks:
+            if index < len(anchors):
+                x, y = anchors[index]
+                return Move(card_id, x, y, rotation)
+            index -= len(anchors)
+        raise AssertionError("unreachable: the length covers every block")
+
+    def __iter__(self):
+        for card_id, rotation, anchors in self._blocks:
+            for x, y in anchors:
+                yield Move(card_id, x, y, rotation)
+
+    def __contains__(self, move: object) -> bool:
+        if not isinstance(move, tuple) or len(move) != 4:
+            return False
+        card_id, x, y, rotation = move
+        for block_card, block_rotation, anchors in self._blocks:
+            if block_card == card_id and block_rotation == rotation:
+                orientation = rotation % 2
+                if orientation not in self._sets:
+                    self._sets[orientation] = frozenset(anchors)
+                return (x, y) in self._sets[orientation]
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (LegalMoves, list, tuple)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves: {self._length} moves>"
+
+
 class Board:
     """The cards on the table, in the order they were laid.
 
@@ -25,7 +100,7 @@ class Board:
     ``covering=False`` is the variant where no card may cover another.
     """
 
-    __slots__ = ("_covered", "_deck", "_grid", "_owners", "_placements", "covering")
+    __slots__ = ("_covered", "_deck", "_grid", "_laid", "_owners", "_placements", "covering")
 
     def __init__(self, deck: Deck | Iterable[Card] | None = None, *, covering: bool = True) -> None:
         self._deck = (
@@ -34,6 +109,7 @@ class Board:
         self.covering = covering
         self._grid = _backend.Grid()
         self._placements: list[Move] = []
+        self._laid: set[str] = set()  # ids of the cards in _placements
         # cell -> (card id, square index in footprint order) of the visible square
         self._owners: dict[tuple[int, int], tuple[str, int]] = {}
         # per placement: (owner, cell code) its footprint showed before, for remove_last
@@ -59,6 +135,7 @@ class Board:
         twin.covering = self.covering
         twin._grid = self._grid.copy()
         twin._placements = list(self._placements)
+        twin._laid = set(self._laid)
         twin._owners = dict(self._owners)
         twin._covered = list(self._covered)
         return twin
@@ -78,7 +155,8 @@ class Board:
         return len(self._placements)
 
     def __contains__(self, card_id: object) -> bool:
-        return any(placement.card == card_id for placement in self._placements)
+        """Whether a card (by id) lies on the table."""
+        return card_id in self._laid
 
     def visible(self, x: int, y: int) -> tuple[str, int] | None:
         """``(card id, square)`` showing on cell (x, y), or None when empty.
@@ -143,14 +221,15 @@ class Board:
             return False
         return True
 
-    def legal_placements(self, card_id: str) -> list[Move]:
+    def legal_placements(self, card_id: str) -> LegalMoves:
         """Every legal placement of one card, identical-looking rotations once."""
         return self.legal_placements_of([card_id])
 
-    def legal_placements_of(self, card_ids: Sequence[str]) -> list[Move]:
+    def legal_placements_of(self, card_ids: Sequence[str]) -> LegalMoves:
         """Every legal placement of each of several cards (a hand), in one call.
 
-        Order: the cards as given, then rotation, then y, then x.
+        Order: the cards as given, then rotation, then y, then x.  The moves
+        come as a :class:`LegalMoves` sequence, made one by one on demand.
         """
         hand = [self.card(card_id) for card_id in card_ids]
         for item in hand:
@@ -160,8 +239,7 @@ class Board:
             raise IllegalMoveError(
                 "the table is empty: any placement is legal, so there is nothing to list"
             )
-        found = self._grid.legal_placements([item.rotations for item in hand], self.covering)
-        return [Move(hand[index].id, x, y, rotation) for index, x, y, rotation in found]
+        return LegalMoves(hand, self._grid.legal_anchors(self.covering))
 
     # -- changing the table ----------------------------------------------------
 
@@ -177,6 +255,7 @@ class Board:
             self._grid.set(x, y, code)
             self._owners[(x, y)] = (move.card, square)
         self._placements.append(move)
+        self._laid.add(move.card)
         return move
 
     def remove_last(self) -> Move:
@@ -184,6 +263,7 @@ class Board:
         if not self._placements:
             raise IllegalMoveError("the table is empty: there is no placement to take back")
         move = self._placements.pop()
+        self._laid.discard(move.card)
         for (x, y), (owner, code) in zip(move.cells, self._covered.pop(), strict=True):
             if owner is None:
                 del self._owners[(x, y)]

@@ -50,3 +50,17 @@ def sub_cell_colour(code: int, column: int, row: int) -> int:
     else:
         k = row
     return (code >> (COLOUR_SHIFT + 3 * k)) & 0x7
+
+
+VALID_CODES = frozenset(
+    [EMPTY]
+    + [
+        encode(layout, (c0, c1, c2), skull)
+        for layout in (SOLID, VERTICAL, HORIZONTAL)
+        for c0 in range(COLOURS)
+        for c1 in range(COLOURS)
+        for c2 in range(COLOURS)
+        for skull in (False, True)
+    ]
+)
+"""Every code a cell may hold; anything else is refused by both backends."""

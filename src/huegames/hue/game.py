@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import IllegalMoveError
-from .board import Board, ColourValues
+from .board import Board, ColourValues, LegalMoves
 from .cards import Card, Deck, Kind, default_deck
 from .moves import Move
 
@@ -198,10 +198,14 @@ class Game:
 
     # -- moves -------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
-        """Every legal placement of every card in the current player's hand."""
+    def legal_moves(self) -> LegalMoves:
+        """Every legal placement of every card in the current player's hand.
+
+        A :class:`LegalMoves` sequence (``len``, index, iterate, ``in``),
+        empty once the game is over.
+        """
         if self.is_over:
-            return []
+            return LegalMoves.none()
         return self.board.legal_placements_of(self._hands[self.current_player])
 
     def play(

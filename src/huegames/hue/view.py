@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .board import Board
+from .board import Board, LegalMoves
 from .cards import Deck, Kind
 from .game import Deal, Game, Rules
 from .moves import Move
@@ -48,10 +48,10 @@ class View:
     def is_over(self) -> bool:
         return all(size == 1 for size in self.hand_sizes)
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> LegalMoves:
         """This seat's legal moves when it is to move, else none."""
         if self.is_over or self.player != self.current_player:
-            return []
+            return LegalMoves.none()
         return self.board.legal_placements_of(self.hand)
 
     def played_by(self, seat: int) -> tuple[str, ...]:
