@@ -1,6 +1,6 @@
 """Hue hot paths, each backend on the same rotated positions.
 
-    pip install ".[bench]" && python -m pytest bench --benchmark-only
+pip install ".[bench]" && python -m pytest bench --benchmark-only
 """
 
 from __future__ import annotations
