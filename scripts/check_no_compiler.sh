@@ -7,10 +7,18 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
+# A clean copy of the source: a build/ left by an earlier install would
+# hand setuptools a compiled core without compiling anything.
+python - "$root" "$work/src" <<'PY'
+import shutil, sys
+shutil.copytree(sys.argv[1], sys.argv[2], ignore=shutil.ignore_patterns(
+    ".git", "build", "*.egg-info", "*.so", "__pycache__", ".*cache*"))
+PY
+
 python -m venv "$work/venv"
 "$work/venv/bin/pip" install -q --disable-pip-version-check setuptools wheel cffi
 CC=false CXX=false "$work/venv/bin/pip" install -q --disable-pip-version-check \
-    --no-build-isolation "$root"
+    --no-build-isolation --no-cache-dir "$work/src"
 
 cd "$work"
 "$work/venv/bin/python" - <<'PY'
