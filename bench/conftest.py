@@ -71,23 +71,50 @@ def rotating(inputs):
     return itertools.cycle(inputs).__next__
 
 
-def record(benchmark, group: str, backend: str) -> None:
-    """Remember this benchmark's mean for the ratio table."""
+def record(benchmark, group: str, backend: str, unit: str | None = None) -> None:
+    """Remember this benchmark's mean for the ratio table.
+
+    ``backend`` names the implementation measured ("c", "python", "scipy",
+    ...); ratios are taken against "c" measured in the same run.  ``unit``
+    names what one call does (e.g. "game") to print a rate too.
+    """
     benchmark.group = group
     benchmark.extra_info["backend"] = backend
     _means[group][backend] = benchmark.stats.stats.mean
+    if unit:
+        _units[group] = unit
+
+
+_units: dict[str, str] = {}
+_ORDER = {"c": 0, "python": 1}
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:,.2f} ms"
+    return f"{seconds * 1e6:,.1f} us"
+
+
+def ratio_table() -> list[str]:
+    """The markdown table of every mean, rate and ratio measured in this run."""
+    lines = [
+        "| measured | implementation | mean per call | rate | time vs C |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for group, means in sorted(_means.items()):
+        baseline = means.get("c")
+        unit = _units.get(group, "call")
+        for name, mean in sorted(means.items(), key=lambda item: (_ORDER.get(item[0], 2), item[0])):
+            ratio = f"{mean / baseline:,.1f}x" if baseline else "-"
+            lines.append(
+                f"| {group} | {name} | {_duration(mean)} | {1 / mean:,.0f} {unit}s/s | {ratio} |"
+            )
+    return lines
 
 
 def pytest_terminal_summary(terminalreporter):
     if not _means:
         return
     terminalreporter.section("huegames ratios (measured in this run)")
-    for group, means in sorted(_means.items()):
-        parts = [f"{name} {mean * 1e6:9.1f} us" for name, mean in sorted(means.items())]
-        baseline = means.get("c")
-        ratios = [
-            f"{name}/c = {mean / baseline:6.1f}x"
-            for name, mean in sorted(means.items())
-            if baseline and name != "c"
-        ]
-        terminalreporter.write_line(f"{group:<38} " + "  ".join(parts + ratios))
+    for line in ratio_table():
+        terminalreporter.write_line(line)

@@ -19,6 +19,26 @@ def test_colour_values_of_end_boards(benchmark, backend, end_boards):
     record(benchmark, "colour values, end of game", backend)
 
 
+def test_colour_values_with_scipy_label(benchmark, end_boards):
+    """The obvious NumPy alternative: the sub-cell picture kept as arrays, labelled per colour.
+
+    Painting is left out (as if the arrays were kept up to date move by
+    move): this is scipy's best case.
+    """
+    scipy_scoring = pytest.importorskip("scipy_scoring", reason="needs numpy and scipy")
+    next_picture = rotating([scipy_scoring.Picture(board) for board in end_boards])
+    benchmark(lambda: next_picture().colour_values())
+    record(benchmark, "colour values, end of game", "scipy")
+
+
+def test_colour_values_with_scipy_label_painting_too(benchmark, end_boards):
+    """The same, painting the picture from the board's placements each time."""
+    scipy_scoring = pytest.importorskip("scipy_scoring", reason="needs numpy and scipy")
+    next_board = rotating(end_boards)
+    benchmark(lambda: scipy_scoring.colour_values(next_board()))
+    record(benchmark, "colour values, end of game", "scipy, painting too")
+
+
 @backends
 def test_legal_anchors(benchmark, backend, mid_positions):
     """The enumeration itself: where a vertical and a horizontal card may go."""

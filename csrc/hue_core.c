@@ -6,6 +6,12 @@
  * tests, then fills every area once.  A byte holds the colour (0..4, or
  * PAINT_EMPTY) and the PAINT_SKULL bit.  Visited sub-cells carry the current
  * mark in a parallel stamp array, so a batch of candidates never clears it.
+ *
+ * The kernel (whole games, playouts) keeps its table in a fixed buffer with
+ * room for every card a game can still lay, plus a byte of "marks" per cell
+ * that makes a legality test three loads and a table lookup; it draws each
+ * random move by rejection from the anchors that can be legal, and values
+ * only the occupied box at the end.
  */
 #include "hue_core.h"
 
@@ -503,4 +509,672 @@ int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
         }
     }
     return total;
+}
+
+/* ---- random numbers ----------------------------------------------------- */
+
+/* xoshiro256** (Blackman and Vigna), seeded through splitmix64. */
+typedef struct {
+    uint64_t s[4];
+} rng;
+
+#define GOLDEN 0x9E3779B97F4A7C15ULL
+
+static uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* The generator of stream `stream` of `seed`: a function of both alone. */
+static void rng_seed(rng *r, uint64_t seed, uint64_t stream)
+{
+    uint64_t x = mix64(seed + GOLDEN) ^ mix64(stream ^ 0xD1B54A32D192ED03ULL);
+    int k;
+
+    for (k = 0; k < 4; k++) {
+        x += GOLDEN;
+        r->s[k] = mix64(x);
+    }
+    if ((r->s[0] | r->s[1] | r->s[2] | r->s[3]) == 0)
+        r->s[0] = 1;
+}
+
+static uint64_t rotl64(uint64_t x, int k)
+{
+    return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t rng_next(rng *r)
+{
+    uint64_t *s = r->s;
+    uint64_t result = rotl64(s[1] * 5, 7) * 9;
+    uint64_t t = s[1] << 17;
+
+    s[2] ^= s[0];
+    s[3] ^= s[1];
+    s[1] ^= s[2];
+    s[0] ^= s[3];
+    s[2] ^= t;
+    s[3] = rotl64(s[3], 45);
+    return result;
+}
+
+/* Uniform in [0, n), n >= 1: Lemire's multiply-and-reject, no bias. */
+static uint32_t rng_below(rng *r, uint32_t n)
+{
+    uint64_t m = (rng_next(r) >> 32) * (uint64_t)n;
+    uint32_t low = (uint32_t)m;
+
+    if (low < n) {
+        uint32_t floor = (uint32_t)(0u - n) % n;
+        while (low < floor) {
+            m = (rng_next(r) >> 32) * (uint64_t)n;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* ---- decks -------------------------------------------------------------- */
+
+static int deck_check(const hue_card *deck, int32_t card_count)
+{
+    int32_t c;
+    int r, k;
+
+    if (deck == NULL || card_count < 1 || card_count > HUE_MAX_CARDS)
+        return HUE_E_ARGUMENT;
+    for (c = 0; c < card_count; c++) {
+        const hue_card *card = &deck[c];
+        if (card->kind > HUE_KIND_STRIPED
+            || (card->rotations != 2 && card->rotations != 4))
+            return HUE_E_DECK;
+        for (k = 0; k < 3; k++)
+            if (card->colours[k] >= HUE_COLOURS)
+                return HUE_E_DECK;
+        for (r = 0; r < 4; r++)
+            for (k = 0; k < 3; k++)
+                if (card->shapes[r][k] == HUE_EMPTY || !cell_ok(card->shapes[r][k]))
+                    return HUE_E_DECK;
+    }
+    return 0;
+}
+
+static int32_t card_score(const hue_card *card, const int32_t values[HUE_COLOURS])
+{
+    return values[card->colours[0]] + 2 * values[card->colours[1]]
+        + values[card->colours[2]];
+}
+
+/* ---- a growing table ---------------------------------------------------- */
+
+/* A table in a fixed buffer whose occupied cells always stay at least 4
+ * cells inside its edges (the callers size it so), so neighbours and
+ * candidate footprints need no bounds tests.  mark[] holds MARK_TAKEN on an
+ * occupied cell, MARK_TOUCH on an empty cell beside one, else 0: the sum of
+ * a footprint's marks tells how many cells it covers and whether it
+ * touches the table. */
+#define MARK_TOUCH 1u
+#define MARK_TAKEN 4u
+
+/* LEGAL_SUM[allow_cover][sum of a footprint's marks], rules section 4:
+ * 1..3 covers nothing and touches; 4..6 covers exactly one cell. */
+static const uint8_t LEGAL_SUM[2][16] = {
+    {0, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {0, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+};
+
+typedef struct {
+    hue_cell *code;
+    uint8_t *mark;
+    int32_t width, height;
+    int32_t box[4];              /* occupied x0 y0 x1 y1, buffer cells */
+} table;
+
+static size_t round8(size_t bytes)
+{
+    return (bytes + 7) & ~(size_t)7;
+}
+
+/* Carves `bytes` from *at, keeping *at 8-aligned. */
+static void *take(uintptr_t *at, size_t bytes)
+{
+    void *p = (void *)*at;
+    *at += round8(bytes);
+    return p;
+}
+
+static uintptr_t align8(void *workspace)
+{
+    return ((uintptr_t)workspace + 7) & ~(uintptr_t)7;
+}
+
+static size_t table_bytes(int32_t width, int32_t height)
+{
+    size_t cells = (size_t)width * (size_t)height;
+    return round8(cells * sizeof(hue_cell)) + round8(cells);
+}
+
+static table table_carve(uintptr_t *at, int32_t width, int32_t height)
+{
+    size_t cells = (size_t)width * (size_t)height;
+    table t;
+
+    t.code = (hue_cell *)take(at, cells * sizeof(hue_cell));
+    t.mark = (uint8_t *)take(at, cells);
+    t.width = width;
+    t.height = height;
+    t.box[0] = t.box[1] = INT32_MAX;
+    t.box[2] = t.box[3] = -1;
+    return t;
+}
+
+static void table_clear(table *t)
+{
+    size_t cells = (size_t)t->width * (size_t)t->height;
+
+    memset(t->code, 0, cells * sizeof(hue_cell));
+    memset(t->mark, 0, cells);
+    t->box[0] = t->box[1] = INT32_MAX;
+    t->box[2] = t->box[3] = -1;
+}
+
+/* Shows `code` (non-empty) on buffer cell (x, y). */
+static void table_show(table *t, int32_t x, int32_t y, hue_cell code)
+{
+    int32_t w = t->width, at = y * w + x;
+    uint8_t *mark = t->mark;
+
+    t->code[at] = code;
+    mark[at] = MARK_TAKEN;
+    if (mark[at - 1] == 0) mark[at - 1] = MARK_TOUCH;
+    if (mark[at + 1] == 0) mark[at + 1] = MARK_TOUCH;
+    if (mark[at - w] == 0) mark[at - w] = MARK_TOUCH;
+    if (mark[at + w] == 0) mark[at + w] = MARK_TOUCH;
+    if (x < t->box[0]) t->box[0] = x;
+    if (y < t->box[1]) t->box[1] = y;
+    if (x > t->box[2]) t->box[2] = x;
+    if (y > t->box[3]) t->box[3] = y;
+}
+
+static void table_lay(table *t, const hue_card *card, int32_t x, int32_t y,
+                      int32_t rotation)
+{
+    int32_t dx = rotation & 1, dy = 1 - dx, k;
+
+    for (k = 0; k < 3; k++)
+        table_show(t, x + k * dx, y + k * dy, card->shapes[rotation][k]);
+}
+
+static int table_legal(const table *t, int32_t x, int32_t y, int horizontal,
+                       int allow_cover)
+{
+    int32_t at = y * t->width + x, step = horizontal ? 1 : t->width;
+    const uint8_t *mark = t->mark;
+
+    return LEGAL_SUM[allow_cover != 0][mark[at] + mark[at + step] + mark[at + 2 * step]];
+}
+
+/* Copies rows and columns of the box grown by one (every cell a game can
+ * change since `from` held its box) from `from`, or clears them. */
+static void table_restore(table *t, const table *from)
+{
+    int32_t x0 = t->box[0] - 1, x1 = t->box[2] + 1, y;
+    size_t length = (size_t)(x1 - x0 + 1);
+
+    for (y = t->box[1] - 1; y <= t->box[3] + 1; y++) {
+        size_t at = (size_t)y * (size_t)t->width + (size_t)x0;
+        if (from != NULL) {
+            memcpy(t->code + at, from->code + at, length * sizeof(hue_cell));
+            memcpy(t->mark + at, from->mark + at, length);
+        } else {
+            memset(t->code + at, 0, length * sizeof(hue_cell));
+            memset(t->mark + at, 0, length);
+        }
+    }
+    if (from != NULL) {
+        memcpy(t->box, from->box, sizeof t->box);
+    } else {
+        t->box[0] = t->box[1] = INT32_MAX;
+        t->box[2] = t->box[3] = -1;
+    }
+}
+
+/* Colour values of the table: paints only its occupied box.  `scratch` is
+ * hue_workspace_size(t->width, t->height) bytes. */
+static void table_values(const table *t, void *scratch, int32_t values[HUE_COLOURS])
+{
+    int32_t bw = t->box[2] - t->box[0] + 1, bh = t->box[3] - t->box[1] + 1;
+    picture p = carve(scratch, bw, bh);
+    size_t padded = (size_t)p.stride * (size_t)(3 * bh + 2);
+    int32_t n = 0, x, y;
+
+    memset(p.paint, PAINT_EMPTY, padded);
+    memset(p.stamp, 0, padded * sizeof(uint32_t));
+    for (y = 0; y < bh; y++) {
+        const hue_cell *line = t->code + (size_t)(t->box[1] + y) * (size_t)t->width
+                               + (size_t)t->box[0];
+        for (x = 0; x < bw; x++) {
+            if (line[x] == HUE_EMPTY)
+                continue;
+            p.occupied[n] = first_sub(&p, x, y);
+            paint_cell(&p, p.occupied[n++], line[x]);
+        }
+    }
+    value_areas(&p, n, 1, values);
+}
+
+/* Lays a uniformly random listed placement of one of the n cards of
+ * `hand` (rotations 0 .. rotations-1 at every legal anchor), drawn by
+ * rejection from the anchors that can be legal: a vertical card's lie in
+ * the box grown by 1 across and 3 up, 1 down; a horizontal card's likewise
+ * turned.  Each (card, rotation, candidate anchor) is equally likely and
+ * kept iff legal, so the kept one is uniform.  The table must hold a card.
+ * Returns the position in `hand` of the card laid. */
+static int32_t random_move(table *t, const hue_card *deck, const int32_t *hand,
+                           int32_t n, int allow_cover, rng *r, hue_placement *move)
+{
+    int32_t bw = t->box[2] - t->box[0] + 1, bh = t->box[3] - t->box[1] + 1;
+    uint32_t across = (uint32_t)(bw + 2), along = (uint32_t)(bw + 4);
+    uint32_t rv = across * (uint32_t)(bh + 4), rh = along * (uint32_t)(bh + 2);
+    uint32_t pairs = 0;
+    int32_t i;
+
+    for (i = 0; i < n; i++)
+        pairs += deck[hand[i]].rotations / 2u;
+    for (;;) {
+        uint32_t u = rng_below(r, pairs * (rv + rh));
+        uint32_t pair = u / (rv + rh), rest = u % (rv + rh);
+        int32_t x, y, horizontal;
+
+        for (i = 0; pair >= deck[hand[i]].rotations / 2u; i++)
+            pair -= deck[hand[i]].rotations / 2u;
+        if (rest < rv) {
+            horizontal = 0;
+            x = t->box[0] - 1 + (int32_t)(rest % across);
+            y = t->box[1] - 3 + (int32_t)(rest / across);
+        } else {
+            rest -= rv;
+            horizontal = 1;
+            x = t->box[0] - 3 + (int32_t)(rest % along);
+            y = t->box[1] - 1 + (int32_t)(rest / along);
+        }
+        if (!table_legal(t, x, y, horizontal, allow_cover))
+            continue;
+        move->card = hand[i];
+        move->x = x;
+        move->y = y;
+        move->rotation = 2 * (int32_t)pair + horizontal;
+        table_lay(t, &deck[hand[i]], x, y, move->rotation);
+        return i;
+    }
+}
+
+static void hand_remove(int32_t *hand, int32_t *n, int32_t at)
+{
+    int32_t k;
+
+    for (k = at; k + 1 < *n; k++)
+        hand[k] = hand[k + 1];
+    (*n)--;
+}
+
+static int32_t first_best(const int32_t *scores, int32_t players)
+{
+    int32_t best = 0, s;
+
+    for (s = 1; s < players; s++)
+        if (scores[s] > scores[best])
+            best = s;
+    return best;
+}
+
+/* ---- whole random games ------------------------------------------------- */
+
+static int players_ok(int32_t players)
+{
+    return players >= HUE_MIN_PLAYERS && players <= HUE_MAX_PLAYERS;
+}
+
+int32_t hue_game_moves(int32_t players)
+{
+    if (!players_ok(players))
+        return -1;
+    return players * (players == 5 ? 4 : 5);
+}
+
+/* The table of a whole game: the opening spans 3 x 5 cells from (0, 0);
+ * each of M cards grows the occupied box by at most 3 cells on a side,
+ * and proposals and marks reach 4 beyond it. */
+static int32_t games_offset(int32_t players)
+{
+    return 3 * hue_game_moves(players) + 4;
+}
+
+size_t hue_games_workspace_size(int32_t card_count, int32_t players)
+{
+    int32_t offset, width, height;
+
+    if (card_count < 1 || card_count > HUE_MAX_CARDS || !players_ok(players))
+        return 0;
+    offset = games_offset(players);
+    width = 3 + 2 * offset;
+    height = 5 + 2 * offset;
+    return 7 + table_bytes(width, height)
+        + 2 * round8((size_t)card_count * sizeof(int32_t))
+        + hue_workspace_size(width, height);
+}
+
+int hue_random_games(const hue_card *deck, int32_t card_count, int32_t players,
+                     int allow_cover, uint64_t seed, uint64_t first_game,
+                     int32_t games, void *workspace, size_t workspace_size,
+                     int32_t *owners, int32_t *opening, hue_placement *moves,
+                     int32_t *scores, int32_t *winners)
+{
+    int32_t counts[4] = {0, 0, 0, 0}, starts[4], fill[4];
+    int32_t offset, width, height, per_game, dealt, c, g, s, k;
+    int32_t *by_kind, *work;
+    uintptr_t at;
+    table t;
+    void *scratch;
+    int status;
+
+    status = deck_check(deck, card_count);
+    if (status < 0)
+        return status;
+    if (!players_ok(players) || games < 0 || workspace == NULL)
+        return HUE_E_ARGUMENT;
+    if (workspace_size < hue_games_workspace_size(card_count, players))
+        return HUE_E_WORKSPACE;
+    per_game = hue_game_moves(players);
+    dealt = per_game / players;
+    for (c = 0; c < card_count; c++)
+        counts[deck[c].kind]++;
+    if (counts[HUE_KIND_POISON] < players || counts[HUE_KIND_STARTING] < 3
+        || counts[HUE_KIND_SOLID] + counts[HUE_KIND_STRIPED] < per_game)
+        return HUE_E_DECK;
+
+    offset = games_offset(players);
+    width = 3 + 2 * offset;
+    height = 5 + 2 * offset;
+    at = align8(workspace);
+    t = table_carve(&at, width, height);
+    by_kind = (int32_t *)take(&at, (size_t)card_count * sizeof(int32_t));
+    work = (int32_t *)take(&at, (size_t)card_count * sizeof(int32_t));
+    scratch = (void *)at;
+    table_clear(&t);
+
+    /* Deck indices grouped: poison, starting, standard (solid and striped
+     * together), each in deck order. */
+    starts[0] = 0;
+    starts[1] = counts[HUE_KIND_POISON];
+    starts[2] = starts[1] + counts[HUE_KIND_STARTING];
+    memcpy(fill, starts, sizeof fill);
+    for (c = 0; c < card_count; c++) {
+        int group = deck[c].kind == HUE_KIND_POISON ? 0
+                    : deck[c].kind == HUE_KIND_STARTING ? 1 : 2;
+        by_kind[fill[group]++] = c;
+    }
+
+    for (g = 0; g < games; g++) {
+        int32_t *poison = work, *starting = work + starts[1], *standard = work + starts[2];
+        int32_t n_standard = card_count - starts[2];
+        int32_t hands[HUE_MAX_PLAYERS][8], held[HUE_MAX_PLAYERS], rotation[3];
+        int32_t values[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS];
+        rng r;
+
+        rng_seed(&r, seed, first_game + (uint64_t)g);
+        memcpy(work, by_kind, (size_t)card_count * sizeof(int32_t));
+        /* Setup (rules section 3): partial Fisher-Yates shuffles. */
+        for (k = 0; k < players; k++) {
+            int32_t j = k + (int32_t)rng_below(&r, (uint32_t)(starts[1] - k));
+            int32_t swap = poison[k]; poison[k] = poison[j]; poison[j] = swap;
+        }
+        for (k = 0; k < 3; k++) {
+            int32_t j = k + (int32_t)rng_below(&r, (uint32_t)(counts[HUE_KIND_STARTING] - k));
+            int32_t swap = starting[k]; starting[k] = starting[j]; starting[j] = swap;
+            rotation[k] = 2 * (int32_t)rng_below(&r, 2);
+        }
+        for (k = 0; k < per_game; k++) {
+            int32_t j = k + (int32_t)rng_below(&r, (uint32_t)(n_standard - k));
+            int32_t swap = standard[k]; standard[k] = standard[j]; standard[j] = swap;
+        }
+        for (s = 0; s < players; s++) {
+            hands[s][0] = poison[s];
+            for (k = 0; k < dealt; k++)
+                hands[s][1 + k] = standard[s * dealt + k];
+            held[s] = dealt + 1;
+        }
+        for (k = 0; k < 3; k++)
+            table_lay(&t, &deck[starting[k]], offset + k, offset + k, rotation[k]);
+
+        if (owners != NULL) {
+            int32_t *row = owners + (size_t)g * (size_t)card_count;
+            for (c = 0; c < card_count; c++)
+                row[c] = HUE_OWNER_SET_ASIDE;
+            for (k = 0; k < 3; k++)
+                row[starting[k]] = HUE_OWNER_OPENING;
+            for (s = 0; s < players; s++)
+                for (k = 0; k < held[s]; k++)
+                    row[hands[s][k]] = s;
+        }
+        if (opening != NULL) {
+            for (k = 0; k < 3; k++) {
+                opening[(size_t)g * 6 + 2 * (size_t)k] = starting[k];
+                opening[(size_t)g * 6 + 2 * (size_t)k + 1] = rotation[k];
+            }
+        }
+
+        /* Play (section 4): seat j % players makes move j. */
+        for (k = 0; k < per_game; k++) {
+            hue_placement move;
+            s = k % players;
+            hand_remove(hands[s], &held[s],
+                        random_move(&t, deck, hands[s], held[s], allow_cover, &r, &move));
+            if (moves != NULL) {
+                move.x -= offset;
+                move.y -= offset;
+                moves[(size_t)g * (size_t)per_game + (size_t)k] = move;
+            }
+        }
+
+        /* The end (section 5). */
+        table_values(&t, scratch, values);
+        for (s = 0; s < players; s++)
+            seat_scores[s] = card_score(&deck[hands[s][0]], values);
+        if (scores != NULL)
+            memcpy(scores + (size_t)g * (size_t)players, seat_scores,
+                   (size_t)players * sizeof(int32_t));
+        if (winners != NULL)
+            winners[g] = first_best(seat_scores, players);
+        table_restore(&t, NULL);
+    }
+    return 0;
+}
+
+/* ---- playouts for search ------------------------------------------------ */
+
+static int32_t playouts_offset(int32_t players, int32_t hand_capacity)
+{
+    return 3 * players * (hand_capacity - 1) + 4;
+}
+
+size_t hue_playouts_workspace_size(int32_t width, int32_t height,
+                                   int32_t card_count, int32_t players,
+                                   int32_t hand_capacity)
+{
+    int32_t offset;
+
+    if (!side_ok(width, height) || card_count < 1 || card_count > HUE_MAX_CARDS
+        || !players_ok(players) || hand_capacity < 1 || hand_capacity > HUE_MAX_HAND)
+        return 0;
+    offset = playouts_offset(players, hand_capacity);
+    if (width > HUE_MAX_SIDE - 2 * offset || height > HUE_MAX_SIDE - 2 * offset)
+        return 0;
+    width += 2 * offset;
+    height += 2 * offset;
+    return 7 + 2 * table_bytes(width, height)
+        + round8((size_t)card_count * sizeof(uint32_t))
+        + hue_workspace_size(width, height);
+}
+
+/* Reads one seat's hand of a playout into out[]; returns its size, or a
+ * negative error code.  `seen` stamps the cards of this playout. */
+static int32_t read_hand(const int32_t *slots, int32_t capacity, int32_t card_count,
+                         uint32_t *seen, uint32_t stamp, int32_t *out)
+{
+    int32_t n = 0, k;
+
+    for (k = 0; k < capacity; k++) {
+        int32_t c = slots[k];
+        if (c == -1)
+            break;
+        if (c < 0 || c >= card_count)
+            return HUE_E_ARGUMENT;
+        if (seen[c] == stamp)
+            return HUE_E_ILLEGAL;
+        seen[c] = stamp;
+        out[n++] = c;
+    }
+    for (; k < capacity; k++)
+        if (slots[k] != -1)
+            return HUE_E_ARGUMENT;
+    return n > 0 ? n : HUE_E_ILLEGAL;
+}
+
+int hue_playouts(const hue_card *deck, int32_t card_count,
+                 const hue_cell *cells, int32_t width, int32_t height,
+                 int32_t players, int32_t to_move, int allow_cover,
+                 const int32_t *hands, int32_t hand_capacity,
+                 const hue_placement *first, int32_t playouts, int policy,
+                 uint64_t seed, uint64_t first_playout,
+                 void *workspace, size_t workspace_size,
+                 int32_t *values, int32_t *scores, int32_t *winners)
+{
+    int32_t box[4], offset, big_width, big_height, x, y, p, s, k;
+    int32_t hand[HUE_MAX_PLAYERS][HUE_MAX_HAND], held[HUE_MAX_PLAYERS];
+    uintptr_t at;
+    table base, t;
+    uint32_t *seen;
+    void *scratch;
+    size_t size;
+    int status;
+
+    status = deck_check(deck, card_count);
+    if (status < 0)
+        return status;
+    if (cells == NULL || workspace == NULL || !players_ok(players) || to_move < 0
+        || to_move >= players || playouts < 0 || (playouts > 0 && hands == NULL)
+        || (policy != HUE_POLICY_RANDOM && policy != HUE_POLICY_KEEP_BEST))
+        return HUE_E_ARGUMENT;
+    size = hue_playouts_workspace_size(width, height, card_count, players, hand_capacity);
+    if (size == 0)
+        return HUE_E_ARGUMENT;
+    if (workspace_size < size)
+        return HUE_E_WORKSPACE;
+    status = occupied_box(cells, width, height, box);
+    if (status < 0)
+        return status;
+    if (box[2] < 0)
+        return HUE_E_ARGUMENT;   /* an empty table: no opening to play on */
+
+    offset = playouts_offset(players, hand_capacity);
+    big_width = width + 2 * offset;
+    big_height = height + 2 * offset;
+    at = align8(workspace);
+    base = table_carve(&at, big_width, big_height);
+    t = table_carve(&at, big_width, big_height);
+    seen = (uint32_t *)take(&at, (size_t)card_count * sizeof(uint32_t));
+    scratch = (void *)at;
+    memset(seen, 0, (size_t)card_count * sizeof(uint32_t));
+    table_clear(&base);
+    for (y = 0; y < height; y++)
+        for (x = 0; x < width; x++)
+            if (cells[(size_t)y * (size_t)width + (size_t)x] != HUE_EMPTY)
+                table_show(&base, offset + x, offset + y,
+                           cells[(size_t)y * (size_t)width + (size_t)x]);
+
+    /* Check every hand and first move before any output is written. */
+    for (p = 0; p < playouts; p++) {
+        for (s = 0; s < players; s++) {
+            const int32_t *slots = hands + ((size_t)p * (size_t)players + (size_t)s)
+                                           * (size_t)hand_capacity;
+            held[s] = read_hand(slots, hand_capacity, card_count, seen, (uint32_t)p + 1,
+                                hand[s]);
+            if (held[s] < 0)
+                return (int)held[s];
+        }
+        if (first != NULL) {
+            const hue_placement *m = &first[p];
+            int64_t fx = (int64_t)m->x + offset, fy = (int64_t)m->y + offset;
+            int in_hand = 0;
+            for (k = 0; k < held[to_move]; k++)
+                in_hand |= hand[to_move][k] == m->card;
+            if (!in_hand || held[to_move] < 2 || m->rotation < 0
+                || m->rotation >= deck[m->card].rotations
+                || fx < 4 || fy < 4 || fx > big_width - 7 || fy > big_height - 7
+                || !table_legal(&base, (int32_t)fx, (int32_t)fy, m->rotation & 1,
+                                allow_cover))
+                return HUE_E_ILLEGAL;
+        }
+    }
+
+    memcpy(t.code, base.code, (size_t)big_width * (size_t)big_height * sizeof(hue_cell));
+    memcpy(t.mark, base.mark, (size_t)big_width * (size_t)big_height);
+    memcpy(t.box, base.box, sizeof t.box);
+    for (p = 0; p < playouts; p++) {
+        int32_t final[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS], left = 0, seat = to_move;
+        rng r;
+
+        rng_seed(&r, seed, first_playout + (uint64_t)p);
+        for (s = 0; s < players; s++) {
+            const int32_t *slots = hands + ((size_t)p * (size_t)players + (size_t)s)
+                                           * (size_t)hand_capacity;
+            for (held[s] = 0; held[s] < hand_capacity && slots[held[s]] != -1; held[s]++)
+                hand[s][held[s]] = slots[held[s]];
+            left += held[s] - 1;
+        }
+        if (first != NULL) {
+            const hue_placement *m = &first[p];
+            table_lay(&t, &deck[m->card], m->x + offset, m->y + offset, m->rotation);
+            for (k = 0; hand[to_move][k] != m->card; k++)
+                ;
+            hand_remove(hand[to_move], &held[to_move], k);
+            left--;
+            seat = (seat + 1) % players;
+        }
+        while (left > 0) {
+            if (held[seat] > 1) {
+                hue_placement move;
+                if (policy == HUE_POLICY_KEEP_BEST && held[seat] == 2) {
+                    int32_t now[HUE_COLOURS], keep;
+                    table_values(&t, scratch, now);
+                    keep = card_score(&deck[hand[seat][1]], now)
+                           > card_score(&deck[hand[seat][0]], now);
+                    random_move(&t, deck, &hand[seat][1 - keep], 1, allow_cover, &r, &move);
+                    hand_remove(hand[seat], &held[seat], 1 - keep);
+                } else {
+                    hand_remove(hand[seat], &held[seat],
+                                random_move(&t, deck, hand[seat], held[seat], allow_cover,
+                                            &r, &move));
+                }
+                left--;
+            }
+            seat = (seat + 1) % players;
+        }
+        table_values(&t, scratch, final);
+        for (s = 0; s < players; s++)
+            seat_scores[s] = card_score(&deck[hand[s][0]], final);
+        if (values != NULL)
+            memcpy(values + (size_t)p * HUE_COLOURS, final, sizeof final);
+        if (scores != NULL)
+            memcpy(scores + (size_t)p * (size_t)players, seat_scores,
+                   (size_t)players * sizeof(int32_t));
+        if (winners != NULL)
+            winners[p] = first_best(seat_scores, players);
+        table_restore(&t, &base);
+    }
+    return 0;
 }

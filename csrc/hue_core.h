@@ -1,6 +1,7 @@
 /*
  * hue_core.h -- the hot path of the Hue engine: connected-area values and
- * legal-placement enumeration on a caller-owned grid of cells.
+ * legal-placement enumeration on a caller-owned grid of cells, and a kernel
+ * that plays whole random games and random playouts (end of this file).
  *
  * The contract
  * ------------
@@ -36,7 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define HUE_CORE_VERSION 2
+#define HUE_CORE_VERSION 3
 
 #define HUE_COLOURS 5
 #define HUE_MAX_SIDE 4096        /* largest grid side, in cells */
@@ -56,6 +57,9 @@
 #define HUE_E_CELL (-3)          /* an invalid cell code in the grid or a card */
 #define HUE_E_BOUNDS (-4)        /* a candidate footprint leaves the grid */
 #define HUE_E_CAPACITY (-5)      /* output buffer too small */
+#define HUE_E_DECK (-6)          /* a card record out of range, or a deck
+                                    too small for the player count */
+#define HUE_E_ILLEGAL (-7)       /* a given first move or hand breaks the rules */
 
 typedef uint16_t hue_cell;
 
@@ -139,5 +143,118 @@ int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
 int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
                           int allow_cover, int64_t origin_x, int64_t origin_y,
                           int64_t *pairs, int64_t capacity, int64_t *vertical);
+
+/* ---- whole random games and playouts ------------------------------------
+ *
+ * A deck is an array of hue_card records, index = the card's position in
+ * deck order.  Moves come out as hue_placement records whose `card` is a
+ * deck index.  Random numbers come from xoshiro256**, seeded through
+ * splitmix64 from (seed, stream): game or playout number `i` draws from
+ * stream `first + i` alone, so a batch may be cut anywhere without changing
+ * any game.
+ *
+ * A "listed placement" of a card is as in hue_legal_placements: rotations
+ * 0 .. rotations-1, each at every legal anchor of its orientation.  Each
+ * random move is uniform over the listed placements of the whole hand
+ * (drawn by rejection from the anchors around the occupied box, which is
+ * exact). */
+
+#define HUE_KIND_STARTING 0
+#define HUE_KIND_POISON 1
+#define HUE_KIND_SOLID 2
+#define HUE_KIND_STRIPED 3
+
+#define HUE_MAX_CARDS 4096       /* largest deck */
+#define HUE_MAX_HAND 16          /* largest hand a playout accepts */
+#define HUE_MIN_PLAYERS 2
+#define HUE_MAX_PLAYERS 5
+
+#define HUE_OWNER_SET_ASIDE (-1) /* hue_random_games owners[]: not dealt */
+#define HUE_OWNER_OPENING (-2)   /* laid in the opening staircase */
+
+#define HUE_POLICY_RANDOM 0      /* every move uniform over listed placements */
+#define HUE_POLICY_KEEP_BEST 1   /* the same, but a seat down to two cards
+                                    keeps the one scoring more on the table
+                                    as it is (ties: the one earlier in its
+                                    hand as given) and lays the other at
+                                    random */
+
+/* One card of a deck. */
+typedef struct {
+    hue_cell shapes[4][3];       /* rotation r: its three cell codes in
+                                    footprint order; rotations 0, 2 vertical,
+                                    1, 3 horizontal; each code valid, non-0 */
+    uint8_t colours[3];          /* first, centre, third scoring colour, 0..4 */
+    uint8_t kind;                /* HUE_KIND_* */
+    uint8_t rotations;           /* listed rotations: 4, or 2 when rotation
+                                    r + 2 looks like r */
+} hue_card;
+
+/* Moves in one game of `players`: players * standard cards dealt (5 each
+ * with 2-4 players, 4 with 5), or -1 when players is out of range. */
+int32_t hue_game_moves(int32_t players);
+
+/* Bytes of workspace hue_random_games needs, or 0 when out of range. */
+size_t hue_games_workspace_size(int32_t card_count, int32_t players);
+
+/* Plays `games` whole random games (rules section 3 setup, then every turn
+ * a uniformly random listed placement of the mover's hand, to the end).
+ * Game i (0 <= i < games) is stream first_game + i of `seed`.
+ *
+ * Setup: one poison card to each seat; three starting cards as the
+ * staircase (card k at anchor (k, k), rotation 0 or 2); 5 standard cards to
+ * each seat (4 with 5 players); every other card set aside.  Coordinates
+ * are table coordinates: the first opening card's anchor is (0, 0).
+ *
+ * Outputs, each NULL to skip it, written for game i at:
+ *   owners[i*card_count + c]   seat holding card c at setup, or
+ *                              HUE_OWNER_OPENING / HUE_OWNER_SET_ASIDE
+ *   opening[i*6 + 2k, +2k+1]   opening card k's deck index and rotation
+ *   moves[i*M + j]             move j, M = hue_game_moves(players); the
+ *                              mover is seat j % players
+ *   scores[i*players + s]      seat s's score card's score
+ *   winners[i]                 the highest score's seat; ties: the first
+ * The deck needs >= players poison, >= 3 starting and >= M standard cards
+ * (HUE_E_DECK otherwise or for an invalid record).  Returns 0, or a negative
+ * error code with nothing written. */
+int hue_random_games(const hue_card *deck, int32_t card_count, int32_t players,
+                     int allow_cover, uint64_t seed, uint64_t first_game,
+                     int32_t games, void *workspace, size_t workspace_size,
+                     int32_t *owners, int32_t *opening, hue_placement *moves,
+                     int32_t *scores, int32_t *winners);
+
+/* Bytes of workspace hue_playouts needs, or 0 when out of range (including
+ * when the grid, grown by 3 cells a move on every side, would pass
+ * HUE_MAX_SIDE). */
+size_t hue_playouts_workspace_size(int32_t width, int32_t height,
+                                   int32_t card_count, int32_t players,
+                                   int32_t hand_capacity);
+
+/* Random playouts from one position, for search.  The table is the grid
+ * (width x height, at least one occupied cell; cards may grow it to any
+ * side).  Playout p gives each seat s the hand
+ *   hands[(p*players + s)*hand_capacity + 0 ..]
+ * of deck indices, ended by -1 or by hand_capacity; every hand holds at
+ * least one card and no card twice in one playout.  Turns go from seat
+ * to_move in seat order; a seat holding one card is passed; the playout
+ * ends when every seat holds one card, its score card.
+ *
+ * first: NULL, or one placement per playout that seat to_move makes first
+ * (card: a deck index in that seat's hand, which must hold >= 2 cards;
+ * x, y: grid coordinates; rotation below the card's rotations); it must be
+ * legal on the grid (HUE_E_ILLEGAL otherwise).  policy: HUE_POLICY_*.
+ * Playout p draws from stream first_playout + p of `seed`.
+ *
+ * Outputs (each NULL to skip): values[5p .. 5p+4] final colour values,
+ * scores[p*players + s], winners[p] as in hue_random_games.  Returns 0, or a
+ * negative error code with nothing written. */
+int hue_playouts(const hue_card *deck, int32_t card_count,
+                 const hue_cell *cells, int32_t width, int32_t height,
+                 int32_t players, int32_t to_move, int allow_cover,
+                 const int32_t *hands, int32_t hand_capacity,
+                 const hue_placement *first, int32_t playouts, int policy,
+                 uint64_t seed, uint64_t first_playout,
+                 void *workspace, size_t workspace_size,
+                 int32_t *values, int32_t *scores, int32_t *winners);
 
 #endif /* HUE_CORE_H */

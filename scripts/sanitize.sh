@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run the grid tests (and any game-level parity tests) against a build of
+# Run the grid and kernel tests (and any game-level parity tests) against a build of
 # the C core instrumented with AddressSanitizer and UndefinedBehaviorSanitizer.
 #
 #   scripts/sanitize.sh [extra pytest arguments]
@@ -40,7 +40,7 @@ case "$core" in
     *) echo "sanitize.sh: imported $core, not the sanitized build" >&2; exit 1 ;;
 esac
 
-tests=(tests/test_grid_backends.py)
+tests=(tests/test_grid_backends.py tests/test_hue_kernel.py)
 for parity in tests/test_parity*.py; do
     [ -e "$parity" ] && tests+=("$parity")
 done

@@ -281,7 +281,7 @@ def test_rounds_per_player_count(players, rounds):
         givers.append(finish_round(game))
     assert givers == [n % players for n in range(rounds)]
     assert game.is_over and game.winners == tuple(range(players))  # nobody scored: shared win
-    assert game.winner is None
+    assert game.winner == tuple(range(players))
 
 
 def test_rounds_per_giver_option():
@@ -325,10 +325,11 @@ def test_shared_win_when_all_tie_and_without_tie_breaks():
     finish_round(game, hits=(1, 2))
     for _ in range(3):
         finish_round(game)
-    assert game.is_over and game.winners == (0, 1, 2) and game.winner is None
+    assert game.is_over and game.winners == (0, 1, 2) and game.winner == (0, 1, 2)
 
 
 def test_two_players_as_a_variant_and_player_limits():
+    assert (hc.MIN_PLAYERS, hc.MAX_PLAYERS) == (3, 10)  # the rule; 2 is a variant
     assert hc.new_game(2, seed=0).players == 2
     for players in (1, 11):
         with pytest.raises(ValueError, match="3 to 10 players"):

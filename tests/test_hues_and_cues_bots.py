@@ -1,10 +1,12 @@
 """Hues and Cues bots and the colour lexicon shipped as package data."""
 
+import math
 import random
 from importlib import resources
 
 from huegames import hues_and_cues as hc
-from huegames.hues_and_cues.bots import LexiconBot, RandomBot
+from huegames.hues_and_cues.bots import LexiconBot, RandomBot, _seen_reading
+from huegames.hues_and_cues.colour import oklab
 
 
 def play_round(game, bots):
@@ -93,3 +95,53 @@ def test_lexicon_bots_play_a_whole_game_with_tie_breaks_possible():
         seat = game.current_player
         game.play(bots[seat].choose(game.view(seat)))
     assert game.winners and sum(game.scores()) > 0
+
+
+def test_batch_runner_bots_play_whole_games_through_the_runner_protocol():
+    import pickle
+
+    from huegames.hues_and_cues.bots import BOTS
+
+    assert set(BOTS) == {"random", "xkcd", "css"}
+    for name, factory in BOTS.items():
+        assert pickle.loads(pickle.dumps(factory))(7).choose  # picklable for process pools
+        assert isinstance(BOTS[name](1), (LexiconBot, RandomBot))
+    results = []
+    for _ in range(2):
+        game = hc.new_game(3, seed=5)
+        bots = [BOTS[name](seed) for seed, name in enumerate(("xkcd", "css", "random"))]
+        while not game.is_over:
+            seat = game.current_player
+            game.play(bots[seat].choose(game.view(seat)))
+        winner = game.winner
+        assert isinstance(winner, int) or (isinstance(winner, tuple) and len(winner) > 1)
+        assert len(game.rounds) >= 6 and all(r.target is not None for r in game.rounds)
+        results.append((game.scores(), winner, [str(m) for m in game.history]))
+    assert results[0] == results[1]  # seeded: the same game twice
+
+
+def test_guesser_splits_compounds_and_follows_other_pieces_on_unknown_words():
+    bot = LexiconBot("xkcd")
+    assert bot.read_cue("lightgoldenrod") == bot.read_cue("light goldenrod") is not None
+    assert bot.read_cue("tomatoes") == bot.read_cue("tomato")
+    game = hc.new_game(4, seed=3, rules=hc.Rules(free_target=True))
+    game.play("target A1")
+    game.play("cue zzyzx")
+    game.play("guess C5")  # seat 1 has an idea; seat 2 knows no word of the cue
+    assert bot.choose(game.view(2)).square.distance(hc.Square.parse("C5")) <= 2
+
+
+def test_second_cue_corrects_how_the_first_cue_was_read():
+    game = hc.new_game(4, seed=3, rules=hc.Rules(free_target=True))
+    game.play("target A1")
+    game.play("cue cherry")
+    for square in ("P28", "P29", "P30"):  # the guessers went far off
+        game.play(f"guess {square}")
+    giver = LexiconBot("xkcd")
+    view = game.view(0)
+    move = giver.choose(view)
+    assert move.action is hc.Action.CUE  # not a skip
+    seen = _seen_reading(view)  # how the guessers read "cherry"
+    corrected = giver.read(["cherry", move.text], first=seen)
+    goal = oklab(game.board[hc.Square.parse("A1")])
+    assert math.dist(corrected, goal) < math.dist(seen, goal)

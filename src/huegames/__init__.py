@@ -6,6 +6,10 @@ runs in a small C core with a pure-Python twin.
 """
 
 from .errors import IllegalMoveError, InvalidMoveError
+from .simulate import Result, Summary, simulate
+
+# ``huegames.simulate`` is the function; its module's other names (GAMES,
+# read_records, ...) are reached by ``from huegames.simulate import ...``.
 
 __version__ = "0.1.0"
-__all__ = ["IllegalMoveError", "InvalidMoveError", "__version__"]
+__all__ = ["IllegalMoveError", "InvalidMoveError", "Result", "Summary", "__version__", "simulate"]

@@ -13,10 +13,10 @@ from __future__ import annotations
 import csv
 import hashlib
 import importlib
-import io
 import json
 import math
 import os
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -24,10 +24,22 @@ from typing import Any, TextIO
 
 GAMES = {
     "hue": "huegames.hue",
+    "linja": "huegames.linja",
+    "plank": "huegames.plank",
+    "hues-and-cues": "huegames.hues_and_cues",
 }
-"""Game name -> module; each module has ``new_game(players, seed)`` and ``bots.BOTS``."""
+"""Game name -> engine module.
+
+Each module provides ``MIN_PLAYERS``, ``MAX_PLAYERS``, ``new_game(players=,
+seed=)``, and ``bots.BOTS`` (bot name -> factory called with one seed); its
+games have ``current_player``, ``view(seat)``, ``play``, ``is_over``,
+``scores()`` and ``winner`` (a seat, a tuple of seats for a shared or team
+win, or None), and its bots ``choose(view)``.
+"""
 
 CHUNK_SIZE = 50
+FORMATS = ("csv", "jsonl")
+_EXTENSIONS = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl"}
 
 
 def game_module(name: str):
@@ -37,12 +49,37 @@ def game_module(name: str):
     return importlib.import_module(GAMES[name])
 
 
+def player_limits(game: str) -> tuple[int, int]:
+    """The fewest and most players of a game, from its module's bounds."""
+    module = game_module(game)
+    try:
+        return module.MIN_PLAYERS, module.MAX_PLAYERS
+    except AttributeError:
+        raise ValueError(
+            f"{game} is not ready for the runner yet ({module.__name__} has no "
+            "MIN_PLAYERS/MAX_PLAYERS)"
+        ) from None
+
+
+def bot_names(game: str) -> list[str]:
+    """The names of a game's bots, as the runner and the command line know them."""
+    return sorted(_bots(game))
+
+
 def bot_factory(game: str, name: str) -> Callable[[int], Any]:
     """The class of bot ``name`` of a game: called with a seed, it makes a bot."""
-    bots = importlib.import_module(GAMES[game] + ".bots").BOTS
+    bots = _bots(game)
     if name not in bots:
         raise ValueError(f"unknown {game} bot {name!r}: choose from {', '.join(sorted(bots))}")
     return bots[name]
+
+
+def _bots(game: str) -> dict[str, Callable[[int], Any]]:
+    module = game_module(game)
+    bots = getattr(importlib.import_module(module.__name__ + ".bots"), "BOTS", None)
+    if not isinstance(bots, dict):
+        raise ValueError(f"{game} has no bots for the runner yet ({module.__name__}.bots.BOTS)")
+    return bots
 
 
 def derive_seed(*parts: object) -> int:
@@ -71,7 +108,7 @@ def play_one(spec: Spec, number: int) -> dict[str, Any]:
         bot_factory(spec.game, name)(derive_seed(game_seed, seat, name))
         for seat, name in enumerate(seats)
     ]
-    game = module.new_game(spec.players, seed=game_seed)
+    game = module.new_game(players=spec.players, seed=game_seed)
     moves = []
     while not game.is_over:
         seat = game.current_player
@@ -220,32 +257,79 @@ class Result:
 
 
 class RecordWriter:
-    """Writes records as CSV (``.csv``) or JSON Lines (anything else)."""
+    """Writes records one at a time as CSV or JSON Lines.
+
+    JSON Lines keeps each record as it is.  CSV has the columns ``game,
+    seed, seats, scores, winner`` (and ``moves`` when recorded): lists are
+    joined by spaces, a shared win lists its seats the same way, a draw
+    leaves ``winner`` empty, and moves -- whose notation may hold spaces --
+    are joined by ``;``.
+    """
 
     def __init__(self, stream: TextIO, fmt: str) -> None:
-        if fmt not in ("csv", "jsonl"):
-            raise ValueError(f"unknown output format {fmt!r}: use csv or jsonl")
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown output format {fmt!r}: use {' or '.join(FORMATS)}")
         self._stream = stream
-        self._csv = csv.writer(stream) if fmt == "csv" else None
-        self._header_written = False
+        self._csv = csv.writer(stream, lineterminator="\n") if fmt == "csv" else None
+        self._columns: list[str] | None = None
 
     @staticmethod
-    def format_of(path: str) -> str:
-        return "csv" if path.lower().endswith(".csv") else "jsonl"
+    def format_of(path: str | os.PathLike[str]) -> str:
+        """The format a file name asks for: ``.csv``; ``.jsonl``, ``.ndjson`` or ``.json``."""
+        suffix = os.path.splitext(os.fspath(path))[1].lower()
+        if suffix not in _EXTENSIONS:
+            raise ValueError(
+                f"cannot tell the format of {os.fspath(path)!r}: "
+                f"name it .csv or .jsonl, or give the format (csv or jsonl)"
+            )
+        return _EXTENSIONS[suffix]
 
     def write(self, record: dict[str, Any]) -> None:
         if self._csv is None:
             self._stream.write(json.dumps(record, separators=(",", ":")) + "\n")
             return
-        if not self._header_written:
-            self._csv.writerow(list(record))
-            self._header_written = True
-        self._csv.writerow(
-            [
-                " ".join(map(str, value)) if isinstance(value, list) else value
-                for value in record.values()
-            ]
-        )
+        if self._columns is None:
+            self._columns = list(record)
+            self._csv.writerow(self._columns)
+        self._csv.writerow([_csv_cell(column, record[column]) for column in self._columns])
+
+
+def _csv_cell(column: str, value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return (";" if column == "moves" else " ").join(map(str, value))
+    return value
+
+
+def read_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[dict[str, Any]]:
+    """Read back the records a run wrote, one at a time (CSV cells parsed back)."""
+    fmt = fmt or RecordWriter.format_of(path)
+    with open(path, newline="", encoding="utf-8") as stream:
+        if fmt == "jsonl":
+            for line in stream:
+                if line.strip():
+                    yield json.loads(line)
+            return
+        for row in csv.DictReader(stream):
+            record: dict[str, Any] = {
+                "game": int(row["game"]),
+                "seed": int(row["seed"]),
+                "seats": row["seats"].split(),
+                "scores": [_number(v) for v in row["scores"].split()],
+            }
+            winner = [int(v) for v in row["winner"].split()]
+            record["winner"] = None if not winner else winner[0] if len(winner) == 1 else winner
+            if "moves" in row:
+                record["moves"] = row["moves"].split(";") if row["moves"] else []
+            yield record
+
+
+def _number(text: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
 
 
 def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -255,7 +339,7 @@ def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
 
 def simulate(
     game: str = "hue",
-    bots: Sequence[str] = ("greedy", "random"),
+    bots: Sequence[str] | str = ("greedy", "random"),
     players: int | None = None,
     games: int = 100,
     seed: int = 0,
@@ -271,21 +355,46 @@ def simulate(
 ) -> Result:
     """Play ``games`` seeded games of ``game`` between ``bots`` and summarise them.
 
-    - ``bots``: bot names, one per seat or fewer (then repeated); the list is
-      turned one place each game, so each bot plays every seat.
-    - ``players``: seats per game (default: the number of bots).
+    - ``bots``: bot names (a list, or one comma-separated string), one per
+      seat or fewer (then repeated); the list is turned one place each game,
+      so each bot plays every seat.
+    - ``players``: seats per game (default: the number of bots, at least the
+      game's minimum).
     - ``executor``: any ``concurrent.futures.Executor`` (a process pool, a
       ``dask.distributed`` client's ``get_executor()``, ...); default a local
       process pool of ``workers`` processes (default: every core).  With
-      ``workers=1`` and no executor, games run in this process.
+      ``workers=1`` and no executor, games run in this process.  With an
+      executor, ``workers`` only sets how many chunks are kept in flight
+      (four per worker).
     - ``out``: a path or text stream; records are streamed there in game
-      order (CSV for ``.csv`` paths, else JSON Lines) and not kept, so memory
-      stays flat however many games are played.
+      order (the format from ``out_format``, else the file's extension,
+      ``.csv`` or ``.jsonl``; JSON Lines for a stream) and not kept, so
+      memory stays flat however many games are played.
+    - ``keep_records``: also return the records (default: only when there is
+      no ``out``).
     - ``progress``: called with the number of games finished so far.
 
-    The same arguments give the same records whatever the executor.
+    The same arguments give the same records whatever the executor.  Bad
+    arguments raise ValueError before any game is played or file opened.
     """
     spec = _spec(game, bots, players, games, seed, record_moves, chunk_size)
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or workers < 1
+    ):
+        raise ValueError(f"workers must be a positive integer, not {workers!r}")
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    fmt = None
+    if out is not None:
+        if out_format is not None:
+            fmt = out_format
+        elif hasattr(out, "write"):
+            fmt = "jsonl"
+        else:
+            fmt = RecordWriter.format_of(out)  # type: ignore[arg-type]
+        if fmt not in FORMATS:
+            raise ValueError(f"unknown output format {fmt!r}: use {' or '.join(FORMATS)}")
+
     summary = Summary(
         game, spec.players, bots=[BotSummary(name) for name in dict.fromkeys(spec.bots)]
     )
@@ -294,12 +403,7 @@ def simulate(
 
     stream, close = _open(out)
     try:
-        writer = None
-        if stream is not None:
-            fmt = out_format or (
-                RecordWriter.format_of(os.fspath(out)) if not hasattr(out, "write") else "jsonl"
-            )
-            writer = RecordWriter(stream, fmt)
+        writer = RecordWriter(stream, fmt) if stream is not None and fmt else None
         done = 0
         for chunk in _run(spec, games, chunk_size, executor, workers):
             for record in chunk:
@@ -314,65 +418,81 @@ def simulate(
     finally:
         if close:
             stream.close()
+        elif stream is not None:
+            stream.flush()
     return Result(summary, records)
 
 
 def _spec(game, bots, players, games, seed, record_moves, chunk_size) -> Spec:
-    module = game_module(game)
+    low, high = player_limits(game)
     if isinstance(bots, str):
         bots = [name.strip() for name in bots.split(",")]
-    bots = tuple(bots)
+    try:
+        bots = tuple(bots)
+    except TypeError:
+        raise ValueError(f"bots must be a list of bot names, not {bots!r}") from None
     if not bots:
-        raise ValueError("give at least one bot")
+        raise ValueError(f"give at least one bot: {', '.join(bot_names(game))}")
     for name in bots:
+        if not isinstance(name, str):
+            raise ValueError(f"a bot is named by a string, not {name!r}")
         bot_factory(game, name)
-    players = len(bots) if players is None else players
-    low, high = module.MIN_PLAYERS, module.MAX_PLAYERS
+    players = max(len(bots), low) if players is None else players
     if isinstance(players, bool) or not isinstance(players, int) or not low <= players <= high:
-        raise ValueError(f"{game} is for {low} to {high} players, not {players!r}")
+        count = f"{low}" if low == high else f"{low} to {high}"
+        raise ValueError(f"{game} is for {count} players, not {players!r}")
     if len(bots) > players:
-        raise ValueError(f"{len(bots)} bots for {players} seats: give at most one bot per seat")
+        raise ValueError(
+            f"{len(bots)} bots for {players} seats: give at most one bot per seat"
+            " (fewer are repeated round the table)"
+        )
     bots = tuple(bots[seat % len(bots)] for seat in range(players))
     for name, value in (("games", games), ("chunk_size", chunk_size)):
         if isinstance(value, bool) or not isinstance(value, int) or value < 1:
             raise ValueError(f"{name} must be a positive integer, not {value!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an integer, not {seed!r}")
-    return Spec(game, bots, players, seed, record_moves)
+    return Spec(game, bots, players, seed, bool(record_moves))
 
 
 def _open(out) -> tuple[TextIO | None, bool]:
     if out is None:
         return None, False
-    if isinstance(out, io.TextIOBase) or hasattr(out, "write"):
+    if hasattr(out, "write"):
         return out, False
+    path = os.fspath(out)
+    if os.path.isdir(path):
+        raise ValueError(f"cannot write {path!r}: it is a directory")
     try:
-        return open(out, "w", newline="", encoding="utf-8"), True
+        return open(path, "w", newline="", encoding="utf-8"), True
     except OSError as error:
-        raise ValueError(f"cannot write {os.fspath(out)!r}: {error.strerror}") from None
+        raise ValueError(f"cannot write {path!r}: {error.strerror or error}") from None
 
 
 def _run(spec, games, chunk_size, executor, workers) -> Iterator[list[dict[str, Any]]]:
-    """Chunks of records in game order, with a bounded number in flight."""
+    """Chunks of records in game order, with a bounded number in flight.
+
+    At most four chunks per worker are submitted ahead of the one being
+    read, so however many games a run has, only a few chunks of records
+    exist at once.
+    """
     if executor is None and workers == 1:
         for start, stop in chunks(games, chunk_size):
             yield play_chunk(spec, start, stop)
         return
     own = executor is None
     pool = ProcessPoolExecutor(max_workers=workers or os.cpu_count()) if own else executor
+    limit = 4 * (workers or os.cpu_count() or 1)
+    in_flight: deque[Future] = deque()
     try:
-        in_flight: dict[int, Future] = {}
-        pending = enumerate(chunks(games, chunk_size))
-        limit = 4 * (workers or os.cpu_count() or 1)
-        next_index = 0
-        for index, (start, stop) in pending:
-            in_flight[index] = pool.submit(play_chunk, spec, start, stop)
-            while len(in_flight) >= limit:
-                yield in_flight.pop(next_index).result()
-                next_index += 1
+        for start, stop in chunks(games, chunk_size):
+            in_flight.append(pool.submit(play_chunk, spec, start, stop))
+            if len(in_flight) >= limit:
+                yield in_flight.popleft().result()
         while in_flight:
-            yield in_flight.pop(next_index).result()
-            next_index += 1
+            yield in_flight.popleft().result()
     finally:
+        for future in in_flight:
+            future.cancel()
         if own:
             pool.shutdown(cancel_futures=True)

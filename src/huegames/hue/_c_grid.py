@@ -23,7 +23,7 @@ from . import cells
 from ._hue_core import ffi, lib
 from ._python_grid import Candidate
 
-CORE_VERSION = 2
+CORE_VERSION = 3
 if lib.hue_core_version() != CORE_VERSION:
     raise ImportError(
         f"huegames.hue._hue_core is version {lib.hue_core_version()}, expected {CORE_VERSION}; "

@@ -51,5 +51,7 @@ class GreedyBot:
         return best_moves[self._rng.randrange(len(best_moves))]
 
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot}
+from .mcts import MCTSBot  # noqa: E402 -- after the bots it is measured against
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
 """Bot name -> class, for the batch runner and the command line."""

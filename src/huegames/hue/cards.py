@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -141,8 +142,12 @@ _DEFAULT_PATTERNS = (
 )
 
 
+@functools.cache
 def default_deck() -> tuple[Card, ...]:
-    """The balanced 30-card deck of rules §1: S0-S4, X0-X4, D0-D9, T0-T9."""
+    """The balanced 30-card deck of rules §1: S0-S4, X0-X4, D0-D9, T0-T9.
+
+    Built once: the cards are immutable, so every game shares them.
+    """
     return tuple(
         Card(f"{prefix}{first + i}", kind, tuple(Colour((i + k) % 5) for k in offsets))  # type: ignore[arg-type]
         for kind, prefix, first, offsets in _DEFAULT_PATTERNS

@@ -16,7 +16,7 @@ from ..errors import IllegalMoveError, InvalidMoveError
 from .board import COLUMNS, ROWS, SQUARES, Board, Square, default_board
 from .cards import Card, default_deck, make_deck
 from .cues import BASIC_COLOURS, RELATIVE_WORDS, cue_problem
-from .game import Game, Phase, Round, Rules, guess_points, new_game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Round, Rules, guess_points, new_game
 from .lexicon import Lexicon, lexicon
 from .moves import Action, Move
 from .render import board_png, board_svg
@@ -25,6 +25,8 @@ from .view import View
 __all__ = [
     "BASIC_COLOURS",
     "COLUMNS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "RELATIVE_WORDS",
     "ROWS",
     "SQUARES",

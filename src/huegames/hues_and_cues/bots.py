@@ -5,6 +5,25 @@
 takes the card colour it can describe best and the cue that leads its own
 guessing to it; as guesser it reads a cue as a colour and places where the
 expected score is highest.
+
+Readers with another lexicon understand names differently (CSS ``khaki`` is
+pale, XKCD ``khaki`` olive) or not at all (``gainsboro``), so the cue giver
+plays it safe and learns from the table:
+
+- it picks the card colour whose best cue still lands near it when misread
+  by a wide margin: a colour in a part of the board where colours change
+  fast, not in the pale, slowly changing middle;
+- first cues (and second cues) are whole names of its lexicon, never a word
+  only met inside a longer name ("wood" of "burly wood"), whose colour is
+  its own inference;
+- the second cue corrects the first: the pieces already placed show how the
+  guessers read the first cue, and the second cue is the one whose colour,
+  averaged with that reading (:data:`SECOND_CUE_WEIGHT`, which guessers
+  apply the same way), lands nearest to the target.
+
+Guessers understand compounds and near-forms of known words, follow the other
+pieces when no word is known, and place on the free square with the highest
+expected score.  :data:`BOTS` names factories for :mod:`huegames.simulate`.
 """
 
 from __future__ import annotations
@@ -13,7 +32,7 @@ import math
 import random
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, partial
 
 from .board import SQUARES, Board, Square
 from .colour import oklab
@@ -23,20 +42,30 @@ from .lexicon import Lab, Lexicon, lexicon
 from .moves import Move
 from .view import View
 
-SECOND_CUE_WEIGHT = 2.0  # the second cue counts double: it refines the first
+SECOND_CUE_WEIGHT = 0.5  # the second cue corrects how the first was read (see give_cue)
 SPREAD = 0.04  # OKLab distance at which a square is e^-1 as likely as a perfect match
 SHORTLIST = 12  # cues simulated per candidate target
+PREFIX = 4  # unknown words: a known word sharing more letters at either end stands in
 # A cue is judged by where readers land who understand it a little
 # differently: its colour, and that colour moved this far along each OKLab axis.
-MISREADING = 0.03
-_OFFSETS = (
-    (0.0, 0.0, 0.0),
-    *(
-        tuple(sign * MISREADING * (axis == i) for i in range(3))
-        for axis in range(3)
-        for sign in (1, -1)
-    ),
-)
+MISREADINGS = (0.03,)
+
+
+def _offsets(radii: Sequence[float]) -> tuple[Lab, ...]:
+    return (
+        (0.0, 0.0, 0.0),
+        *(
+            tuple(sign * radius * (axis == i) for i in range(3))  # type: ignore[misc]
+            for radius in radii
+            for axis in range(3)
+            for sign in (1, -1)
+        ),
+    )
+
+
+_OFFSETS = _offsets(MISREADINGS)
+# A target is judged by its best cue read by strangers: misread this far.
+_TARGET_OFFSETS = _offsets((0.06, 0.1))
 _ENDINGS = re.compile(r"(?:ish|ey|y|es|s)$")
 
 
@@ -73,8 +102,54 @@ def _plain_cues(source: str, colours: tuple[str, ...], stems: bool) -> tuple[tup
     return tuple(cues)
 
 
+def _seen_reading(view: View) -> Lab | None:
+    """The mean colour of the squares where this round's pieces stand: how
+    the guessers read the cues so far (None before any piece)."""
+    assert view.round is not None
+    labs = _board_labs(view.board)
+    seen = [labs[square.row * 30 + square.column] for _, square in view.round.guesses]
+    if not seen:
+        return None
+    return tuple(sum(lab[i] for lab in seen) / len(seen) for i in range(3))  # type: ignore[return-value]
+
+
+def _shared(first: str, second: str) -> int:
+    """How many letters two words share at the start."""
+    count = 0
+    for a, b in zip(first, second, strict=False):
+        if a != b:
+            break
+        count += 1
+    return count
+
+
+@cache
+def _known_form(source: str, word: str) -> str:
+    known = lexicon(source).words
+    if word in known:
+        return word
+    stem = _ENDINGS.sub("", word)
+    if stem in known:
+        return stem
+    for cut in range(3, len(word) - 2):
+        head, tail = word[:cut], word[cut:]
+        if (head in known or head in lexicon(source).shifts) and tail in known:
+            return f"{head} {tail}"
+    best, best_length = word, PREFIX
+    for other in sorted(known):
+        shared = max(_shared(word, other), _shared(word[::-1], other[::-1]))
+        if shared > best_length:
+            best, best_length = other, shared
+    return best
+
+
 class LexiconBot:
     """Cue giver and guesser from the ``"xkcd"``, ``"css"`` or ``"all"`` lexicon."""
+
+    second_cue_weight = SECOND_CUE_WEIGHT
+    names_only = True  # cues are whole names of the lexicon (first cue)...
+    names_second = True  # ... and second cue
+    follow_others = True  # no word known: read the cues as the other pieces did
 
     def __init__(self, source: str = "xkcd") -> None:
         self.lexicon: Lexicon = lexicon(source)
@@ -89,7 +164,10 @@ class LexiconBot:
             return self.give_cue(view) or Move.cue(self._fallback_cue(view))
         if round_.phase is Phase.SECOND_CUE:
             return self.give_cue(view) or Move.skip()
-        return Move.guess(self.place(view, self.read(round_.cues)))
+        meant = self.read(round_.cues)
+        if meant is None and self.follow_others:
+            meant = _seen_reading(view)  # no word known: the others' pieces show how they read it
+        return Move.guess(self.place(view, meant))
 
     # -- guessing ---------------------------------------------------------------------
 
@@ -101,7 +179,7 @@ class LexiconBot:
         before it ("medium aquamarine"); failing that, the mean of the known
         words' colours.  Plurals and -ish/-y endings are dropped.
         """
-        words = [self._word(word) for word in text.casefold().split()]
+        words = " ".join(self._word(word) for word in text.casefold().split()).split()
         for start in range(len(words)):
             name = " ".join(words[start:])
             if name in self.lexicon.labs:
@@ -116,17 +194,23 @@ class LexiconBot:
         return tuple(sum(lab[i] for lab in labs) / len(labs) for i in range(3))  # type: ignore[return-value]
 
     def _word(self, word: str) -> str:
-        """``word``, or its stem without a plural or -ish/-y ending when only that is known."""
-        if word in self.lexicon.words:
-            return word
-        stem = _ENDINGS.sub("", word)
-        return stem if stem in self.lexicon.words else word
+        """``word`` as this bot knows it: itself; its stem without a plural or
+        -ish/-y ending; a compound split into two known words
+        ("lightgoldenrod" → "light goldenrod"); or the known word sharing
+        its longest beginning or end, of 5 letters or more ("tomatoes" →
+        "tomato").  Unknown words are returned unchanged."""
+        return _known_form(self.lexicon.source, word)
 
-    def read(self, cues: Sequence[str]) -> Lab | None:
-        """The colour meant by a round's cues, the second weighted double."""
+    def read(self, cues: Sequence[str], first: Lab | None = None) -> Lab | None:
+        """The colour meant by a round's cues, the second weighted
+        :attr:`second_cue_weight`; ``first``, when given, replaces this bot's
+        reading of the first cue (a cue giver's estimate of how guessers read it)."""
+        labs = [self.read_cue(cue) for cue in cues]
+        if first is not None and labs:
+            labs[0] = first
         weighted = [
-            (lab, SECOND_CUE_WEIGHT if number else 1.0)
-            for number, lab in enumerate(self.read_cue(cue) for cue in cues)
+            (lab, self.second_cue_weight if number else 1.0)
+            for number, lab in enumerate(labs)
             if lab is not None
         ]
         if not weighted:
@@ -163,17 +247,19 @@ class LexiconBot:
         labs = _board_labs(board)
         return SQUARES[min(range(len(labs)), key=lambda i: math.dist(labs[i], meant))]
 
-    def expected_points(self, board: Board, target: Square, meant: Lab) -> float:
+    def expected_points(
+        self, board: Board, target: Square, meant: Lab, offsets: Sequence[Lab] = _OFFSETS
+    ) -> float:
         """Mean points of readers who go to the square nearest to ``meant``,
-        or to a slightly misread colour (:data:`MISREADING`)."""
+        or to a slightly misread colour (:data:`MISREADINGS`)."""
         return sum(
             guess_points(
                 self._nearest(
                     board, tuple(m + o for m, o in zip(meant, offset, strict=True))
                 ).distance(target)  # type: ignore[arg-type]
             )
-            for offset in _OFFSETS
-        ) / len(_OFFSETS)
+            for offset in offsets
+        ) / len(offsets)
 
     def _candidates(
         self, view: View, target: Square, cues: tuple[str, ...]
@@ -183,11 +269,18 @@ class LexiconBot:
         rules: Rules = view.rules
         second = len(cues) == 1
         goal = oklab(view.board[target])
+        seen = _seen_reading(view) if second else None
         options = []
         for text, lab in _plain_cues(self.lexicon.source, rules.colour_words, rules.colour_stems):
             if not second and " " in text:
                 continue
-            meant = self.read([*cues, text]) if second else lab
+            if (
+                self.names_only
+                and text not in self.lexicon.labs
+                and (not second or self.names_second)
+            ):
+                continue
+            meant = self.read([*cues, text], seen) if second else lab
             assert meant is not None
             options.append((math.dist(meant, goal), text))
         options.sort()
@@ -202,7 +295,7 @@ class LexiconBot:
                 relative=rules.relative_words,
             ):
                 continue
-            meant = self.read([*cues, text])
+            meant = self.read([*cues, text], seen)
             assert meant is not None
             ranked.append((-self.expected_points(view.board, target, meant), error, text))
             if len(ranked) == SHORTLIST:
@@ -211,7 +304,10 @@ class LexiconBot:
         return ranked
 
     def pick_target(self, view: View) -> Square:
-        """The card's square whose best first cue leads nearest to it."""
+        """The card's square whose best first cue still leads near it when
+        read quite differently (:data:`_TARGET_OFFSETS`: a vivid colour in a
+        fast-changing part of the board rather than a pale one in the slowly
+        changing middle); ties go to the cue that leads nearest."""
         round_: Round | None = view.round
         assert (round_ is not None and round_.card is not None) or view.rules.free_target
         squares = SQUARES if round_.card is None else round_.card.squares  # type: ignore[union-attr]
@@ -219,7 +315,10 @@ class LexiconBot:
         for square in squares:
             ranked = self._candidates(view, square, ())
             if ranked:
-                scored.append((ranked[0][:2], square))
+                meant = self.lexicon.labs.get(ranked[0][2]) or self.read_cue(ranked[0][2])
+                assert meant is not None
+                robust = self.expected_points(view.board, square, meant, _TARGET_OFFSETS)
+                scored.append(((-robust, *ranked[0][:2]), square))
         return min(scored)[1] if scored else squares[0]
 
     def give_cue(self, view: View) -> Move | None:
@@ -237,3 +336,16 @@ class LexiconBot:
         for move in view.legal_moves():
             return move.text
         raise ValueError("no legal first cue is known")
+
+
+def lexicon_bot(source: str, seed: int | None = None) -> LexiconBot:
+    """A :class:`LexiconBot` (deterministic: ``seed`` is accepted and unused)."""
+    return LexiconBot(source)
+
+
+BOTS = {
+    "random": RandomBot,
+    "xkcd": partial(lexicon_bot, "xkcd"),
+    "css": partial(lexicon_bot, "css"),
+}
+"""Bot name -> factory called with one seed (for :mod:`huegames.simulate`); picklable."""

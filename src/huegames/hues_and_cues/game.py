@@ -23,7 +23,8 @@ from .cues import (
 from .lexicon import vocabulary
 from .moves import Action, Move
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 10
+MIN_PLAYERS, MAX_PLAYERS = 3, 10  # the rule; 2 players is a variant (VARIANT_MIN_PLAYERS)
+VARIANT_MIN_PLAYERS = 2
 RECORD_FORMAT = 1
 
 
@@ -227,7 +228,7 @@ class Game:
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"players must be an integer, not {players!r}")
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if not VARIANT_MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise ValueError(
                 f"Hues and Cues is for 3 to {MAX_PLAYERS} players (2 as a variant), not {players}"
             )
@@ -301,10 +302,13 @@ class Game:
         return tuple(seat for seat, score in enumerate(self._state.scores) if score == top)
 
     @property
-    def winner(self) -> int | None:
-        """The winning seat, or None before the end and for a shared win (see ``winners``)."""
+    def winner(self) -> int | tuple[int, ...] | None:
+        """The winning seat; a tuple of seats for a shared win (as ``winners``);
+        None before the end."""
         winners = self.winners
-        return winners[0] if len(winners) == 1 else None
+        if not winners:
+            return None
+        return winners[0] if len(winners) == 1 else winners
 
     # -- moves ---------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ Move.parse('7-6')
 from ..errors import IllegalMoveError, InvalidMoveError
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
-from .game import Game, State, View, new_game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, State, View, new_game
 from .match import next_first_player, play_game, play_match
 from .moves import Move, Turn
 from .rules import Rules
@@ -21,6 +21,8 @@ from .turns import TurnOutcome, next_states, turn_outcomes
 
 __all__ = [
     "BLACK",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "RED",
     "Board",
     "Game",

@@ -175,3 +175,7 @@ def _leaf(state: tuple[Board, int, bool], seat: int) -> float:
 
 
 _first = itemgetter(0)
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+"""Bot name -> class (called with a seed), for the batch runner and the command line."""

@@ -13,6 +13,9 @@ from .moves import Move, Turn
 from .rules import Rules
 from .turns import TurnOutcome, turn_outcomes
 
+MIN_PLAYERS = MAX_PLAYERS = 2
+"""Linja is for two players (the same shape as the other games' bounds)."""
+
 RECORD_FORMAT = 1
 PASSED, BLOCKADE = "passed", "blockade"
 
@@ -377,8 +380,8 @@ def new_game(
     ``game.seed`` and the record.  ``board`` sets a custom start position.
     ``players`` is there for runners shared with the other games: Linja is for 2.
     """
-    if players != 2:
-        raise ValueError(f"Linja is for 2 players, not {players!r}")
+    if players != MIN_PLAYERS:
+        raise ValueError(f"Linja is for {MIN_PLAYERS} players, not {players!r}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     elif isinstance(seed, bool) or not isinstance(seed, int):

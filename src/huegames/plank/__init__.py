@@ -9,7 +9,16 @@ True
 
 from ..errors import IllegalMoveError, InvalidMoveError
 from .bots import Bot, GreedyBot, RandomBot, SearchBot, play_hand
-from .components import COLOURS, LETTERS, ORDERS, PATTERNS, Deal, deal_hand
+from .components import (
+    COLOURS,
+    LETTERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ORDERS,
+    PATTERNS,
+    Deal,
+    deal_hand,
+)
 from .game import Game, Outcome, Rules, Termination, new_game
 from .match import Match
 from .moves import LayPlace, LayShift, Move, Pass, Place, Shift, Square
@@ -18,6 +27,8 @@ from .view import View
 __all__ = [
     "COLOURS",
     "LETTERS",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
     "ORDERS",
     "PATTERNS",
     "Bot",

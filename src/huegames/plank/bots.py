@@ -152,3 +152,7 @@ class SearchBot:
             if alpha >= beta:
                 break
         return best
+
+
+BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+"""Bot name -> class (called with a seed), for the batch runner and the command line."""

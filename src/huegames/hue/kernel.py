@@ -1,0 +1,452 @@
+"""Whole random games and random playouts, played entirely in the C core.
+
+Two batch entry points cross into C once per batch (``csrc/hue_core.h``,
+``hue_random_games`` and ``hue_playouts``):
+
+- :func:`random_games` deals and plays whole games (rules §3-5), every turn a
+  uniformly random legal placement of the mover's hand -- the same listing as
+  :meth:`Board.legal_placements_of` -- and returns each game's deal, moves,
+  scores and winner; :func:`random_scores` returns only the scores and
+  winners, for throughput.  Game ``i`` of a run draws from stream
+  ``first_game + i`` of the seed alone, so a run may be cut into batches
+  anywhere (or spread over processes) without changing any game.
+- :class:`Playouts` runs many random playouts from one position (a board,
+  each seat's hand, the seat to move), for search bots.
+
+The kernel needs the C backend: on the pure-Python backend every entry point
+raises :class:`KernelUnavailableError` (the MCTS bot has its own slow
+fallback).  Its random numbers come from xoshiro256**, not Python's
+``random``: a kernel game with seed ``s`` is not ``new_game(seed=s)``.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from . import _backend
+from .board import Board
+from .cards import Card, Deck, Kind, default_deck
+from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, check_deck
+from .moves import Move
+
+__all__ = [
+    "KernelGame",
+    "KernelScores",
+    "KernelUnavailableError",
+    "PlayoutResults",
+    "Playouts",
+    "available",
+    "moves_per_game",
+    "random_games",
+    "random_scores",
+]
+
+try:
+    if _backend.name != "c":
+        raise ImportError("the pure-Python backend is in use")
+    from ._hue_core import ffi, lib
+except ImportError:
+    ffi = lib = None
+
+available = lib is not None
+"""Whether the kernel can run: the C backend is the one in use."""
+
+SEED_LIMIT = 2**64
+_KINDS = {Kind.STARTING: 0, Kind.POISON: 1, Kind.SOLID: 2, Kind.STRIPED: 3}
+POLICIES = {"random": 0, "keep_best": 1}
+"""Playout policies: uniform random moves; or the same, but a seat down to
+two cards keeps the one scoring more on the table as it then is."""
+
+_ERRORS = {
+    -1: "argument out of range",
+    -2: "workspace too small",
+    -3: "invalid cell code",
+    -4: "footprint outside the grid",
+    -5: "output buffer too small",
+    -6: "invalid card record, or a deck too small for the player count",
+    -7: "a hand or first move breaks the rules",
+}
+
+
+class KernelUnavailableError(RuntimeError):
+    """The C kernel is not available: the pure-Python backend is in use."""
+
+
+def _require() -> None:
+    if lib is None:
+        raise KernelUnavailableError(
+            f"huegames.hue.kernel needs the C backend, but the {_backend.name} backend is in "
+            "use (HUEGAMES_BACKEND=python, or the C core was not built)"
+        )
+
+
+def _check(status: int, what: str) -> None:
+    if status < 0:
+        raise ValueError(f"{what}: {_ERRORS.get(status, f'error {status}')} (C kernel)")
+
+
+def _integer(name: str, value: object, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an integer, not {value!r}")
+    if not low <= value < high:
+        raise ValueError(f"{name} must be in {low}..{high - 1}, not {value}")
+    return value
+
+
+def _deck_of(deck: Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None) -> Deck:
+    if isinstance(deck, Deck):
+        return deck
+    return Deck(default_deck() if deck is None else deck)
+
+
+@functools.lru_cache(maxsize=32)
+def _c_deck(deck: Deck):  # -> cdata hue_card[]
+    """The deck as hue_card records, in deck order."""
+    records = ffi.new("hue_card[]", len(deck))
+    for index, card in enumerate(deck.cards):
+        record = records[index]
+        for rotation, shape in enumerate(card.shapes):
+            for square, code in enumerate(shape):
+                record.shapes[rotation][square] = code
+        for k, colour in enumerate(card.colours):
+            record.colours[k] = int(colour)
+        record.kind = _KINDS[card.kind]
+        record.rotations = card.rotations
+    return records
+
+
+_scratch = threading.local()
+
+
+def _workspace(size: int):  # -> cdata char[]
+    """A per-thread workspace of at least ``size`` bytes, kept for reuse."""
+    array = getattr(_scratch, "workspace", None)
+    if array is None or len(array) < size:
+        array = ffi.new("char[]", size)
+        _scratch.workspace = array
+    return array
+
+
+def moves_per_game(players: int) -> int:
+    """Moves in a game: each seat plays all but one card (5 each, 4 with 5 players)."""
+    return players * (4 if players == 5 else 5)
+
+
+# -- whole games ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class KernelGame:
+    """One game played by the kernel: the deal, the moves in order (seat
+    ``j % players`` made move ``j``), each seat's final score and the winner
+    (ties: the earliest seat)."""
+
+    players: int
+    deal: Deal
+    moves: tuple[Move, ...]
+    scores: tuple[int, ...]
+    winner: int
+    deck: Deck
+    covering: bool = True
+
+    def replay(self) -> Game:
+        """The game rebuilt by the Python engine, every move checked by ``play``."""
+        game = Game(self.players, self.deal, deck=self.deck, rules=Rules(covering=self.covering))
+        for move in self.moves:
+            game.play(move)
+        return game
+
+
+class KernelScores(NamedTuple):
+    """Scores (one tuple per game, one score per seat) and winners of a run."""
+
+    scores: list[tuple[int, ...]]
+    winners: list[int]
+
+
+def _prepare(players, games, seed, first_game, deck, covering):
+    _require()
+    _integer("players", players, MIN_PLAYERS, MAX_PLAYERS + 1)
+    _integer("games", games, 0, 2**31)
+    _integer("seed", seed, 0, SEED_LIMIT)
+    _integer("first_game", first_game, 0, SEED_LIMIT)
+    if not isinstance(covering, bool):
+        raise TypeError(f"covering must be True or False, not {covering!r}")
+    the_deck = _deck_of(deck)
+    check_deck(the_deck, players, Rules(covering=covering))
+    size = lib.hue_games_workspace_size(len(the_deck), players)
+    if size == 0:
+        raise ValueError(f"a deck of {len(the_deck)} cards is beyond the kernel's limits")
+    return the_deck, _c_deck(the_deck), size
+
+
+def _run_games(players, games, seed, first_game, deck, covering, full: bool):
+    the_deck, records, size = _prepare(players, games, seed, first_game, deck, covering)
+    cards, per_game = len(the_deck), moves_per_game(players)
+    scores = ffi.new("int32_t[]", max(1, games * players))
+    winners = ffi.new("int32_t[]", max(1, games))
+    owners = ffi.new("int32_t[]", max(1, games * cards)) if full else ffi.NULL
+    opening = ffi.new("int32_t[]", max(1, games * 6)) if full else ffi.NULL
+    moves = ffi.new("hue_placement[]", max(1, games * per_game)) if full else ffi.NULL
+    status = lib.hue_random_games(
+        records,
+        cards,
+        players,
+        1 if covering else 0,
+        seed,
+        first_game,
+        games,
+        _workspace(size),
+        size,
+        owners,
+        opening,
+        moves,
+        scores,
+        winners,
+    )
+    _check(status, "random_games")
+    flat = ffi.unpack(scores, games * players)
+    score_rows = [tuple(flat[g * players : (g + 1) * players]) for g in range(games)]
+    winner_list = ffi.unpack(winners, games)
+    return the_deck, score_rows, winner_list, owners, opening, moves
+
+
+def random_games(
+    players: int,
+    games: int,
+    seed: int,
+    *,
+    deck: Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None = None,
+    covering: bool = True,
+    first_game: int = 0,
+) -> list[KernelGame]:
+    """Play ``games`` whole random games in C; game ``i`` is stream ``first_game + i``.
+
+    ``seed`` and ``first_game`` are integers in 0..2**64-1.  ``covering=False``
+    is the variant where no card covers another.  Raises
+    KernelUnavailableError on the pure-Python backend, ValueError/TypeError
+    for bad arguments (a deck too small for ``players``, say).
+    """
+    the_deck, score_rows, winner_list, owners, opening, moves = _run_games(
+        players, games, seed, first_game, deck, covering, full=True
+    )
+    ids = list(the_deck)
+    cards, per_game = len(ids), moves_per_game(players)
+    owner_flat = ffi.unpack(owners, games * cards)
+    opening_flat = ffi.unpack(opening, games * 6)
+    result = []
+    for g in range(games):
+        row = owner_flat[g * cards : (g + 1) * cards]
+        hands = tuple(
+            tuple(ids[c] for c in range(cards) if row[c] == seat) for seat in range(players)
+        )
+        set_aside = tuple(ids[c] for c in range(cards) if row[c] == lib.HUE_OWNER_SET_ASIDE)
+        first_card = opening_flat[6 * g : 6 * g + 6]
+        laid = tuple(Move(ids[first_card[2 * k]], k, k, first_card[2 * k + 1]) for k in range(3))
+        played = tuple(
+            Move(ids[m.card], m.x, m.y, m.rotation)
+            for m in moves[g * per_game : (g + 1) * per_game]
+        )
+        result.append(
+            KernelGame(
+                players,
+                Deal(hands, laid, set_aside),
+                played,
+                score_rows[g],
+                winner_list[g],
+                the_deck,
+                covering,
+            )
+        )
+    return result
+
+
+def random_scores(
+    players: int,
+    games: int,
+    seed: int,
+    *,
+    deck: Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None = None,
+    covering: bool = True,
+    first_game: int = 0,
+) -> KernelScores:
+    """The same games as :func:`random_games`, returning only scores and winners."""
+    _, score_rows, winner_list, _, _, _ = _run_games(
+        players, games, seed, first_game, deck, covering, full=False
+    )
+    return KernelScores(score_rows, winner_list)
+
+
+# -- playouts for search -----------------------------------------------------------
+
+
+class PlayoutResults(NamedTuple):
+    """Per playout: each seat's final score, the winner, and (when asked
+    for) the final colour values G R Y P B."""
+
+    scores: list[tuple[int, ...]]
+    winners: list[int]
+    values: list[tuple[int, ...]] | None
+
+
+class Playouts:
+    """Random playouts from one position, many per call into C.
+
+    The position is a board (whose cards are the table), the number of
+    seats and the seat to move.  Each call to :meth:`run` gives, per
+    playout, every seat's hand (card ids or deck indices: a determinization
+    of the hidden cards) and optionally the first move of the seat to move;
+    turns then go round from that seat, a seat holding one card passes, and
+    the playout ends when every seat holds one card, its score card.
+    ``policy``: ``"random"`` (uniform over listed placements) or
+    ``"keep_best"`` (the same, but a seat down to two cards keeps the one
+    scoring more on the table as it then is).
+    """
+
+    __slots__ = (
+        "_cells",
+        "_deck",
+        "_height",
+        "_index",
+        "_records",
+        "_width",
+        "_x0",
+        "_y0",
+        "covering",
+        "players",
+        "policy",
+        "to_move",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        players: int,
+        to_move: int,
+        *,
+        policy: str = "keep_best",
+    ) -> None:
+        _require()
+        _integer("players", players, MIN_PLAYERS, MAX_PLAYERS + 1)
+        _integer("to_move", to_move, 0, players)
+        if policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {policy!r}: use {' or '.join(POLICIES)}")
+        box = board.bounds()
+        if box is None:
+            raise ValueError("the table is empty: a playout needs the opening laid")
+        self._deck = board.deck
+        self._records = _c_deck(board.deck)
+        self._index = {card_id: k for k, card_id in enumerate(board.deck)}
+        self.players, self.to_move, self.policy = players, to_move, policy
+        self.covering = board.covering
+        x0, y0, x1, y1 = box
+        self._x0, self._y0 = x0, y0
+        self._width, self._height = x1 - x0 + 1, y1 - y0 + 1
+        self._cells = ffi.new("hue_cell[]", self._width * self._height)
+        for move in board.placements:
+            shape = board.deck[move.card].shapes[move.rotation]
+            for (x, y), code in zip(move.cells, shape, strict=True):
+                self._cells[(y - y0) * self._width + (x - x0)] = code
+
+    def index(self, card: str | int) -> int:
+        """A card's deck index from its id (or the index itself)."""
+        if isinstance(card, int) and not isinstance(card, bool):
+            return card
+        try:
+            return self._index[card]
+        except KeyError:
+            raise ValueError(f"{card!r} is not a card of this deck") from None
+
+    def run(
+        self,
+        hands: Sequence[Sequence[Sequence[str | int]]],
+        *,
+        first: Move | Sequence[Move] | None = None,
+        seed: int = 0,
+        first_playout: int = 0,
+        values: bool = False,
+    ) -> PlayoutResults:
+        """Play ``len(hands)`` playouts; playout ``p`` is stream ``first_playout + p``.
+
+        ``hands[p][seat]`` is that seat's hand in playout ``p``.  ``first``
+        is None, one Move made first in every playout, or one per playout.
+        Raises ValueError when a hand or first move breaks the rules (a card
+        twice, an empty hand, an illegal first move).
+        """
+        count, players = len(hands), self.players
+        _integer("seed", seed, 0, SEED_LIMIT)
+        _integer("first_playout", first_playout, 0, SEED_LIMIT)
+        capacity = max(
+            (len(hand) for per_seat in hands for hand in per_seat),
+            default=1,
+        )
+        capacity = max(capacity, 1)
+        if capacity > lib.HUE_MAX_HAND:
+            raise ValueError(f"a hand holds {capacity} cards; at most {lib.HUE_MAX_HAND}")
+        flat = ffi.new("int32_t[]", max(1, count * players * capacity))
+        index = self.index
+        at = 0
+        for p, per_seat in enumerate(hands):
+            if len(per_seat) != players:
+                raise ValueError(f"playout {p} has {len(per_seat)} hands for {players} seats")
+            for hand in per_seat:
+                for k in range(capacity):
+                    flat[at + k] = index(hand[k]) if k < len(hand) else -1
+                at += capacity
+        first_array = ffi.NULL
+        if first is not None:
+            moves = [first] * count if isinstance(first, Move) else list(first)
+            if len(moves) != count:
+                raise ValueError(f"{len(moves)} first moves for {count} playouts")
+            first_array = ffi.new("hue_placement[]", max(1, count))
+            for p, move in enumerate(moves):
+                move = Move.coerce(move)
+                record = first_array[p]
+                record.card = index(move.card)
+                record.x, record.y = move.x - self._x0, move.y - self._y0
+                record.rotation = move.rotation
+        size = lib.hue_playouts_workspace_size(
+            self._width, self._height, len(self._deck), players, capacity
+        )
+        if size == 0:
+            raise ValueError("the position is beyond the kernel's limits (board too wide?)")
+        out_scores = ffi.new("int32_t[]", max(1, count * players))
+        out_winners = ffi.new("int32_t[]", max(1, count))
+        out_values = ffi.new("int32_t[]", max(1, 5 * count)) if values else ffi.NULL
+        status = lib.hue_playouts(
+            self._records,
+            len(self._deck),
+            self._cells,
+            self._width,
+            self._height,
+            players,
+            self.to_move,
+            1 if self.covering else 0,
+            flat,
+            capacity,
+            first_array,
+            count,
+            POLICIES[self.policy],
+            seed,
+            first_playout,
+            _workspace(size),
+            size,
+            out_values,
+            out_scores,
+            out_winners,
+        )
+        _check(status, "playouts")
+        scores = ffi.unpack(out_scores, count * players)
+        value_rows = None
+        if values:
+            flat_values = ffi.unpack(out_values, 5 * count)
+            value_rows = [tuple(flat_values[5 * p : 5 * p + 5]) for p in range(count)]
+        return PlayoutResults(
+            [tuple(scores[p * players : (p + 1) * players]) for p in range(count)],
+            ffi.unpack(out_winners, count),
+            value_rows,
+        )

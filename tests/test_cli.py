@@ -1,0 +1,159 @@
+"""The ``huegames`` command line: in-process through ``main`` and once as a real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from huegames.cli import main
+from huegames.simulate import bot_names, read_records, simulate
+
+QUICK = ["--workers", "1", "--no-progress"]
+
+
+def run(capsys, *argv):
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_simulate_writes_csv_and_prints_the_summary(capsys, tmp_path):
+    path = tmp_path / "results.csv"
+    status, out, err = run(
+        capsys, "simulate", "plank", "--games", "6", "--players", "3",
+        "--bots", "greedy,random", "--seed", "1", "--out", str(path), *QUICK,
+    )  # fmt: skip
+    assert status == 0, err
+    assert err == ""
+    assert "plank, 3 players, 6 games" in out
+    assert "| greedy | 12 |" in out and "| random | 6 |" in out  # bots repeated round
+    assert f"records in {path} (csv)" in out
+    same = simulate("plank", ["greedy", "random"], players=3, games=6, seed=1, workers=1)
+    assert list(read_records(path)) == same.records
+
+
+def test_simulate_jsonl_by_format_with_moves(capsys, tmp_path):
+    path = tmp_path / "results.txt"
+    status, _, err = run(
+        capsys, "simulate", "linja", "--games", "2", "--bots", "greedy,random",
+        "--format", "jsonl", "--moves", "--out", str(path), *QUICK,
+    )  # fmt: skip
+    assert status == 0, err
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [r["game"] for r in records] == [0, 1]
+    assert all(r["moves"] for r in records)
+
+
+def test_plain_progress_without_tqdm(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm", None)  # import tqdm now fails
+    status, _, err = run(
+        capsys, "simulate", "hue", "--games", "4", "--chunk-size", "1", "--workers", "1",
+        "--progress",
+    )  # fmt: skip
+    assert status == 0
+    assert "4/4 games" in err and "games/s" in err and "left" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "chess"], "unknown game 'chess': choose from hue, hues-and-cues, linja"),
+        (["simulate", "hue", "--bots", "random,genius"], "unknown hue bot 'genius'"),
+        (["simulate", "hue", "--games", "0"], "argument --games: must be at least 1, not 0"),
+        (["simulate", "hue", "--games", "many"], "argument --games: not a whole number: 'many'"),
+        (["simulate", "hue", "--players", "7"], "hue is for 2 to 5 players, not 7"),
+        (["simulate", "hue", "--bots", "random,random,random", "--players", "2"], "3 bots for 2"),
+        (["simulate", "hue", "--out", "results.xml"], "cannot tell the format of 'results.xml'"),
+        (["simulate", "hue", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
+        (["simulate"], "the following arguments are required: game"),
+        (["play"], "argument COMMAND: invalid choice: 'play'"),
+    ],
+)
+def test_bad_arguments_give_one_line_and_status_2(capsys, argv, message):
+    status, out, err = run(capsys, *argv, *QUICK[:0])
+    assert status == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("huegames: error: ")
+    assert message in err
+    assert "Traceback" not in err
+
+
+def test_unwritable_output_is_refused_before_playing(capsys, tmp_path):
+    for target in (tmp_path / "missing" / "r.csv", tmp_path):
+        status, out, err = run(capsys, "simulate", "hue", "--out", str(target), *QUICK)
+        assert status == 2 and out == ""
+        assert err.startswith(f"huegames: error: cannot write '{target}'")
+    assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write anywhere")
+def test_read_only_folder_is_refused(capsys, tmp_path):
+    tmp_path.chmod(0o500)
+    try:
+        status, _, err = run(capsys, "simulate", "hue", "--out", str(tmp_path / "r.csv"))
+    finally:
+        tmp_path.chmod(0o700)
+    assert status == 2 and "permission denied" in err
+
+
+def test_scheduler_without_dask_is_one_line(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    status, _, err = run(capsys, "simulate", "hue", "--scheduler", "tcp://127.0.0.1:1")
+    assert status == 1
+    assert (
+        err
+        == """huegames: error: --scheduler needs dask.distributed: pip install "huegames[dask]"\n"""
+    )
+
+
+def test_bench_prints_the_ratio_table(capsys):
+    status, out, err = run(capsys, "bench", "--positions", "2", "--budget", "0.01")
+    assert status == 0, err
+    assert "| colour values, end of game | python |" in out
+    assert "| legal placements, 6-card hand | python |" in out
+
+
+def test_as_a_real_process(tmp_path):
+    path = tmp_path / "r.jsonl"
+    env = {**os.environ, "PYTHONWARNINGS": "ignore"}
+    done = subprocess.run(
+        [sys.executable, "-m", "huegames", "simulate", "hue", "--games", "3",
+         "--bots", "random", "--out", str(path), *QUICK],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "hue, 2 players, 3 games" in done.stdout
+    assert len(path.read_text().splitlines()) == 3
+
+    failed = subprocess.run(
+        [sys.executable, "-m", "huegames", "simulate", "hue", "--bots", "nobody"],
+        capture_output=True, text=True, env=env, timeout=120,
+    )  # fmt: skip
+    assert failed.returncode == 2
+    names = ", ".join(bot_names("hue"))
+    assert failed.stderr == f"huegames: error: unknown hue bot 'nobody': choose from {names}\n"
+
+
+def test_bench_scipy_scoring_agrees_with_the_engine():
+    """``huegames bench`` (and bench/) compare with a scipy scoring: it must be the same scoring."""
+    pytest.importorskip("scipy")
+    import random
+
+    from huegames import hue
+    from huegames._scipy_scoring import colour_values
+
+    boards = 0
+    for seed in range(60):
+        game = hue.new_game(2 + seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_over:
+            legal = game.legal_moves()
+            game.play(legal[rng.randrange(len(legal))])
+            if len(game.history) % 3 == 0 or game.is_over:
+                assert colour_values(game.board) == game.board.colour_values(), game.to_dict()
+                boards += 1
+    assert boards > 300  # positions of 60 games, every third move
