@@ -19,8 +19,8 @@ import pytest
 
 from conftest import BACKENDS, POSITIONS, record
 from huegames import hue
+from huegames.batch import Spec, play_one
 from huegames.hue import _backend
-from huegames.simulate import Spec, play_one
 
 backends = pytest.mark.parametrize("backend", sorted(BACKENDS))
 

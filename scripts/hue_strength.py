@@ -17,9 +17,9 @@ import time
 from multiprocessing import Pool
 
 from huegames import hue
+from huegames.batch import derive_seed
 from huegames.hue.bots import GreedyBot, RandomBot
 from huegames.hue.mcts import MCTSBot
-from huegames.simulate import derive_seed
 
 BOTS = {
     "Random": lambda seed, playouts: RandomBot(seed),

@@ -8,19 +8,18 @@ move.  Written once against the shape all four engines share.
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 
 import pytest
 
-simulate = importlib.import_module("huegames.simulate")  # the module, not the function
+from huegames import batch
 
 CASES = [
     (game, players)
-    for game in sorted(simulate.GAMES)
-    for players in sorted({simulate.game_module(game).MIN_PLAYERS, 3, 4})
-    if simulate.game_module(game).MIN_PLAYERS <= players <= simulate.game_module(game).MAX_PLAYERS
+    for game in sorted(batch.GAMES)
+    for players in sorted({batch.game_module(game).MIN_PLAYERS, 3, 4})
+    if batch.game_module(game).MIN_PLAYERS <= players <= batch.game_module(game).MAX_PLAYERS
 ]
 
 
@@ -31,7 +30,7 @@ def snapshot(game) -> str:
 @pytest.mark.parametrize(("name", "players"), CASES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_keep_the_shared_invariants(name, players, seed):
-    module = simulate.game_module(name)
+    module = batch.game_module(name)
     game = module.new_game(players=players, seed=seed)
     twin = game.copy()
     rng = random.Random(seed)

@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
+from huegames.batch import bot_names, read_records, simulate
 from huegames.cli import main
-from huegames.simulate import bot_names, read_records, simulate
 
 QUICK = ["--workers", "1", "--no-progress"]
 

@@ -11,10 +11,10 @@ import random
 import pytest
 
 from huegames import hue
+from huegames.batch import simulate
 from huegames.hue import kernel
 from huegames.hue.bots import BOTS, RandomBot
 from huegames.hue.mcts import MCTSBot, python_playout
-from huegames.simulate import simulate
 
 FAST = hue.backend == "c" and kernel.available
 BUDGET = {"playouts": 200} if FAST else {"playouts": 6, "candidates": 3}

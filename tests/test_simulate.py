@@ -12,7 +12,7 @@ import pytest
 
 import huegames
 from huegames import hue
-from huegames.simulate import (
+from huegames.batch import (
     GAMES,
     BotSummary,
     Summary,

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from . import __version__
-from .simulate import FORMATS, GAMES, RecordWriter, _spec, player_limits, simulate
+from .batch import FORMATS, GAMES, RecordWriter, _spec, player_limits, simulate
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
 

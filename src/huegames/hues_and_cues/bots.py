@@ -23,7 +23,7 @@ plays it safe and learns from the table:
 
 Guessers understand compounds and near-forms of known words, follow the other
 pieces when no word is known, and place on the free square with the highest
-expected score.  :data:`BOTS` names factories for :mod:`huegames.simulate`.
+expected score.  :data:`BOTS` names factories for :mod:`huegames.batch`.
 """
 
 from __future__ import annotations
@@ -348,4 +348,4 @@ BOTS = {
     "xkcd": partial(lexicon_bot, "xkcd"),
     "css": partial(lexicon_bot, "css"),
 }
-"""Bot name -> factory called with one seed (for :mod:`huegames.simulate`); picklable."""
+"""Bot name -> factory called with one seed (for :mod:`huegames.batch`); picklable."""
