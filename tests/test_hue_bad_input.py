@@ -284,7 +284,7 @@ def test_record_missing_key(record, key):
         ("rules", "default", TypeError, "rules must be a mapping"),
         ("deal", [], ValueError, "deal"),
         ("moves", "D1 1 0 1", TypeError, "moves must be a list"),
-        ("moves", [1, 2], TypeError, "moves must be a list of strings"),
+        ("moves", [1, 2], TypeError, "moves must be a list of move texts"),
         ("deck", "default", TypeError, "card"),
     ],
 )

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import records
 from ..errors import IllegalMoveError
 from .board import Board, ColourValues, LegalMoves
 from .cards import Card, Deck, Kind, default_deck
@@ -337,15 +338,8 @@ class Game:
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
-        if not isinstance(record, Mapping):
-            raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
-        if record.get("game") != "hue":
-            raise ValueError(f"not a Hue record: game is {record.get('game')!r}")
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"unsupported record format {record.get('format')!r}")
-        missing = {"players", "seed", "rules", "deck", "deal", "moves"} - set(record)
-        if missing:
-            raise ValueError(f"game record lacks {', '.join(sorted(missing))}")
+        keys = ("players", "seed", "rules", "deck", "deal", "moves")
+        record = records.check_header(record, "hue", "Hue", RECORD_FORMAT, keys)
         deck = Deck(default_deck() if record["deck"] is None else record["deck"])
         rules = Rules.from_dict(record["rules"])
         deal_record = record["deal"]
@@ -363,16 +357,9 @@ class Game:
             opening=tuple(Move.parse(text) for text in _strings(deal_record["opening"], "opening")),
             set_aside=tuple(_strings(deal_record["set_aside"], "set_aside")),
         )
-        seed = record["seed"]
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"record seed must be an integer or null, not {seed!r}")
+        seed = records.check_seed(record["seed"])
         game = cls(record["players"], setup, deck=deck, rules=rules, seed=seed)
-        for number, text in enumerate(_strings(record["moves"], "moves"), start=1):
-            try:
-                game.play(Move.parse(text))
-            except ValueError as error:
-                raise ValueError(f"record move {number} ({text!r}): {error}") from None
-        return game
+        return records.replay(game, record["moves"])
 
     # -- helpers -----------------------------------------------------------------
 

@@ -9,6 +9,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
+from .. import records
 from ..errors import IllegalMoveError, InvalidMoveError
 from .board import COLUMNS, SQUARES, Board, Square
 from .cards import Card, default_deck, make_deck
@@ -488,31 +489,16 @@ class Game:
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
-        if not isinstance(record, Mapping):
-            raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
-        if record.get("game") != "hues_and_cues":
-            raise ValueError(f"not a Hues and Cues record: game is {record.get('game')!r}")
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"unsupported record format {record.get('format')!r}")
-        missing = {"players", "seed", "rules", "board", "deck", "moves"} - set(record)
-        if missing:
-            raise ValueError(f"game record lacks {', '.join(sorted(missing))}")
+        keys = ("players", "seed", "rules", "board", "deck", "moves")
+        record = records.check_header(record, "hues_and_cues", "Hues and Cues", RECORD_FORMAT, keys)
         game = cls(
             record["players"],
-            record["seed"],
+            records.check_seed(record["seed"]),
             board=None if record["board"] is None else Board(tuple(map(tuple, record["board"]))),
             deck=None if record["deck"] is None else make_deck(record["deck"]),
             rules=Rules.from_dict(record["rules"]),
         )
-        moves = record["moves"]
-        if not isinstance(moves, list):
-            raise TypeError("record moves must be a list of move texts")
-        for number, text in enumerate(moves, start=1):
-            try:
-                game.play(text)
-            except ValueError as error:
-                raise ValueError(f"record move {number} ({text!r}): {error}") from None
-        return game
+        return records.replay(game, record["moves"])
 
     def __repr__(self) -> str:
         if self.round is None:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .. import records
 from ..errors import IllegalMoveError
 from .board import GOALS, RED, ROW_LIMIT, SEAT_NAMES, Board, forward, is_row
 from .moves import Move, Turn
@@ -210,29 +211,12 @@ class Game:
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
-        if not isinstance(record, Mapping):
-            raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
-        if record.get("game") != "linja":
-            raise ValueError(f"not a Linja record: game is {record.get('game')!r}")
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"unsupported record format {record.get('format')!r}")
-        missing = {"seed", "rules", "first_player", "start", "moves"} - set(record)
-        if missing:
-            raise ValueError(f"game record lacks {', '.join(sorted(missing))}")
-        seed = record["seed"]
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"record seed must be an integer or null, not {seed!r}")
+        keys = ("seed", "rules", "first_player", "start", "moves")
+        record = records.check_header(record, "linja", "Linja", RECORD_FORMAT, keys)
+        seed = records.check_seed(record["seed"])
         start = None if record["start"] is None else Board.from_dict(record["start"])
         game = cls(start, record["first_player"], rules=Rules.from_dict(record["rules"]), seed=seed)
-        moves = record["moves"]
-        if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise TypeError("record moves must be a list of strings")
-        for number, text in enumerate(moves, start=1):
-            try:
-                game.play(text)
-            except ValueError as error:
-                raise ValueError(f"record move {number} ({text!r}): {error}") from None
-        return game
+        return records.replay(game, record["moves"])
 
     # -- helpers --------------------------------------------------------------
 

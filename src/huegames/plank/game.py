@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from .. import records
 from ..errors import IllegalMoveError, InvalidMoveError
 from .components import (
     COLOUR_NAMES,
@@ -398,15 +399,8 @@ class Game:
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
-        if not isinstance(record, Mapping):
-            raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
-        if record.get("game") != "plank":
-            raise ValueError(f"not a Plank record: game is {record.get('game')!r}")
-        if record.get("format") != RECORD_FORMAT:
-            raise ValueError(f"unsupported record format {record.get('format')!r}")
-        missing = {"players", "seed", "rules", "deal", "moves"} - set(record)
-        if missing:
-            raise ValueError(f"game record lacks {', '.join(sorted(missing))}")
+        keys = ("players", "seed", "rules", "deal", "moves")
+        record = records.check_header(record, "plank", "Plank", RECORD_FORMAT, keys)
         deal = record["deal"]
         if not isinstance(deal, Mapping) or set(deal) != {"letters", "strips", "first"}:
             raise ValueError("record deal must be a mapping with letters, strips and first")
@@ -418,19 +412,9 @@ class Game:
             raise ValueError(f"record deal is malformed: {error}") from None
         if setup.players != record["players"]:
             raise ValueError(f"record has {record['players']} players but deals {setup.players}")
-        seed = record["seed"]
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise TypeError(f"record seed must be an integer or null, not {seed!r}")
+        seed = records.check_seed(record["seed"])
         game = cls(setup, rules=Rules.from_dict(record["rules"]), seed=seed)
-        moves = record["moves"]
-        if not isinstance(moves, list):
-            raise TypeError("record moves must be a list of move texts")
-        for number, text in enumerate(moves, start=1):
-            try:
-                game.play(text)
-            except ValueError as error:
-                raise ValueError(f"record move {number} ({text!r}): {error}") from None
-        return game
+        return records.replay(game, record["moves"])
 
     # -- helpers -------------------------------------------------------------------
 
