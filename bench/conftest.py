@@ -16,6 +16,7 @@ import pytest
 
 from huegames import hue
 from huegames.hue._python_grid import Grid as PythonGrid
+from huegames.hue.bots import random_position
 
 try:
     from huegames.hue._c_grid import Grid as CGrid
@@ -25,16 +26,6 @@ except ImportError:  # the table then shows Python alone
 BACKENDS = {"python": PythonGrid, **({"c": CGrid} if CGrid else {})}
 POSITIONS = 64
 _means: dict[str, dict[str, float]] = defaultdict(dict)
-
-
-def random_game(seed: int, players: int, moves: int | None = None) -> hue.Game:
-    """A seeded game of random moves, stopped after ``moves`` moves or at the end."""
-    game = hue.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    while not game.is_over and (moves is None or len(game.history) < moves):
-        legal = game.legal_moves()
-        game.play(legal[rng.randrange(len(legal))])
-    return game
 
 
 def on_backend(board: hue.Board, backend: str) -> hue.Board:
@@ -52,7 +43,7 @@ def on_backend(board: hue.Board, backend: str) -> hue.Board:
 @pytest.fixture(scope="session")
 def end_boards() -> list[hue.Board]:
     """End-of-game tables of 4-player random games (23 cards each)."""
-    return [random_game(seed, 4).board for seed in range(POSITIONS)]
+    return [random_position(4, seed).board for seed in range(POSITIONS)]
 
 
 @pytest.fixture(scope="session")
@@ -60,7 +51,7 @@ def mid_positions() -> list[tuple[hue.Board, list[hue.Card]]]:
     """Mid-game tables (15 cards down) with 6 cards not on them as the hand."""
     positions = []
     for seed in range(1000, 1000 + POSITIONS):
-        board = random_game(seed, 4, moves=12).board
+        board = random_position(4, seed, moves=12).board
         free = [card for card in board.deck.cards if card.id not in board]
         positions.append((board, random.Random(seed).sample(free, 6)))
     return positions

@@ -1,11 +1,9 @@
 /*
  * hue_core.c -- see hue_core.h for the contract.
  *
- * Scoring paints the grid into a "picture" of sub-cells, one byte each,
- * padded by a one-sub-cell border of empty so the flood fill needs no bounds
- * tests, then fills every area once.  A byte holds the colour (0..4, or
- * PAINT_EMPTY) and the PAINT_SKULL bit.  Visited sub-cells carry the current
- * mark in a parallel stamp array, so a batch of candidates never clears it.
+ * Scoring joins the segments of the occupied box (solid squares, stripes)
+ * into areas with a union-find; a batch of candidates writes each one's
+ * three cells over a copy of the box, values it, and writes them back.
  *
  * The kernel (whole games, playouts) keeps its table in a fixed buffer with
  * room for every card a game can still lay, plus a byte of "marks" per cell
@@ -16,10 +14,6 @@
 #include "hue_core.h"
 
 #include <string.h>
-
-#define PAINT_EMPTY 7u           /* no colour 0..4 ever equals it */
-#define PAINT_COLOUR 7u
-#define PAINT_SKULL 8u
 
 #define CELL_VALID_BITS 0x0FFFu  /* layout, three colours, skull */
 #define WORKSPACE_ALIGN 8u
@@ -51,161 +45,204 @@ static int cell_ok(hue_cell code)
         && colour_of(code, 2) < HUE_COLOURS;
 }
 
-/* ---- workspace ---------------------------------------------------------- */
+/* ---- areas -------------------------------------------------------------- */
 
-/* The workspace, carved from the caller's buffer (aligned up first):
- *   uint32_t stamp[picture]      visit marks, one per padded sub-cell
- *   int32_t  stack[9 w h]        flood-fill frontier: each sub-cell once
- *   int32_t  occupied[w h + 3]   first sub-cell of each occupied cell, plus
- *                                room for one candidate's three cells
- *   uint8_t  paint[picture]      the padded picture
- * where picture = (3w + 2) * (3h + 2).  With sides <= HUE_MAX_SIDE every
- * count fits an int32_t and the total fits a 32-bit size_t. */
+/* Scoring works on segments, not sub-cells: a solid square is one segment
+ * of 9 sub-cells, a striped square three segments (its stripes) of 3.  Two
+ * segments of one colour lie in one area when they share a side: two
+ * neighbouring stripes of a square, or the sub-cell rows (columns) that
+ * meet along the side between two squares.  A union-find over the segments
+ * of the occupied box joins them into areas, each root keeping its area's
+ * size and whether it holds a skull square.
+ *
+ * The workspace, carved from the caller's buffer (aligned up first), for a
+ * box of w x h cells, with three segment slots per cell:
+ *   int32_t  parent[3 w h]     the union-find forest
+ *   int32_t  size[3 w h]       sub-cells in a root's area
+ *   hue_cell cell[w h]         the box's cells (candidates written over them)
+ *   uint8_t  poisoned[3 w h]   a root's area holds a skull square
+ * With sides <= HUE_MAX_SIDE every index fits an int32_t. */
 typedef struct {
-    uint32_t *stamp;
-    int32_t *stack;
-    int32_t *occupied;
-    uint8_t *paint;
-    int32_t stride;              /* 3w + 2 */
-    int32_t width, height;
-} picture;
+    int32_t *parent;
+    int32_t *size;
+    hue_cell *cell;
+    uint8_t *poisoned;
+    int32_t width, height;       /* the box */
+} areas;
+
+#define SEGMENT_BYTES (2 * sizeof(int32_t) + sizeof(uint8_t))
 
 size_t hue_workspace_size(int32_t width, int32_t height)
 {
-    size_t cells, padded;
-
     if (!side_ok(width, height))
         return 0;
-    cells = (size_t)width * (size_t)height;
-    padded = (size_t)(3 * width + 2) * (size_t)(3 * height + 2);
     return WORKSPACE_ALIGN - 1
-        + padded * sizeof(uint32_t)
-        + 9 * cells * sizeof(int32_t)
-        + (cells + 3) * sizeof(int32_t)
-        + padded;
+        + (size_t)width * (size_t)height * (3 * SEGMENT_BYTES + sizeof(hue_cell));
 }
 
-static picture carve(void *workspace, int32_t width, int32_t height)
+static areas carve(void *workspace, int32_t width, int32_t height)
 {
     uintptr_t at = ((uintptr_t)workspace + (WORKSPACE_ALIGN - 1))
                    & ~(uintptr_t)(WORKSPACE_ALIGN - 1);
     size_t cells = (size_t)width * (size_t)height;
-    size_t padded = (size_t)(3 * width + 2) * (size_t)(3 * height + 2);
-    picture p;
+    areas a;
 
-    p.stamp = (uint32_t *)at;
-    p.stack = (int32_t *)(p.stamp + padded);
-    p.occupied = p.stack + 9 * cells;
-    p.paint = (uint8_t *)(p.occupied + cells + 3);
-    p.stride = 3 * width + 2;
-    p.width = width;
-    p.height = height;
-    return p;
+    a.parent = (int32_t *)at;
+    a.size = a.parent + 3 * cells;
+    a.cell = (hue_cell *)(a.size + 3 * cells);
+    a.poisoned = (uint8_t *)(a.cell + cells);
+    a.width = width;
+    a.height = height;
+    return a;
 }
 
-/* First (top-left) padded sub-cell of cell (x, y). */
-static int32_t first_sub(const picture *p, int32_t x, int32_t y)
+/* The occupied box of a grid as x0 y0 x1 y1 (x1 < 0 when none), or
+ * HUE_E_CELL for an invalid code. */
+static int occupied_box(const hue_cell *cells, int32_t width, int32_t height,
+                        int32_t box[4])
 {
-    return (3 * y + 1) * p->stride + 3 * x + 1;
-}
+    int32_t x, y;
 
-/* Paints one cell's 3x3 block; code must be valid. */
-static void paint_cell(const picture *p, int32_t first, hue_cell code)
-{
-    uint8_t *row = p->paint + first;
-    unsigned skull = (code & HUE_SKULL) ? PAINT_SKULL : 0;
-    int r;
-
-    switch (code & HUE_LAYOUT_MASK) {
-    case HUE_EMPTY:
-        for (r = 0; r < 3; r++, row += p->stride)
-            memset(row, PAINT_EMPTY, 3);
-        break;
-    case HUE_SOLID:
-        for (r = 0; r < 3; r++, row += p->stride)
-            memset(row, (int)(colour_of(code, 0) | skull), 3);
-        break;
-    case HUE_VERTICAL:
-        for (r = 0; r < 3; r++, row += p->stride) {
-            row[0] = (uint8_t)(colour_of(code, 0) | skull);
-            row[1] = (uint8_t)(colour_of(code, 1) | skull);
-            row[2] = (uint8_t)(colour_of(code, 2) | skull);
-        }
-        break;
-    default: /* HUE_HORIZONTAL */
-        for (r = 0; r < 3; r++, row += p->stride)
-            memset(row, (int)(colour_of(code, (unsigned)r) | skull), 3);
-        break;
-    }
-}
-
-/* Paints the whole grid and lists its occupied cells; clears the stamps.
- * Returns the number of occupied cells, or HUE_E_CELL. */
-static int32_t paint_grid(const picture *p, const hue_cell *cells)
-{
-    size_t padded = (size_t)p->stride * (size_t)(3 * p->height + 2);
-    int32_t n = 0, x, y;
-
-    memset(p->paint, PAINT_EMPTY, padded);
-    memset(p->stamp, 0, padded * sizeof(uint32_t));
-    for (y = 0; y < p->height; y++) {
-        const hue_cell *line = cells + (size_t)y * (size_t)p->width;
-        for (x = 0; x < p->width; x++) {
-            if (line[x] == HUE_EMPTY)
+    box[0] = box[1] = INT32_MAX;
+    box[2] = box[3] = -1;
+    for (y = 0; y < height; y++) {
+        for (x = 0; x < width; x++) {
+            hue_cell code = cells[(size_t)y * (size_t)width + (size_t)x];
+            if (code == HUE_EMPTY)
                 continue;
-            if (!cell_ok(line[x]))
+            if (!cell_ok(code))
                 return HUE_E_CELL;
-            p->occupied[n] = first_sub(p, x, y);
-            paint_cell(p, p->occupied[n++], line[x]);
+            if (x < box[0]) box[0] = x;
+            if (y < box[1]) box[1] = y;
+            if (x > box[2]) box[2] = x;
+            if (y > box[3]) box[3] = y;
         }
     }
-    return n;
+    return 0;
 }
 
-/* Values every area that touches one of the `n` listed cells.  Sub-cells
- * stamped `mark` are done; `mark` must differ from every stamp so far. */
-static void value_areas(const picture *p, int32_t n, uint32_t mark,
-                        int32_t values[HUE_COLOURS])
+/* Copies the grid's cells in `box` (x0 y0 x1 y1, inside the grid) into a
+ * workspace carved for the box. */
+static areas carve_box(void *workspace, const hue_cell *cells, int32_t width,
+                       const int32_t box[4])
 {
-    const uint8_t *paint = p->paint;
-    uint32_t *stamp = p->stamp;
-    int32_t *stack = p->stack;
-    int32_t stride = p->stride, i, k;
+    areas a = carve(workspace, box[2] - box[0] + 1, box[3] - box[1] + 1);
+    int32_t y;
+
+    for (y = 0; y < a.height; y++)
+        memcpy(a.cell + (size_t)y * (size_t)a.width,
+               cells + (size_t)(box[1] + y) * (size_t)width + (size_t)box[0],
+               (size_t)a.width * sizeof(hue_cell));
+    return a;
+}
+
+/* The segment of a square that holds its sub-cell (column, row). */
+static int32_t segment_at(hue_cell code, int32_t column, int32_t row)
+{
+    switch (code & HUE_LAYOUT_MASK) {
+    case HUE_VERTICAL:
+        return column;
+    case HUE_HORIZONTAL:
+        return row;
+    default:
+        return 0;
+    }
+}
+
+static int32_t root_of(const areas *a, int32_t s)
+{
+    while (a->parent[s] != s) {
+        a->parent[s] = a->parent[a->parent[s]];     /* path halving */
+        s = a->parent[s];
+    }
+    return s;
+}
+
+static void join(const areas *a, int32_t s, int32_t t)
+{
+    s = root_of(a, s);
+    t = root_of(a, t);
+    if (s == t)
+        return;
+    if (a->size[s] < a->size[t]) {
+        int32_t u = s;
+        s = t;
+        t = u;
+    }
+    a->parent[t] = s;
+    a->size[s] += a->size[t];
+    a->poisoned[s] |= a->poisoned[t];
+}
+
+/* Joins the same-colour segments of squares `at` and `next` along the side
+ * they share: next lies right of at (across) or below it. */
+static void join_side(const areas *a, int32_t at, int32_t next, int across)
+{
+    hue_cell here = a->cell[at], there = a->cell[next];
+    int32_t k;
+
+    for (k = 0; k < 3; k++) {
+        int32_t s = across ? segment_at(here, 2, k) : segment_at(here, k, 2);
+        int32_t t = across ? segment_at(there, 0, k) : segment_at(there, k, 0);
+        if (colour_of(here, (unsigned)s) == colour_of(there, (unsigned)t))
+            join(a, 3 * at + s, 3 * next + t);
+    }
+}
+
+/* Colour values of the box's cells (all valid codes). */
+static void value_box(const areas *a, int32_t values[HUE_COLOURS])
+{
+    int32_t w = a->width, h = a->height, x, y, k;
 
     for (k = 0; k < HUE_COLOURS; k++)
         values[k] = 0;
-    for (i = 0; i < n; i++) {
-        for (k = 0; k < 9; k++) {
-            int32_t start = p->occupied[i] + (k / 3) * stride + k % 3;
-            unsigned colour = paint[start] & PAINT_COLOUR;
-            unsigned poisoned = 0;
-            int32_t top = 0, area = 0;
+    for (y = 0; y < h; y++) {                 /* each segment alone */
+        for (x = 0; x < w; x++) {
+            int32_t at = y * w + x;
+            hue_cell code = a->cell[at];
+            int32_t segments = (code & HUE_LAYOUT_MASK) == HUE_SOLID ? 1 : 3;
 
-            if (stamp[start] == mark || colour == PAINT_EMPTY)
+            if (code == HUE_EMPTY)
                 continue;
-            stamp[start] = mark;
-            stack[top++] = start;
-            while (top > 0) {
-                int32_t s = stack[--top];
-                int32_t next[4];
-                int d;
-
-                next[0] = s - 1;
-                next[1] = s + 1;
-                next[2] = s - stride;
-                next[3] = s + stride;
-                area++;
-                poisoned |= paint[s] & PAINT_SKULL;
-                for (d = 0; d < 4; d++) {
-                    int32_t t = next[d];
-                    if (stamp[t] != mark && (paint[t] & PAINT_COLOUR) == colour) {
-                        stamp[t] = mark;
-                        stack[top++] = t;
-                    }
-                }
+            for (k = 0; k < segments; k++) {
+                a->parent[3 * at + k] = 3 * at + k;
+                a->size[3 * at + k] = 9 / segments;
+                a->poisoned[3 * at + k] = (code & HUE_SKULL) != 0;
             }
-            if (!poisoned && area / 3 > values[colour])
-                values[colour] = area / 3;
+        }
+    }
+    for (y = 0; y < h; y++) {                 /* joined where they touch */
+        for (x = 0; x < w; x++) {
+            int32_t at = y * w + x;
+            hue_cell code = a->cell[at];
+
+            if (code == HUE_EMPTY)
+                continue;
+            if ((code & HUE_LAYOUT_MASK) != HUE_SOLID)
+                for (k = 0; k < 2; k++)
+                    if (colour_of(code, (unsigned)k) == colour_of(code, (unsigned)k + 1))
+                        join(a, 3 * at + k, 3 * at + k + 1);
+            if (x + 1 < w && a->cell[at + 1] != HUE_EMPTY)
+                join_side(a, at, at + 1, 1);
+            if (y + 1 < h && a->cell[at + w] != HUE_EMPTY)
+                join_side(a, at, at + w, 0);
+        }
+    }
+    for (y = 0; y < h; y++) {                 /* every root is an area */
+        for (x = 0; x < w; x++) {
+            int32_t at = y * w + x;
+            hue_cell code = a->cell[at];
+            int32_t segments = (code & HUE_LAYOUT_MASK) == HUE_SOLID ? 1 : 3;
+
+            if (code == HUE_EMPTY)
+                continue;
+            for (k = 0; k < segments; k++) {
+                int32_t s = 3 * at + k;
+                unsigned colour = colour_of(code, (unsigned)k);
+
+                if (a->parent[s] == s && !a->poisoned[s] && a->size[s] / 3 > values[colour])
+                    values[colour] = a->size[s] / 3;
+            }
         }
     }
 }
@@ -226,20 +263,25 @@ int hue_colour_values(const hue_cell *cells, int32_t width, int32_t height,
                       void *workspace, size_t workspace_size,
                       int32_t values[HUE_COLOURS])
 {
-    picture p;
-    int32_t n;
-    int status;
+    areas a;
+    int32_t box[4];
+    int status, k;
 
     if (values == NULL)
         return HUE_E_ARGUMENT;
     status = check_grid_args(cells, width, height, workspace, workspace_size);
     if (status < 0)
         return status;
-    p = carve(workspace, width, height);
-    n = paint_grid(&p, cells);
-    if (n < 0)
-        return (int)n;
-    value_areas(&p, n, 1, values);
+    status = occupied_box(cells, width, height, box);
+    if (status < 0)
+        return status;
+    if (box[2] < 0) {
+        for (k = 0; k < HUE_COLOURS; k++)
+            values[k] = 0;
+        return 0;
+    }
+    a = carve_box(workspace, cells, width, box);
+    value_box(&a, values);
     return 0;
 }
 
@@ -264,8 +306,8 @@ int hue_colour_values_after(const hue_cell *cells, int32_t width,
                             int32_t count, void *workspace,
                             size_t workspace_size, int32_t *values)
 {
-    picture p;
-    int32_t n, i;
+    areas a;
+    int32_t box[4], i;
     int status;
 
     if (count < 0 || (count > 0 && (candidates == NULL || values == NULL)))
@@ -278,26 +320,31 @@ int hue_colour_values_after(const hue_cell *cells, int32_t width,
         if (status < 0)
             return status;
     }
-    p = carve(workspace, width, height);
-    n = paint_grid(&p, cells);
-    if (n < 0)
-        return (int)n;
-
-    /* Stamps start at 0: candidate i fills with mark i + 1. */
+    status = occupied_box(cells, width, height, box);
+    if (status < 0 || count == 0)
+        return status;
+    for (i = 0; i < count; i++) {             /* the box holds every candidate */
+        const hue_candidate *c = &candidates[i];
+        int32_t last_x = c->x + (c->shape.horizontal ? 2 : 0);
+        int32_t last_y = c->y + (c->shape.horizontal ? 0 : 2);
+        if (c->x < box[0]) box[0] = c->x;
+        if (c->y < box[1]) box[1] = c->y;
+        if (last_x > box[2]) box[2] = last_x;
+        if (last_y > box[3]) box[3] = last_y;
+    }
+    a = carve_box(workspace, cells, width, box);
     for (i = 0; i < count; i++) {
         const hue_candidate *c = &candidates[i];
         int32_t dx = c->shape.horizontal ? 1 : 0, dy = 1 - dx, k;
+        int32_t first = (c->y - box[1]) * a.width + (c->x - box[0]);
+        int32_t step = dx + dy * a.width;
 
-        for (k = 0; k < 3; k++) {
-            p.occupied[n + k] = first_sub(&p, c->x + k * dx, c->y + k * dy);
-            paint_cell(&p, p.occupied[n + k], c->shape.cells[k]);
-        }
-        value_areas(&p, n + 3, (uint32_t)i + 1, values + (size_t)5 * (size_t)i);
-        for (k = 0; k < 3; k++) {
-            size_t at = (size_t)(c->y + k * dy) * (size_t)width
-                        + (size_t)(c->x + k * dx);
-            paint_cell(&p, p.occupied[n + k], cells[at]);
-        }
+        for (k = 0; k < 3; k++)
+            a.cell[first + k * step] = c->shape.cells[k];
+        value_box(&a, values + (size_t)5 * (size_t)i);
+        for (k = 0; k < 3; k++)
+            a.cell[first + k * step] = cells[(size_t)(c->y + k * dy) * (size_t)width
+                                             + (size_t)(c->x + k * dx)];
     }
     return 0;
 }
@@ -381,31 +428,6 @@ static int64_t write_anchors(const grid *g, const int32_t box[4], int rotation,
         }
     }
     return n;
-}
-
-/* The occupied box of a grid as x0 y0 x1 y1 (x1 < 0 when none), or
- * HUE_E_CELL for an invalid code. */
-static int occupied_box(const hue_cell *cells, int32_t width, int32_t height,
-                        int32_t box[4])
-{
-    int32_t x, y;
-
-    box[0] = box[1] = INT32_MAX;
-    box[2] = box[3] = -1;
-    for (y = 0; y < height; y++) {
-        for (x = 0; x < width; x++) {
-            hue_cell code = cells[(size_t)y * (size_t)width + (size_t)x];
-            if (code == HUE_EMPTY)
-                continue;
-            if (!cell_ok(code))
-                return HUE_E_CELL;
-            if (x < box[0]) box[0] = x;
-            if (y < box[1]) box[1] = y;
-            if (x > box[2]) box[2] = x;
-            if (y > box[3]) box[3] = y;
-        }
-    }
-    return 0;
 }
 
 int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
@@ -746,24 +768,9 @@ static void table_restore(table *t, const table *from)
  * hue_workspace_size(t->width, t->height) bytes. */
 static void table_values(const table *t, void *scratch, int32_t values[HUE_COLOURS])
 {
-    int32_t bw = t->box[2] - t->box[0] + 1, bh = t->box[3] - t->box[1] + 1;
-    picture p = carve(scratch, bw, bh);
-    size_t padded = (size_t)p.stride * (size_t)(3 * bh + 2);
-    int32_t n = 0, x, y;
+    areas a = carve_box(scratch, t->code, t->width, t->box);
 
-    memset(p.paint, PAINT_EMPTY, padded);
-    memset(p.stamp, 0, padded * sizeof(uint32_t));
-    for (y = 0; y < bh; y++) {
-        const hue_cell *line = t->code + (size_t)(t->box[1] + y) * (size_t)t->width
-                               + (size_t)t->box[0];
-        for (x = 0; x < bw; x++) {
-            if (line[x] == HUE_EMPTY)
-                continue;
-            p.occupied[n] = first_sub(&p, x, y);
-            paint_cell(&p, p.occupied[n++], line[x]);
-        }
-    }
-    value_areas(&p, n, 1, values);
+    value_box(&a, values);
 }
 
 /* Lays a uniformly random listed placement of one of the n cards of

@@ -88,7 +88,7 @@ typedef struct {
 int hue_core_version(void);
 
 /* Bytes of workspace the functions below need for a width x height grid,
- * or 0 when the size is out of range: about 85 bytes per cell.  Any
+ * or 0 when the size is out of range: about 30 bytes per cell.  Any
  * alignment will do; the size includes room to align it internally. */
 size_t hue_workspace_size(int32_t width, int32_t height);
 

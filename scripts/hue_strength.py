@@ -12,12 +12,11 @@ Ties go to the earlier seat, as in the rules, so there are no draws.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from multiprocessing import Pool
 
 from huegames import hue
-from huegames.batch import derive_seed
+from huegames.batch import derive_seed, wilson_interval
 from huegames.hue.bots import GreedyBot, RandomBot
 from huegames.hue.mcts import MCTSBot
 
@@ -51,14 +50,6 @@ def play_pair(task: tuple[str, str, int, int]) -> tuple[int, int, int, int]:
     return wins[0], wins[1], totals[0], totals[1]
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per pairing (even)")
@@ -81,7 +72,7 @@ def main() -> None:
             results = pool.map(play_pair, tasks, chunksize=5)
             a, b, score_a, score_b = (sum(column) for column in zip(*results, strict=True))
             games = 2 * len(tasks)
-            low, high = wilson(a, games)
+            low, high = wilson_interval(a, games)
             budget = f"{args.playouts} playouts" if "MCTS" in (first, second) else "-"
             rows.append(
                 f"| {first} vs {second} | {games} | {a} | {b} | {a / games:.1%} | "

@@ -11,11 +11,11 @@ table: wins, draws and the win rate with its 95% Wilson interval.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from multiprocessing import Pool
 
 from huegames import linja
+from huegames.batch import wilson_interval
 
 BOTS = {
     "Random": lambda seed, nodes: linja.RandomBot(seed),
@@ -41,14 +41,6 @@ def play_pair(task: tuple[str, str, int, int]) -> tuple[int, int, int]:
     return wins[0], wins[1], draws
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000, help="games per pairing (even)")
@@ -65,7 +57,7 @@ def main() -> None:
             results = pool.map(play_pair, tasks, chunksize=10)
             a, b, draws = (sum(column) for column in zip(*results, strict=True))
             games = 2 * len(tasks)
-            low, high = wilson(a, games)
+            low, high = wilson_interval(a, games)
             rows.append(
                 f"| {first} vs {second} | {games} | {a} | {b} | {draws} | {a / games:.1%} | "
                 f"{low:.1%} to {high:.1%} | {time.perf_counter() - start:.0f} s |"

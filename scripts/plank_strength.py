@@ -11,11 +11,11 @@ table of win rates over decided hands with 95% Wilson intervals.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from multiprocessing import Pool
 
 from huegames import plank
+from huegames.batch import wilson_interval
 
 BOTS = {
     "Random": lambda seed, budget: plank.RandomBot(seed),
@@ -41,16 +41,6 @@ def play_pair(task: tuple[str, str, int, int]) -> tuple[int, int, int]:
     return wins[0], wins[1], draws
 
 
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a proportion."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1000, help="hands per pairing (even)")
@@ -66,7 +56,7 @@ def main() -> None:
             tasks = [(first, second, args.seed + k, args.budget) for k in range(args.hands // 2)]
             results = pool.map(play_pair, tasks, chunksize=10)
             a, b, draws = (sum(column) for column in zip(*results, strict=True))
-            low, high = wilson(a, a + b)
+            low, high = wilson_interval(a, a + b)
             rate = a / (a + b) if a + b else float("nan")
             rows.append(
                 f"| {first} vs {second} | {2 * len(tasks)} | {a} | {b} | {draws} | "

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from huegames import hue
+from huegames.hue.bots import random_position
 
 
 def snapshot(game: hue.Game) -> dict:
@@ -27,15 +28,6 @@ def snapshot(game: hue.Game) -> dict:
         "scores": game.scores(),
         "winner": game.winner,
     }
-
-
-def random_game(players: int, seed: int, *, rules: hue.Rules | None = None) -> hue.Game:
-    """A game played to the end with seeded random moves."""
-    game = hue.new_game(players=players, seed=seed, rules=rules)
-    rng = random.Random(seed)
-    while not game.is_over:
-        game.play(rng.choice(game.legal_moves()))
-    return game
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 1), (3, 2), (4, 3), (5, 4)])
@@ -195,7 +187,7 @@ def test_play_accepts_text_tuple_and_move():
 
 
 def test_board_from_placements_matches_the_game_board():
-    game = random_game(4, seed=17)
+    game = random_position(4, seed=17)
     board = hue.Board.from_placements(game.board.placements)
     assert board.placements == game.board.placements
     assert board.cells() == game.board.cells()
@@ -290,7 +282,7 @@ def test_view_legal_moves_and_bots_interface():
 
 
 def test_scores_and_winner_at_the_end():
-    game = random_game(3, seed=40)
+    game = random_position(3, seed=40)
     assert game.is_over
     scores = game.scores()
     assert len(scores) == 3

@@ -16,6 +16,7 @@ import pytest
 
 from huegames import hue
 from huegames.hue import kernel
+from huegames.hue.bots import random_position
 from huegames.hue.cards import Kind
 
 if not kernel.available:
@@ -166,12 +167,7 @@ def test_argument_errors(kwargs, error):
 
 
 def midgame(seed: int, players: int = 2, moves: int = 4) -> hue.Game:
-    game = hue.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        game.play(legal[rng.randrange(len(legal))])
-    return game
+    return random_position(players, seed, moves)
 
 
 def test_last_move_playouts_are_exact():

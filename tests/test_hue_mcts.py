@@ -13,7 +13,7 @@ import pytest
 from huegames import hue
 from huegames.batch import simulate
 from huegames.hue import kernel
-from huegames.hue.bots import BOTS, RandomBot
+from huegames.hue.bots import BOTS, RandomBot, random_position
 from huegames.hue.mcts import MCTSBot, python_playout
 
 FAST = hue.backend == "c" and kernel.available
@@ -21,12 +21,7 @@ BUDGET = {"playouts": 200} if FAST else {"playouts": 6, "candidates": 3}
 
 
 def position(seed: int, players: int = 2, moves: int = 3) -> hue.Game:
-    game = hue.new_game(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        legal = game.legal_moves()
-        game.play(legal[rng.randrange(len(legal))])
-    return game
+    return random_position(players, seed, moves)
 
 
 def test_registered_for_the_batch_runner():

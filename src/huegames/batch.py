@@ -142,6 +142,18 @@ def winners_of(record: dict[str, Any]) -> list[int]:
     return [winner] if isinstance(winner, int) else list(winner)
 
 
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); (0, 1) for no trials."""
+    if not trials:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
 @dataclass
 class BotSummary:
     """Results of one bot over a run."""
@@ -158,12 +170,7 @@ class BotSummary:
 
     def win_interval(self, z: float = 1.96) -> tuple[float, float]:
         """Wilson score interval of the win rate (95% by default)."""
-        if not self.games:
-            return (0.0, 1.0)
-        n, p = self.games, self.win_rate
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return (max(0.0, centre - half), min(1.0, centre + half))
+        return wilson_interval(self.wins, self.games, z)
 
     @property
     def mean_score(self) -> float:

@@ -285,6 +285,7 @@ def _bench(args: argparse.Namespace) -> int:
 
     from . import hue
     from .hue._python_grid import Grid as PythonGrid
+    from .hue.bots import random_position
 
     try:
         from .hue._c_grid import Grid as CGrid
@@ -295,18 +296,10 @@ def _bench(args: argparse.Namespace) -> int:
     print(f"huegames {__version__} quick benchmark: {n} rotated positions, best of 3 timings")
     print(f"(active backend: {hue.backend}; full suite: python -m pytest bench --benchmark-only)\n")
 
-    def played(seed: int, players: int, moves: int | None = None) -> hue.Game:
-        game = hue.new_game(players, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over and (moves is None or len(game.history) < moves):
-            legal = game.legal_moves()
-            game.play(legal[rng.randrange(len(legal))])
-        return game
-
-    end_boards = [played(seed, 4).board for seed in range(n)]
+    end_boards = [random_position(4, seed).board for seed in range(n)]
     middles = []
     for seed in range(1000, 1000 + n):
-        board = played(seed, 4, moves=12).board
+        board = random_position(4, seed, moves=12).board
         free = [card.id for card in board.deck.cards if card.id not in board]
         middles.append((board, random.Random(seed).sample(free, 6)))
 

@@ -13,8 +13,11 @@ ColourValues = dict[str, int]
 """Colour letter -> value in points, e.g. ``{"G": 9, "R": 7, ...}``."""
 
 
+_LETTERS = tuple(colour.name for colour in Colour)
+
+
 def _as_dict(values: Sequence[int]) -> ColourValues:
-    return {colour.name: values[colour] for colour in Colour}
+    return dict(zip(_LETTERS, values, strict=True))
 
 
 class LegalMoves(Sequence[Move]):

@@ -4,8 +4,22 @@ from __future__ import annotations
 
 import random
 
+from .game import Game, Rules, new_game
 from .moves import Move
 from .view import View
+
+
+def random_position(
+    players: int, seed: int, moves: int | None = None, *, rules: Rules | None = None
+) -> Game:
+    """A new seeded game advanced by uniformly random moves drawn from the same
+    seed: ``moves`` of them, or to the end.  For examples, tests and benchmarks."""
+    game = new_game(players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while not game.is_over and (moves is None or len(game.history) < moves):
+        legal = game.legal_moves()
+        game.play(legal[rng.randrange(len(legal))])
+    return game
 
 
 class RandomBot:
