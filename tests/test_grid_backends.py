@@ -88,13 +88,18 @@ def candidates_near(draw, writes, count):
     return result
 
 
+def pairs(flat):
+    """(x, y) pairs of a flat [x0, y0, x1, y1, ...] anchor list."""
+    return list(zip(flat[0::2], flat[1::2], strict=True))
+
+
 def hand_placements(anchors, rotations):
     """A hand's placements as the core lists them: card, rotation, y, x."""
     return [
         (card, x, y, rotation)
         for card, count in enumerate(rotations)
         for rotation in range(count)
-        for x, y in anchors[rotation % 2]
+        for x, y in pairs(anchors[rotation % 2])
     ]
 
 
@@ -367,7 +372,7 @@ def test_legal_anchors_arguments():
     cells_[0] = SOLID_G
     spec = _python_grid.Grid()
     spec.set(0, 0, SOLID_G)
-    vertical, horizontal = spec.legal_anchors(True)
+    vertical, horizontal = (pairs(flat) for flat in spec.legal_anchors(True))
     total = len(vertical) + len(horizontal)
     count = c_heap("int64_t[1]")
     capacity = lib.hue_legal_capacity(width, height, 1) // 2
@@ -380,8 +385,7 @@ def test_legal_anchors_arguments():
     origin = (-(10**12), 7)
     assert lib.hue_legal_anchors(cells_, width, height, 1, *origin, exact, total, count) == total
     shifted = [(x + origin[0], y + origin[1]) for x, y in vertical + horizontal]
-    flat = ffi.unpack(exact, 2 * total)
-    assert list(zip(flat[0::2], flat[1::2], strict=True)) == shifted
+    assert pairs(ffi.unpack(exact, 2 * total)) == shifted
     assert count[0] == len(vertical)
     far = lib.HUE_MAX_ORIGIN + 1
     for args in (
@@ -472,9 +476,8 @@ def test_core_fuzz(width, height, data):
         found = [(p.card, p.x, p.y, p.rotation) for p in out[0:total]]
         assert found == hand_placements(spec.legal_anchors(allow_cover), hand)
         room = lib.hue_legal_capacity(width, height, 1) // 2
-        pairs, count = c_heap("int64_t[]", 2 * room), c_heap("int64_t[1]")
-        total = lib.hue_legal_anchors(cells_, width, height, allow_cover, 0, 0, pairs, room, count)
+        flat, count = c_heap("int64_t[]", 2 * room), c_heap("int64_t[1]")
+        total = lib.hue_legal_anchors(cells_, width, height, allow_cover, 0, 0, flat, room, count)
         vertical, horizontal = spec.legal_anchors(allow_cover)
-        assert (total, count[0]) == (len(vertical) + len(horizontal), len(vertical))
-        flat = ffi.unpack(pairs, 2 * total)
-        assert list(zip(flat[0::2], flat[1::2], strict=True)) == vertical + horizontal
+        assert 2 * total == len(vertical) + len(horizontal) and 2 * count[0] == len(vertical)
+        assert ffi.unpack(flat, 2 * total) == vertical + horizontal

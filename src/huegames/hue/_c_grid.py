@@ -244,13 +244,12 @@ class Grid:
 
     # -- legal placements (rules §4) ----------------------------------------
 
-    def legal_anchors(
-        self, allow_cover: bool
-    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """Anchors where a vertical card, and where a horizontal card, may go.
+    def legal_anchors(self, allow_cover: bool) -> tuple[list[int], list[int]]:
+        """Anchors where a vertical card, and where a horizontal card, may go,
+        as flat ``[x0, y0, x1, y1, ...]`` lists sorted by (y, x).
 
         Legality depends on the footprint only (rules §4), so this is every
-        legal placement of every card.  Each list is sorted by (y, x).
+        legal placement of every card.
         """
         if not self._count:
             return [], []
@@ -272,6 +271,5 @@ class Grid:
             ),
             "legal_anchors",
         )
-        flat = iter(ffi.unpack(pairs, 2 * count))
-        anchors = list(zip(flat, flat, strict=True))
-        return anchors[: vertical[0]], anchors[vertical[0] :]
+        flat = ffi.unpack(pairs, 2 * count)
+        return flat[: 2 * vertical[0]], flat[2 * vertical[0] :]

@@ -74,17 +74,17 @@ class Grid:
 
     # -- legal placements (rules §4) ----------------------------------------
 
-    def legal_anchors(
-        self, allow_cover: bool
-    ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-        """Anchors where a vertical card, and where a horizontal card, may go.
+    def legal_anchors(self, allow_cover: bool) -> tuple[list[int], list[int]]:
+        """Anchors where a vertical card, and where a horizontal card, may go,
+        as flat ``[x0, y0, x1, y1, ...]`` lists sorted by (y, x) (the C
+        core's layout, which spares a tuple per anchor).
 
         Legality depends on the footprint only (rules §4), so this is every
-        legal placement of every card.  Each list is sorted by (y, x).
+        legal placement of every card.
         """
         return self._anchors(False, allow_cover), self._anchors(True, allow_cover)
 
-    def _anchors(self, horizontal: bool, allow_cover: bool) -> list[tuple[int, int]]:
+    def _anchors(self, horizontal: bool, allow_cover: bool) -> list[int]:
         if not self._cells:
             return []
         xs = [x for x, _ in self._cells]
@@ -93,7 +93,7 @@ class Grid:
         for y in range(min(ys) - 3, max(ys) + 2):
             for x in range(min(xs) - 3, max(xs) + 2):
                 if self._is_legal(footprint(x, y, horizontal), allow_cover):
-                    legal.append((x, y))
+                    legal += (x, y)
         return legal
 
     def _is_legal(self, cells_under: tuple[tuple[int, int], ...], allow_cover: bool) -> bool:

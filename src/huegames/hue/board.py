@@ -24,24 +24,23 @@ class LegalMoves(Sequence[Move]):
     """The legal placements of some cards, as an immutable sequence of Moves.
 
     Legality depends only on a card's footprint, so the backend lists the
-    anchors of a vertical and of a horizontal card once, and each Move is
-    made only when asked for (python-chess's ``legal_moves`` is the model):
-    ``len``, indexing and ``move in moves`` cost no list of all moves, which
-    is what a random playout needs.  ``list(moves)`` gives a plain list.
+    anchors of a vertical and of a horizontal card once (flat ``[x0, y0,
+    x1, y1, ...]`` lists), and each Move is made only when asked for
+    (python-chess's ``legal_moves`` is the model): ``len``, indexing and
+    ``move in moves`` cost no list of all moves, which is what a random
+    playout needs.  ``list(moves)`` gives a plain list.
     """
 
     __slots__ = ("_blocks", "_length", "_sets")
 
-    def __init__(
-        self, cards: Sequence[Card], anchors: tuple[list[tuple[int, int]], list[tuple[int, int]]]
-    ) -> None:
+    def __init__(self, cards: Sequence[Card], anchors: tuple[list[int], list[int]]) -> None:
         # One block per (card, rotation): every anchor of its orientation.
         self._blocks = [
             (card.id, rotation, anchors[rotation % 2])
             for card in cards
             for rotation in range(card.rotations)
         ]
-        per_turn = len(anchors[0]) + len(anchors[1])  # one vertical and one horizontal rotation
+        per_turn = (len(anchors[0]) + len(anchors[1])) // 2  # a vertical and a horizontal turn
         self._length = sum(card.rotations // 2 for card in cards) * per_turn
         self._sets: dict[int, frozenset[tuple[int, int]]] = {}
 
@@ -61,15 +60,15 @@ class LegalMoves(Sequence[Move]):
         if not 0 <= index < self._length:
             raise IndexError(f"move {index} of {self._length} legal moves")
         for card_id, rotation, anchors in self._blocks:
-            if index < len(anchors):
-                x, y = anchors[index]
-                return Move(card_id, x, y, rotation)
-            index -= len(anchors)
+            if 2 * index < len(anchors):
+                return Move(card_id, anchors[2 * index], anchors[2 * index + 1], rotation)
+            index -= len(anchors) // 2
         raise AssertionError("unreachable: the length covers every block")
 
     def __iter__(self):
         for card_id, rotation, anchors in self._blocks:
-            for x, y in anchors:
+            coordinates = iter(anchors)
+            for x, y in zip(coordinates, coordinates, strict=True):
                 yield Move(card_id, x, y, rotation)
 
     def __contains__(self, move: object) -> bool:
@@ -80,7 +79,8 @@ class LegalMoves(Sequence[Move]):
             if block_card == card_id and block_rotation == rotation:
                 orientation = rotation % 2
                 if orientation not in self._sets:
-                    self._sets[orientation] = frozenset(anchors)
+                    coordinates = iter(anchors)
+                    self._sets[orientation] = frozenset(zip(coordinates, coordinates, strict=True))
                 return (x, y) in self._sets[orientation]
         return False
 
