@@ -14,7 +14,7 @@ from .board import Board, ColourValues, LegalMoves
 from .cards import Card, Colour, Deck, Kind, default_deck
 from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, new_game
 from .moves import Move
-from .view import View
+from .view import HiddenCards, View
 
 __all__ = [
     "MAX_PLAYERS",
@@ -26,6 +26,7 @@ __all__ = [
     "Deal",
     "Deck",
     "Game",
+    "HiddenCards",
     "IllegalMoveError",
     "InvalidMoveError",
     "Kind",

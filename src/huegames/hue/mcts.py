@@ -37,45 +37,10 @@ from collections.abc import Sequence
 
 from . import kernel
 from .board import Board
-from .cards import Kind
 from .moves import Move
-from .view import View
+from .view import HiddenCards, View
 
 MARGIN_SCALE = 50.0
-
-
-class _Sampler:
-    """Determinizations of a view: the hidden hands, drawn fresh each time."""
-
-    def __init__(self, view: View) -> None:
-        deck = view.deck
-        unseen = view.unseen_cards()
-        self.poison = [c for c in unseen if deck[c].kind is Kind.POISON]
-        self.standard = [c for c in unseen if deck[c].kind.standard]
-        self.me = view.player
-        self.hand = list(view.hand)
-        # Per other seat: (needs a poison card, standard cards it holds).
-        self.needs: list[tuple[int, int, int]] = []
-        for seat in range(view.players):
-            if seat == view.player:
-                continue
-            played = view.played_by(seat)
-            poison = 0 if any(deck[c].kind is Kind.POISON for c in played) else 1
-            self.needs.append((seat, poison, view.hand_sizes[seat] - poison))
-        self.poison_total = sum(n for _, n, _ in self.needs)
-        self.standard_total = sum(n for _, _, n in self.needs)
-        self.players = view.players
-
-    def hands(self, rng: random.Random) -> list[list[str]]:
-        poison = rng.sample(self.poison, self.poison_total)
-        standard = rng.sample(self.standard, self.standard_total)
-        hands: list[list[str]] = [self.hand] * self.players
-        p = s = 0
-        for seat, n_poison, n_standard in self.needs:
-            hands[seat] = poison[p : p + n_poison] + standard[s : s + n_standard]
-            p += n_poison
-            s += n_standard
-        return hands
 
 
 class MCTSBot:
@@ -123,11 +88,11 @@ class MCTSBot:
         if len(shortlist) == 1:
             return shortlist[0]
         run = _runner(view, self.policy)
-        sampler = _Sampler(view)
+        sampler = HiddenCards(view)
         me = view.player
 
         def rewards(batch: list[Move], per_move: int, first_playout: int) -> list[float]:
-            hands = [sampler.hands(rng) for _ in range(len(batch) * per_move)]
+            hands = [sampler.deal(rng) for _ in range(len(batch) * per_move)]
             firsts = [move for move in batch for _ in range(per_move)]
             scores, winners = run(hands, firsts, seed, first_playout)
             totals = [0.0] * len(batch)

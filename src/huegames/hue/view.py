@@ -74,23 +74,7 @@ class View:
         consistent with the view is equally likely.
         """
         rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        unseen = self.unseen_cards()
-        poison = [c for c in unseen if self.deck[c].kind is Kind.POISON]
-        standard = [c for c in unseen if self.deck[c].kind.standard]
-        rng.shuffle(poison)
-        rng.shuffle(standard)
-
-        hands: list[list[str]] = []
-        for seat in range(self.players):
-            if seat == self.player:
-                hands.append(list(self.hand))
-                continue
-            played = self.played_by(seat)
-            holds_poison = not any(self.deck[c].kind is Kind.POISON for c in played)
-            hand = [poison.pop()] if holds_poison else []
-            hand += [standard.pop() for _ in range(self.hand_sizes[seat] - len(hand))]
-            hands.append(sorted(hand, key=self.deck.position))
-
+        hands = [sorted(hand, key=self.deck.position) for hand in HiddenCards(self).deal(rng)]
         initial = [
             tuple(sorted([*hand, *self.played_by(seat)], key=self.deck.position))
             for seat, hand in enumerate(hands)
@@ -103,3 +87,45 @@ class View:
         return Game.from_position(
             self.players, setup, self.board, hands, self.history, deck=self.deck, rules=self.rules
         )
+
+
+class HiddenCards:
+    """The cards a view cannot see, and how to deal them out again.
+
+    Every other seat holds, from the unseen cards, as many as its hand size,
+    one of them a poison card exactly when it has not played its poison yet
+    (every seat was dealt one); the rest were set aside.  Built once per
+    view, so a search can draw many determinizations cheaply.
+    """
+
+    __slots__ = ("_hand", "_needs", "_players", "_poison", "_poison_total", "_standard")
+
+    def __init__(self, view: View) -> None:
+        deck = view.deck
+        unseen = view.unseen_cards()
+        self._poison = [c for c in unseen if deck[c].kind is Kind.POISON]
+        self._standard = [c for c in unseen if deck[c].kind.standard]
+        self._hand = list(view.hand)
+        self._players = view.players
+        # Per other seat: (seat, poison cards it holds, standard cards it holds).
+        self._needs: list[tuple[int, int, int]] = []
+        for seat in range(view.players):
+            if seat != view.player:
+                played = view.played_by(seat)
+                poison = 0 if any(deck[c].kind is Kind.POISON for c in played) else 1
+                self._needs.append((seat, poison, view.hand_sizes[seat] - poison))
+        self._poison_total = sum(poison for _, poison, _ in self._needs)
+
+    def deal(self, rng: random.Random) -> list[list[str]]:
+        """Every seat's hand, the viewer's as it is and the others drawn at
+        random; every deal consistent with the view is equally likely."""
+        standard_total = sum(standard for _, _, standard in self._needs)
+        poison = rng.sample(self._poison, self._poison_total)
+        standard = rng.sample(self._standard, standard_total)
+        hands = [self._hand] * self._players
+        p = s = 0
+        for seat, n_poison, n_standard in self._needs:
+            hands[seat] = poison[p : p + n_poison] + standard[s : s + n_standard]
+            p += n_poison
+            s += n_standard
+        return hands
