@@ -1036,3 +1036,34 @@ def test_rule_6_sample_is_seeded():
     assert len(samples) > 1
     # the player's own hand never varies
     assert {view.sample(seed).hand(1) for seed in range(8)} == {game.hand(1)}
+
+
+def test_rule_6_hidden_cards_deal_is_consistent_with_the_view():
+    """§6: "sample hidden cards consistent with that view": every other seat
+    gets its hand size from the unseen cards, one poison exactly when it has
+    not played its own, no card twice; the viewer keeps its hand."""
+    game = hue.new_game(players=4, seed=21)
+    for first in (True, False, False, True):  # seats 0 and 3 play their poison
+        moves = game.legal_moves()  # listed card by card, the poison card first
+        game.play(moves[0] if first else moves[-1])
+    view = game.view(2)
+    assert [any(c.startswith("X") for c in view.played_by(s)) for s in range(4)] == [
+        True,
+        False,
+        False,
+        True,
+    ]
+    unseen = set(view.unseen_cards())
+    rng = random.Random(5)
+    for _ in range(50):
+        hands = hue.HiddenCards(view).deal(rng)
+        assert list(hands[2]) == list(view.hand)
+        dealt = [card for seat, hand in enumerate(hands) if seat != 2 for card in hand]
+        assert len(dealt) == len(set(dealt)) and set(dealt) <= unseen
+        for seat, hand in enumerate(hands):
+            if seat == 2:
+                continue
+            assert len(hand) == view.hand_sizes[seat]
+            played_poison = any(view.deck[c].kind is hue.Kind.POISON for c in view.played_by(seat))
+            holds = sum(view.deck[c].kind is hue.Kind.POISON for c in hand)
+            assert holds == (0 if played_poison else 1)
