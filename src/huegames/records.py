@@ -29,6 +29,16 @@ def check_header(
     return record
 
 
+def check_options(data: object, known: Iterable[str]) -> Mapping[str, Any]:
+    """A record's rule options: a mapping that names only ``known`` options."""
+    if not isinstance(data, Mapping):
+        raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
+    unknown = set(data) - set(known)
+    if unknown:
+        raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+    return data
+
+
 def check_seed(seed: object) -> int | None:
     """A record's seed: an integer, or None for a game set up by hand."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):

@@ -63,11 +63,7 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        if not isinstance(data, Mapping):
-            raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
-        unknown = set(data) - {"covering", "opening"}
-        if unknown:
-            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        data = records.check_options(data, ("covering", "opening"))
         return cls(covering=data.get("covering", True), opening=data.get("opening"))
 
 

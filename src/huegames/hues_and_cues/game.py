@@ -98,11 +98,7 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        if not isinstance(data, Mapping):
-            raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
-        unknown = set(data) - set(cls.__dataclass_fields__)
-        if unknown:
-            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
+        data = records.check_options(data, cls.__dataclass_fields__)
         values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return cls(**values)
 

@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
+from .. import records
+
 TIE_BREAKS = ("draw", "goal")
 BLOCKADE_RESULTS = ("score", "draw")
 
@@ -43,9 +45,4 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        if not isinstance(data, Mapping):
-            raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
-        unknown = set(data) - {f.name for f in fields(cls)}
-        if unknown:
-            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
-        return cls(**data)
+        return cls(**records.check_options(data, (f.name for f in fields(cls))))

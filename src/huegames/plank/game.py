@@ -76,12 +76,7 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        if not isinstance(data, Mapping):
-            raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
-        unknown = set(data) - {"repetition", "turn_limit"}
-        if unknown:
-            raise ValueError(f"unknown rule options: {', '.join(sorted(unknown))}")
-        return cls(**data)
+        return cls(**records.check_options(data, ("repetition", "turn_limit")))
 
 
 class Termination(Enum):
