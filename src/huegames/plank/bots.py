@@ -62,7 +62,7 @@ def _gives_a_win(game: Game, move: Move) -> bool:
 
 
 class _OutOfBudget(Exception):
-    pass
+    """Raised inside the search when the node budget is spent."""
 
 
 class SearchBot:
