@@ -189,6 +189,12 @@ static void join_side(const areas *a, int32_t at, int32_t next, int across)
     }
 }
 
+/* Segments of a square: one when solid, else its three stripes. */
+static int32_t segments_of(hue_cell code)
+{
+    return (code & HUE_LAYOUT_MASK) == HUE_SOLID ? 1 : 3;
+}
+
 /* Colour values of the box's cells (all valid codes). */
 static void value_box(const areas *a, int32_t values[HUE_COLOURS])
 {
@@ -200,7 +206,7 @@ static void value_box(const areas *a, int32_t values[HUE_COLOURS])
         for (x = 0; x < w; x++) {
             int32_t at = y * w + x;
             hue_cell code = a->cell[at];
-            int32_t segments = (code & HUE_LAYOUT_MASK) == HUE_SOLID ? 1 : 3;
+            int32_t segments = segments_of(code);
 
             if (code == HUE_EMPTY)
                 continue;
@@ -232,7 +238,7 @@ static void value_box(const areas *a, int32_t values[HUE_COLOURS])
         for (x = 0; x < w; x++) {
             int32_t at = y * w + x;
             hue_cell code = a->cell[at];
-            int32_t segments = (code & HUE_LAYOUT_MASK) == HUE_SOLID ? 1 : 3;
+            int32_t segments = segments_of(code);
 
             if (code == HUE_EMPTY)
                 continue;

@@ -8,11 +8,11 @@ access beyond them.
 
 from __future__ import annotations
 
-import cffi
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from c_heap import c_heap_allocator
 from huegames.hue import _python_grid, cells
 
 core = pytest.importorskip("huegames.hue._hue_core")
@@ -236,16 +236,7 @@ def test_board_too_wide():
 
 # -- the C core's argument checks, through cffi ------------------------------------
 
-# Buffers for the core come from the C heap at exactly the size asked for, so
-# a sanitized build sees any access past them (ffi.new carves small buffers
-# out of Python's own allocator, which AddressSanitizer does not watch).
-_libc = cffi.FFI()
-_libc.cdef("void *malloc(size_t size); void free(void *pointer);")
-try:
-    _c_library = _libc.dlopen(None)
-    c_heap = ffi.new_allocator(alloc=_c_library.malloc, free=_c_library.free)
-except OSError:  # no dlopen(None), as on Windows
-    c_heap = ffi.new
+c_heap = c_heap_allocator(ffi)
 
 SOLID_G = cells.encode(cells.SOLID, (G, 0, 0))
 

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import random
 
-import cffi
 import pytest
 
+from c_heap import c_heap_allocator
 from huegames import hue
 from huegames.hue import kernel
 from huegames.hue.bots import random_position
@@ -24,13 +24,7 @@ if not kernel.available:
 
 ffi, lib = kernel.ffi, kernel.lib
 
-_libc = cffi.FFI()
-_libc.cdef("void *malloc(size_t size); void free(void *pointer);")
-try:
-    _c_library = _libc.dlopen(None)
-    c_heap = ffi.new_allocator(alloc=_c_library.malloc, free=_c_library.free)
-except OSError:  # no dlopen(None), as on Windows
-    c_heap = ffi.new
+c_heap = c_heap_allocator(ffi)
 
 
 def random_deck(rng: random.Random) -> list[tuple[str, str, str]]:
