@@ -6,7 +6,15 @@ runs in a small C core with a pure-Python twin.
 """
 
 from .batch import Result, Summary, simulate
-from .errors import IllegalMoveError, InvalidMoveError
+from .errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
 
 __version__ = "0.1.0"
-__all__ = ["IllegalMoveError", "InvalidMoveError", "Result", "Summary", "__version__", "simulate"]
+__all__ = [
+    "IllegalMoveError",
+    "InvalidMoveError",
+    "NotYourTurnError",
+    "Result",
+    "Summary",
+    "__version__",
+    "simulate",
+]

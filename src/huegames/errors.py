@@ -7,3 +7,7 @@ class IllegalMoveError(ValueError):
 
 class InvalidMoveError(ValueError):
     """A move or move text that is malformed (not a move of this game at all)."""
+
+
+class NotYourTurnError(ValueError):
+    """A bot asked to move for a seat that is not to move, or after the game is over."""

@@ -1,0 +1,547 @@
+"""The contract every game keeps, the one play loop, seeds and the game registry.
+
+Every engine in ``huegames`` has the same shape (OpenSpiel's game/state
+split, python-chess's ``Outcome``), so a bot, a runner or an adapter written
+once works for all four games::
+
+    from huegames import engine
+
+    spec = engine.game_spec("plank")           # or "hue", "linja", "hues-and-cues"
+    game = spec.new_game(players=2, seed=7)    # every random choice from the seed
+    bots = [spec.bot("greedy", seed=1), spec.bot("random", seed=2)]
+    engine.play_game(game, bots)
+    game.outcome()                             # Outcome(termination=..., winners=(0,))
+
+The pieces:
+
+- :class:`State`: what a game state offers (``current_player`` is
+  :data:`GAME_OVER`, that is None, once the game is over);
+- :class:`Move`: a small immutable move with a text notation;
+- :class:`View` and :class:`Bot`: what one seat may see, and what chooses
+  a move from it; :func:`check_turn` raises :class:`NotYourTurnError` for a
+  bot asked to move out of turn;
+- :class:`Outcome`: how a game ended, ``winners`` always a tuple of seats;
+- :func:`play_game`: the one play loop;
+- :func:`derive_seed` and :func:`fresh_seed`: the one place seeds come from;
+- :class:`GameSpec` and :func:`register`/:func:`game_spec`: the registry the
+  runner, the command line and the records use, keyed by game name;
+- :class:`BotSpec`: a bot named with its settings (``"mcts:playouts=200"``),
+  a ``package.module:Factory`` path, or your own class or factory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import inspect
+import secrets
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
+
+from .errors import NotYourTurnError
+
+__all__ = [
+    "GAME_OVER",
+    "Bot",
+    "BotEntry",
+    "BotFactory",
+    "BotSpec",
+    "GameSpec",
+    "Move",
+    "NotYourTurnError",
+    "Outcome",
+    "State",
+    "View",
+    "check_seed",
+    "check_turn",
+    "derive_seed",
+    "factory_settings",
+    "fresh_seed",
+    "game_names",
+    "game_spec",
+    "game_specs",
+    "play_game",
+    "register",
+]
+
+GAME_OVER: Final = None
+"""``current_player`` of every game once it is over: None, never a seat number
+(so ``bots[game.current_player]`` fails loudly instead of picking a bot)."""
+
+
+# -- value types -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: why (``termination``, an enum of the game's own) and
+    who won (``winners``, a tuple of seats in ascending order: one seat, the
+    seats of a shared or team win, or ``()`` for a draw)."""
+
+    termination: Enum
+    winners: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.termination, Enum):
+            raise TypeError(f"termination must be an Enum member, not {self.termination!r}")
+        if not isinstance(self.winners, tuple) or any(
+            isinstance(seat, bool) or not isinstance(seat, int) or seat < 0 for seat in self.winners
+        ):
+            raise TypeError(f"winners must be a tuple of seats, not {self.winners!r}")
+        if list(self.winners) != sorted(set(self.winners)):
+            raise ValueError(f"winners must be distinct seats in ascending order: {self.winners}")
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that won alone; None for a draw and for a shared or team win."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    @property
+    def is_draw(self) -> bool:
+        """True when nobody won."""
+        return not self.winners
+
+
+# -- protocols ---------------------------------------------------------------------
+
+MoveT = TypeVar("MoveT", bound="Move")
+MoveT_co = TypeVar("MoveT_co", bound="Move", covariant=True)
+
+
+@runtime_checkable
+class Move(Protocol):
+    """A move: immutable, hashable, printed in the game's short notation.
+
+    ``Move.parse(str(move)) == move`` for every move, and
+    ``Move.coerce(move_or_text)`` takes either form (raising
+    :class:`~huegames.InvalidMoveError` for text that is not a move).
+    """
+
+    def __str__(self) -> str: ...
+
+    def __hash__(self) -> int: ...
+
+
+@runtime_checkable
+class View(Protocol[MoveT_co]):
+    """What one seat may see of a game: nothing another seat hides from it."""
+
+    @property
+    def player(self) -> int:
+        """The seat this view belongs to."""
+        ...
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or :data:`GAME_OVER`."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_moves(self) -> Sequence[MoveT_co]:
+        """This seat's legal moves when it is to move, else none."""
+        ...
+
+
+@runtime_checkable
+class State(Protocol[MoveT]):
+    """A game in progress: the one shape all four engines share.
+
+    A refused ``play`` raises :class:`~huegames.IllegalMoveError` or
+    :class:`~huegames.InvalidMoveError` (both ValueErrors) and leaves the
+    state exactly as it was.
+    """
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move; :data:`GAME_OVER` (None) once the game is over."""
+        ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def winner(self) -> int | None:
+        """``outcome().winner``: the seat that won alone, else None."""
+        ...
+
+    def legal_moves(self) -> Sequence[MoveT]: ...
+
+    def play(self, move: MoveT | str) -> MoveT:
+        """Play a move (or its text) for the current player; returns the move played."""
+        ...
+
+    def undo(self) -> MoveT:
+        """Take back the last move; returns it."""
+        ...
+
+    def copy(self) -> State[MoveT]: ...
+
+    def view(self, player: int) -> View[MoveT]: ...
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+        ...
+
+    def scores(self) -> list[int]:
+        """Points per seat (final once the game is over)."""
+        ...
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain JSON-able record; ``from_dict`` of the game's class replays it."""
+        ...
+
+
+class Bot(Protocol):
+    """Anything that chooses a move from a view of the game.
+
+    A bot asked to move when it is not its seat's turn, or when the game is
+    over, raises :class:`NotYourTurnError` (see :func:`check_turn`).
+    """
+
+    def choose(self, view: Any) -> Any: ...
+
+
+BotFactory = Callable[..., Bot]
+"""Makes a bot: called as ``factory(seed=..., **settings)``."""
+
+
+def check_turn(view: View[Any]) -> int:
+    """The view's seat when that seat is to move, else :class:`NotYourTurnError`.
+
+    Every bot calls this first, so every bot refuses the same way.
+    """
+    if view.is_over:
+        raise NotYourTurnError(f"seat {view.player} has no move: the game is over")
+    if view.current_player != view.player:
+        raise NotYourTurnError(
+            f"seat {view.player} has no move: it is seat {view.current_player}'s turn"
+        )
+    return view.player
+
+
+StateT = TypeVar("StateT", bound=State[Any])
+
+
+def play_game(
+    game: StateT,
+    bots: Sequence[Bot],
+    *,
+    on_move: Callable[[StateT, Any], None] | None = None,
+) -> StateT:
+    """Play ``game`` to its end, seat ``s`` choosing with ``bots[s]``; returns the game.
+
+    ``on_move(game, move)`` is called after every move, for recording or
+    drawing.  Each bot sees only its own seat's view.
+    """
+    if len(bots) != game.players:
+        raise ValueError(f"{len(bots)} bots for {game.players} seats: give one bot per seat")
+    while not game.is_over:
+        seat = game.current_player
+        assert seat is not None  # a game that is not over has a seat to move
+        move = game.play(bots[seat].choose(game.view(seat)))
+        if on_move is not None:
+            on_move(game, move)
+    return game
+
+
+# -- seeds -------------------------------------------------------------------------
+
+
+def derive_seed(*parts: object) -> int:
+    """A 63-bit seed from any parts (``derive_seed(run_seed, game_number)``),
+    the same on every machine, Python version and executor."""
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def fresh_seed() -> int:
+    """A new 63-bit seed from the operating system, for games started with
+    ``seed=None``: the game keeps it, so its record still replays."""
+    return secrets.randbits(63)
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` when it is an integer (not a bool), else a TypeError."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"{name} must be an integer, not {seed!r}")
+    return seed
+
+
+# -- bots with settings --------------------------------------------------------------
+
+_SETTING_TYPES = (bool, int, float, str)
+
+
+@dataclass(frozen=True)
+class BotEntry:
+    """One bot of a game's catalogue: its name, factory and documented settings."""
+
+    name: str
+    factory: BotFactory
+    summary: str = ""
+    """One line for ``--help``; by default the first line of the factory's docstring."""
+
+    @property
+    def description(self) -> str:
+        """The summary, or the first line of the factory's docstring."""
+        doc = inspect.getdoc(self.factory) or ""
+        return self.summary or doc.strip().split("\n")[0]
+
+    @property
+    def settings(self) -> dict[str, object]:
+        """The settings the factory takes, with their defaults (seed excluded)."""
+        return factory_settings(self.factory)
+
+
+def factory_settings(factory: Callable[..., Any]) -> dict[str, object]:
+    """Keyword settings of a bot factory and their defaults, seed excluded."""
+    try:
+        parameters = inspect.signature(factory).parameters.values()
+    except (TypeError, ValueError):
+        return {}
+    return {
+        p.name: p.default
+        for p in parameters
+        if p.name != "seed"
+        and p.default is not inspect.Parameter.empty
+        and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
+    }
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """A bot to build in each game: a catalogue name or a factory, with settings.
+
+    Plain, picklable data, so it travels to process pools and Dask workers:
+    a factory given as ``"package.module:Factory"`` is imported where the
+    game is played.  Parse the command-line form with :meth:`parse`.
+    """
+
+    factory: str | BotFactory
+    settings: tuple[tuple[str, object], ...] = ()
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """Read ``name[:key=value...]`` or ``package.module:Factory[:key=value...]``.
+
+        Values are read as the setting's default's type by :meth:`build`;
+        here they stay text unless they read as an integer or a number.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"a bot spec is text, not {text!r}")
+        parts = [part.strip() for part in text.strip().split(":")]
+        names = [part for part in parts if "=" not in part]
+        settings = [part for part in parts if "=" in part]
+        if not names or not names[0] or len(names) > 2 or parts[: len(names)] != names:
+            raise ValueError(
+                f"bad bot spec {text!r}: write name[:setting=value...] "
+                "or package.module:Factory[:setting=value...]"
+            )
+        pairs: list[tuple[str, object]] = []
+        for item in settings:
+            key, _, value = item.partition("=")
+            if not key.isidentifier():
+                raise ValueError(f"bad bot setting {item!r} in {text!r}")
+            pairs.append((key, _literal(value)))
+        return cls(":".join(names), tuple(pairs))
+
+    @classmethod
+    def of(cls, bot: BotSpec | str | BotFactory, **settings: object) -> BotSpec:
+        """A spec from a spec, its text, or a bot class or factory."""
+        if isinstance(bot, BotSpec):
+            spec = bot
+        elif isinstance(bot, str):
+            spec = cls.parse(bot)
+        elif callable(bot):
+            spec = cls(bot)
+        else:
+            raise TypeError(f"a bot is a name, a spec or a factory, not {bot!r}")
+        if settings:
+            spec = cls(spec.factory, (*spec.settings, *settings.items()))
+        return spec
+
+    @property
+    def label(self) -> str:
+        """How results name this bot: the spec's text, or the factory's name."""
+        if isinstance(self.factory, str):
+            name = self.factory
+        else:
+            name = getattr(self.factory, "__qualname__", None) or repr(self.factory)
+        return ":".join([name, *(f"{key}={value}" for key, value in self.settings)])
+
+    def resolve(self, game: GameSpec) -> BotFactory:
+        """The factory this spec names: from the game's catalogue or imported."""
+        if callable(self.factory):
+            return self.factory
+        if ":" not in self.factory:
+            return game.bot_entry(self.factory).factory
+        module_name, _, attribute = self.factory.partition(":")
+        try:
+            target: Any = importlib.import_module(module_name)
+            for name in attribute.split("."):
+                target = getattr(target, name)
+        except (ImportError, AttributeError) as error:
+            raise ValueError(f"cannot import bot {self.factory!r}: {error}") from None
+        if not callable(target):
+            raise ValueError(f"bot {self.factory!r} is not a class or factory")
+        return target  # type: ignore[no-any-return]
+
+    def check(self, game: GameSpec) -> None:
+        """Raise ValueError now, not in a worker, if this spec cannot build a bot."""
+        factory = self.resolve(game)
+        self._settings_for(factory)
+
+    def build(self, game: GameSpec, seed: int) -> Bot:
+        """A new bot for one game, with its own seed."""
+        factory = self.resolve(game)
+        return factory(seed=seed, **self._settings_for(factory))
+
+    def _settings_for(self, factory: BotFactory) -> dict[str, object]:
+        known = factory_settings(factory)
+        settings: dict[str, object] = {}
+        for key, value in self.settings:
+            if key not in known:
+                choices = ", ".join(sorted(known)) or "none"
+                raise ValueError(
+                    f"bot {self.label!r} has no setting {key!r} (its settings: {choices})"
+                )
+            settings[key] = _as_type_of(known[key], value, key)
+        return settings
+
+
+def _literal(text: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _as_type_of(default: object, value: object, key: str) -> object:
+    """``value`` read as the type of the setting's default (when it has one)."""
+    kind = type(default)
+    if default is None or kind not in _SETTING_TYPES or isinstance(value, kind):
+        if kind is int and isinstance(value, bool):
+            raise ValueError(f"setting {key} must be an integer, not {value!r}")
+        return value
+    if kind is bool:
+        text = str(value).lower()
+        if text in ("1", "true", "yes", "on"):
+            return True
+        if text in ("0", "false", "no", "off"):
+            return False
+        raise ValueError(f"setting {key} must be true or false, not {value!r}")
+    if kind is float and isinstance(value, int) and not isinstance(value, bool):
+        return float(value)
+    if kind is str:
+        return str(value)
+    raise ValueError(f"setting {key} must be {kind.__name__}, not {value!r}")
+
+
+# -- the registry ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the runner, the command line, the records and the adapters know it.
+
+    ``name`` is the id records carry (``"hue"``, ``"linja"``, ``"plank"``,
+    ``"hues-and-cues"``); ``new_game(players, seed, rules=None)`` starts a game;
+    ``game_class.from_dict`` reads a record; ``bots`` is the catalogue.
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    new_game: Callable[..., State[Any]]
+    game_class: type
+    rules_class: type
+    bots: tuple[BotEntry, ...]
+    lower_scores_win: frozenset[int] = field(default_factory=frozenset)
+    """Player counts whose scores are penalties, fewest best (Plank with 3)."""
+
+    def check_players(self, players: object) -> int:
+        """``players`` when the game is for that many, else a ValueError."""
+        if (
+            isinstance(players, bool)
+            or not isinstance(players, int)
+            or not self.min_players <= players <= self.max_players
+        ):
+            count = (
+                f"{self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
+            )
+            raise ValueError(f"{self.title} is for {count} players, not {players!r}")
+        return players
+
+    def bot_entry(self, name: str) -> BotEntry:
+        """The catalogue entry of bot ``name``, or a ValueError naming the bots there are."""
+        for entry in self.bots:
+            if entry.name == name:
+                return entry
+        raise ValueError(f"unknown {self.name} bot {name!r}: choose from {self.bot_names()}")
+
+    def bot_names(self) -> str:
+        return ", ".join(entry.name for entry in self.bots)
+
+    def bot(
+        self, bot: BotSpec | str | BotFactory, seed: int | None = None, **settings: object
+    ) -> Bot:
+        """A bot by name or spec (``spec.bot("mcts", seed=1, playouts=200)``)."""
+        return BotSpec.of(bot, **settings).build(self, fresh_seed() if seed is None else seed)
+
+    def from_dict(self, record: Mapping[str, Any]) -> State[Any]:
+        """A game rebuilt from its record (every move replayed and checked)."""
+        return self.game_class.from_dict(record)  # type: ignore[no-any-return, attr-defined]
+
+
+_BUILT_IN: Final = {
+    "hue": "huegames.hue",
+    "linja": "huegames.linja",
+    "plank": "huegames.plank",
+    "hues-and-cues": "huegames.hues_and_cues",
+}
+_REGISTRY: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> GameSpec:
+    """Add a game to the registry (each game package registers itself on import)."""
+    known = _REGISTRY.get(spec.name)
+    if known is not None and known.game_class is not spec.game_class:
+        raise ValueError(f"a different game is already registered as {spec.name!r}")
+    _REGISTRY[spec.name] = spec
+    return spec
+
+
+def game_names() -> list[str]:
+    """Every game's name: the four built in, then any others registered."""
+    return [*_BUILT_IN, *(name for name in _REGISTRY if name not in _BUILT_IN)]
+
+
+def game_spec(name: str) -> GameSpec:
+    """The registered game ``name`` (importing a built-in game's package on first use)."""
+    if name not in _REGISTRY and name in _BUILT_IN:
+        importlib.import_module(_BUILT_IN[name])
+    try:
+        return _REGISTRY[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown game {name!r}: choose from {', '.join(game_names())}") from None
+
+
+def game_specs() -> Iterator[GameSpec]:
+    """Every registered game, built-in ones first."""
+    for name in game_names():
+        yield game_spec(name)
