@@ -1,0 +1,233 @@
+"""The engine contract, checked the same way for every registered game.
+
+OpenSpiel's random-simulation test, written once against ``huegames.engine``
+and run over every game and player count (and, as the whole suite runs once
+per backend, over both Hue backends).  At every step of seeded random games:
+the legal moves are unique, non-empty until the end, and each one's text
+parses back to it; a sample of them (all of them at the first step) plays and
+undoes to exactly the state before; a copy matches and stays independent;
+the record replays, through JSON, to the same state; each seat's view offers
+moves only to the seat to move.  At the end: ``current_player`` is
+:data:`engine.GAME_OVER`, the outcome names the game's own termination and
+agrees with the scores, and every bot refuses to move.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from enum import Enum
+from typing import Any
+
+import pytest
+
+from huegames import IllegalMoveError, InvalidMoveError, NotYourTurnError, engine
+
+MOVES_TRIED_PER_STEP = 12
+CHEAP_SETTINGS = {"playouts": 8, "nodes": 20, "candidates": 3}
+"""Small search budgets so every bot plays whole games quickly on either backend."""
+
+
+def player_counts(spec: engine.GameSpec) -> list[int]:
+    middle = (spec.min_players + spec.max_players) // 2
+    return sorted({spec.min_players, middle, spec.max_players})
+
+
+CASES = [
+    pytest.param(spec.name, players, id=f"{spec.name}-{players}p")
+    for spec in engine.game_specs()
+    for players in player_counts(spec)
+]
+BOT_CASES = [
+    pytest.param(spec.name, entry.name, id=f"{spec.name}-{entry.name}")
+    for spec in engine.game_specs()
+    for entry in spec.bots
+]
+
+
+def snapshot(game: Any) -> str:
+    return json.dumps(game.to_dict(), sort_keys=True)
+
+
+def package_of(spec: engine.GameSpec) -> Any:
+    return importlib.import_module(spec.game_class.__module__.rpartition(".")[0])
+
+
+def cheap_bot(spec: engine.GameSpec, name: str, seed: int) -> engine.Bot:
+    settings = spec.bot_entry(name).settings
+    return spec.bot(name, seed=seed, **{k: v for k, v in CHEAP_SETTINGS.items() if k in settings})
+
+
+def check_moves_parse_back(move_type: Any, moves: list[Any]) -> None:
+    for move in moves:
+        text = str(move)
+        assert move_type.parse(text) == move, f"{text!r} parses back to its move"
+        assert move_type.coerce(text) == move
+        assert move_type.coerce(move) == move
+        assert hash(move) == hash(move_type.parse(text))
+
+
+def check_step(spec: engine.GameSpec, game: Any, rng: random.Random) -> None:
+    moves = list(game.legal_moves())
+    seat = game.current_player
+    assert moves, "a game that is not over has a legal move"
+    assert len(set(moves)) == len(moves), "legal moves are listed once each"
+    assert seat in range(game.players)
+    assert game.outcome() is None and game.winner is None
+    move_type = type(moves[0])
+    check_moves_parse_back(move_type, moves)
+
+    for other in range(game.players):
+        offered = list(game.view(other).legal_moves())
+        assert offered == (moves if other == seat else []), "a view offers moves to its seat only"
+
+    before = snapshot(game)
+    twin = game.copy()
+    assert snapshot(twin) == before, "a copy matches its original"
+    rebuilt = spec.from_dict(json.loads(before))
+    assert snapshot(rebuilt) == before, "the record replays to the same state"
+    assert list(rebuilt.legal_moves()) == moves
+
+    tried = (
+        moves
+        if not game_moves_so_far(game)
+        else rng.sample(moves, min(len(moves), MOVES_TRIED_PER_STEP))
+    )
+    for move in tried:
+        assert game.play(move) == move
+        assert snapshot(twin) == before, "a copy is independent of its original"
+        assert game.undo() == move
+        assert snapshot(game) == before, "undo restores the state before the move"
+
+
+def game_moves_so_far(game: Any) -> int:
+    return len(game.to_dict()["moves"])
+
+
+def check_end(spec: engine.GameSpec, game: Any) -> None:
+    assert game.is_over
+    assert game.current_player is engine.GAME_OVER
+    assert list(game.legal_moves()) == []
+    outcome = game.outcome()
+    assert isinstance(outcome, engine.Outcome)
+    termination_type = package_of(spec).Termination
+    assert issubclass(termination_type, Enum) and isinstance(outcome.termination, termination_type)
+    assert game.winner == outcome.winner
+
+    scores = game.scores()
+    assert len(scores) == game.players
+    best = min(scores) if game.players in spec.lower_scores_win else max(scores)
+    assert all(scores[seat] == best for seat in outcome.winners), (
+        f"winners {outcome.winners} hold the best score of {scores}"
+    )
+    for seat in range(game.players):
+        view = game.view(seat)
+        assert view.is_over and view.current_player is engine.GAME_OVER
+        assert list(view.legal_moves()) == []
+    before = snapshot(game)
+    assert spec.from_dict(json.loads(before)).outcome() == outcome
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> None:
+    spec = engine.game_spec(name)
+    game = spec.new_game(players, seed)
+    assert game.players == players
+    rng = random.Random(seed)
+    steps = 0
+    while not game.is_over:
+        check_step(spec, game, rng)
+        moves = game.legal_moves()
+        move = moves[rng.randrange(len(moves))]
+        game.play(str(move) if rng.random() < 0.5 else move)  # a move or its text
+        steps += 1
+        assert steps < 5000, "the game ends"
+    check_end(spec, game)
+    last = game.undo()
+    assert not game.is_over and game.current_player in range(players)
+    game.play(last)
+    check_end(spec, game)
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_the_same_seed_gives_the_same_game(name: str, players: int) -> None:
+    spec = engine.game_spec(name)
+    bots = lambda: [cheap_bot(spec, "random", seed) for seed in range(players)]  # noqa: E731
+    first = engine.play_game(spec.new_game(players, 11), bots())
+    second = engine.play_game(spec.new_game(players, 11), bots())
+    assert first.to_dict() == second.to_dict()
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_a_game_without_a_seed_keeps_a_fresh_one_in_its_record(name: str, players: int) -> None:
+    spec = engine.game_spec(name)
+    game = spec.new_game(players)
+    seed = game.to_dict()["seed"]
+    assert isinstance(seed, int)
+    assert spec.new_game(players, seed).to_dict() == game.to_dict()
+
+
+@pytest.mark.parametrize(("name", "bot"), BOT_CASES)
+def test_every_bot_plays_whole_games_and_refuses_out_of_turn(name: str, bot: str) -> None:
+    spec = engine.game_spec(name)
+    players = spec.min_players if spec.min_players > 2 else 2
+    game = spec.new_game(players, 5)
+    bots = [cheap_bot(spec, bot, seed) for seed in range(players)]
+    waiting = (game.current_player + 1) % players
+    with pytest.raises(NotYourTurnError):
+        bots[waiting].choose(game.view(waiting))
+    engine.play_game(game, bots)
+    check_end(spec, game)
+    for seat in range(players):
+        with pytest.raises(NotYourTurnError):
+            bots[seat].choose(game.view(seat))
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_refused_moves_leave_the_state_as_it_was(name: str, players: int) -> None:
+    spec = engine.game_spec(name)
+    game = spec.new_game(players, 3)
+    before = snapshot(game)
+    for bad in ("", "not a move", "\x00", "9" * 400):
+        with pytest.raises((IllegalMoveError, InvalidMoveError)):
+            game.play(bad)
+        assert snapshot(game) == before
+    for bad in (None, 3, 1.5, object()):
+        with pytest.raises((TypeError, InvalidMoveError)):
+            game.play(bad)
+        assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_views_take_only_integer_seats(name: str, players: int) -> None:
+    game = engine.game_spec(name).new_game(players, 3)
+    for bad in (players, -1, 1.0, True, "0", None):
+        with pytest.raises((TypeError, ValueError)):
+            game.view(bad)
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in engine.game_specs()])
+def test_records_of_another_game_are_refused(name: str) -> None:
+    spec = engine.game_spec(name)
+    for other in engine.game_specs():
+        if other.name == name:
+            continue
+        record = other.new_game(other.min_players, 1).to_dict()
+        with pytest.raises(ValueError, match=f"this is a '{other.name}' record, not a '{name}'"):
+            spec.from_dict(record)
+    record = spec.new_game(spec.min_players, 1).to_dict()
+    with pytest.raises(ValueError, match="format"):
+        spec.from_dict({**record, "format": 1})
+    with pytest.raises(TypeError):
+        spec.from_dict([record])
+
+
+@pytest.mark.parametrize("name", [spec.name for spec in engine.game_specs()])
+def test_every_game_records_the_one_layout(name: str) -> None:
+    spec = engine.game_spec(name)
+    record = spec.new_game(spec.min_players, 1).to_dict()
+    assert list(record) == ["format", "game", "players", "rules", "seed", "setup", "moves"]
+    assert record["game"] == name and record["players"] == spec.min_players
+    assert isinstance(spec.rules_class.from_dict(record["rules"]), spec.rules_class)
