@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import huegames
 from huegames import engine
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -66,7 +67,6 @@ def test_the_own_bot_example_plays_in_the_command_line(mybots):
 
 
 def test_the_own_bot_example_plays_in_simulate_with_two_workers(mybots):
-    import huegames
     import mybots as module
 
     result = huegames.simulate(
