@@ -127,7 +127,7 @@ def test_bad_records_are_refused():
         {**record, "game": "hue"},
         {**record, "format": 99},
         {**record, "moves": [*record["moves"], "7-0"]},
-        {**record, "first_player": 2},
+        {**record, "setup": {"first_player": 2}},
         {**record, "rules": {"goal_bonus": "yes"}},
         {key: value for key, value in record.items() if key != "moves"},
     ]
@@ -212,7 +212,7 @@ def test_random_playouts_keep_every_invariant(seed):
             turn = rng.choice(turns)
             outcome = next(o for o in game.turn_outcomes() if o.turn == turn)
             game.play_turn(turn)
-            assert (game.board, game.current_player, game.is_over) == outcome[1:]
+            assert (game.board, game.state.current_player, game.is_over) == outcome[1:]
             for single in turn:
                 clone.play(single)
         else:
@@ -249,7 +249,7 @@ def perft_by_single_moves(depth: int) -> list[int]:
 
     def walk(game: Game, seat: int, found: set) -> None:
         if game.is_over or game.current_player != seat:
-            found.add((game.board, game.current_player, game.is_over))
+            found.add((game.board, game.state.current_player, game.is_over))
             return
         for move in game.legal_moves():
             game.play(move)

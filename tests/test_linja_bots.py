@@ -5,8 +5,8 @@ The strength measurement (1,000 games per pairing) is scripts/linja_strength.py.
 
 import pytest
 
-from huegames import linja
-from huegames.linja import Board, Game, GreedyBot, RandomBot, SearchBot
+from huegames import engine, linja
+from huegames.linja import Board, Game, GreedyBot, NotYourTurnError, RandomBot, SearchBot
 
 BOTS = [
     lambda seed: RandomBot(seed),
@@ -35,7 +35,7 @@ def test_bots_choose_legal_moves_and_turns(make):
 @pytest.mark.parametrize("make", BOTS, ids=["random", "greedy", "search"])
 def test_bots_repeat_a_game_from_the_same_seeds(make):
     def record():
-        return linja.play_game(linja.new_game(seed=8), [make(3), make(4)]).to_dict()
+        return engine.play_game(linja.new_game(seed=8), [make(3), make(4)]).to_dict()
 
     assert record() == record()
 
@@ -57,7 +57,7 @@ def test_search_ends_the_game_with_a_win_where_greedy_grabs_points():
 
 def test_a_bot_asked_out_of_turn_refuses():
     game = Game()
-    with pytest.raises(ValueError, match="no move to choose"):
+    with pytest.raises(NotYourTurnError, match="seat 0's turn"):
         GreedyBot(0).choose_turn(game.view(linja.BLACK))
 
 
@@ -68,7 +68,7 @@ def test_greedy_beats_random_and_search_beats_greedy_in_a_short_run():
             bots = [a(2 * seed), b(2 * seed + 1)]
             if seed % 2:
                 bots.reverse()
-            game = linja.play_game(linja.new_game(seed=seed), bots)
+            game = engine.play_game(linja.new_game(seed=seed), bots)
             won += game.winner == seed % 2
         return won
 

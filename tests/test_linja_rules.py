@@ -4,8 +4,8 @@ import itertools
 
 import pytest
 
-from huegames import linja
-from huegames.linja import Board, Game, IllegalMoveError, Move, Rules
+from huegames import engine, linja
+from huegames.linja import Board, Game, IllegalMoveError, Move, Rules, Termination
 
 
 def position(red, black, first=linja.RED, rules=None) -> Game:
@@ -176,7 +176,7 @@ BLOCKADE = ((0, 0, 0, 0, 0, 6, 0, 6), (6, 0, 0, 0, 0, 0, 6, 0))
 
 def test_mutual_blockade_ends_the_game_scored_as_it_stands():
     game = position(*BLOCKADE)
-    assert game.is_over and game.termination == "blockade"
+    assert game.is_over and game.outcome().termination is Termination.BLOCKADE
     assert game.legal_moves() == [] and game.legal_turns() == []
     assert game.scores() == [42, 30] and game.winner == linja.RED
 
@@ -198,7 +198,7 @@ def test_blocked_side_keeps_passing_while_the_other_moves():
 def test_end_check_after_an_initial_move():
     game = position((0, 0, 0, 1, 2, 0, 0, 9), (9, 1, 1, 1, 0, 0, 0, 0))
     play(game, "3-4")  # row 4 held 2 pieces, yet no following move: the sides passed
-    assert game.is_over and game.termination == "passed"
+    assert game.is_over and game.outcome().termination is Termination.PASSED
     assert game.legal_moves() == []
     assert game.scores() == [48, 51] and game.winner == linja.BLACK
 
@@ -208,7 +208,7 @@ def test_end_check_after_a_following_move():
     play(game, "4-5")  # N = 1
     assert not game.is_over
     play(game, "2-3")
-    assert game.is_over and game.termination == "passed"
+    assert game.is_over and game.outcome().termination is Termination.PASSED
 
 
 def test_scores_seed_examples_43_and_42():
@@ -251,7 +251,7 @@ def test_match_loser_starts_the_next_game():
 def test_same_seed_same_game():
     def record(seed):
         bots = [linja.RandomBot(seed), linja.RandomBot(seed + 1)]
-        return linja.play_game(linja.new_game(seed=seed), bots).to_dict()
+        return engine.play_game(linja.new_game(seed=seed), bots).to_dict()
 
     assert record(5) == record(5)
     assert record(5) != record(6)

@@ -1,20 +1,21 @@
 """Linja (Steffen Mühlhäuser, 2003): the rules engine.
 
->>> from huegames import linja
+>>> from huegames import engine, linja
 >>> game = linja.new_game(seed=7)
 >>> game.play("0-1") if game.current_player == linja.RED else game.play("7-6")
 Move.parse('7-6')
 >>> game.following          # N: the pieces the initial move found in row 6
 2
->>> linja.play_game(game, [linja.GreedyBot(seed=1), linja.SearchBot(seed=2)]).winner
-1
+>>> engine.play_game(game, [linja.GreedyBot(seed=1), linja.SearchBot(seed=2)]).outcome()
+Outcome(termination=<Termination.PASSED: 'passed'>, winners=(1,))
 """
 
-from ..errors import IllegalMoveError, InvalidMoveError
+from .. import engine
+from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, State, View, new_game
-from .match import next_first_player, play_game, play_match
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, State, Termination, View, new_game
+from .match import next_first_player, play_match
 from .moves import Move, Turn
 from .rules import Rules
 from .turns import TurnOutcome, next_states, turn_outcomes
@@ -24,23 +25,43 @@ __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
     "RED",
+    "SPEC",
     "Board",
     "Game",
     "GreedyBot",
     "IllegalMoveError",
     "InvalidMoveError",
     "Move",
+    "NotYourTurnError",
     "RandomBot",
     "Rules",
     "SearchBot",
     "State",
+    "Termination",
     "Turn",
     "TurnOutcome",
     "View",
     "new_game",
     "next_first_player",
     "next_states",
-    "play_game",
     "play_match",
     "turn_outcomes",
 ]
+
+SPEC = engine.register(
+    engine.GameSpec(
+        name="linja",
+        title="Linja",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        new_game=new_game,
+        game_class=Game,
+        rules_class=Rules,
+        bots=(
+            engine.BotEntry("random", RandomBot),
+            engine.BotEntry("greedy", GreedyBot),
+            engine.BotEntry("search", SearchBot),
+        ),
+    )
+)
+"""Linja in the game registry (:func:`huegames.engine.game_spec`)."""

@@ -1,11 +1,18 @@
-"""Linja bots: ``choose(view) -> Move`` for a generic runner, ``choose_turn(view) -> Turn``
-for whole-turn play.  Every random choice comes from the bot's seed."""
+"""Linja bots: ``choose(view) -> Move`` for :func:`huegames.engine.play_game`,
+``choose_turn(view) -> Turn`` for whole-turn play.
+
+Every bot is made as ``Bot(seed=..., **settings)`` and draws every random
+choice from its seed; asked to move out of turn or after the end, it raises
+:class:`~huegames.NotYourTurnError`.
+"""
 
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from operator import itemgetter, mul
 
+from .. import engine
 from .board import POINTS, RED, Board
 from .game import View
 from .moves import Move, Turn
@@ -19,19 +26,21 @@ _BLACK_WORTH = _RED_WORTH[::-1]
 
 
 class RandomBot:
-    """Plays a uniformly random legal single move (or, for ``choose_turn``, whole turn)."""
+    """Plays a uniformly random legal move (or whole turn, for choose_turn)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
+        engine.check_turn(view)
         return self.rng.choice(view.legal_moves())
 
     def choose_turn(self, view: View) -> Turn:
+        engine.check_turn(view)
         return self.rng.choice(view.legal_turns())
 
 
-class TurnBot:
+class TurnBot(ABC):
     """A bot that decides whole turns; ``choose`` plays the chosen turn move by move."""
 
     def __init__(self, seed: int | None = None) -> None:
@@ -39,6 +48,7 @@ class TurnBot:
         self._plan: dict[object, Move] = {}
 
     def choose(self, view: View) -> Move:
+        engine.check_turn(view)
         game = view.game
         key = (len(game.history), game.state)
         if key not in self._plan:
@@ -52,27 +62,26 @@ class TurnBot:
 
     def choose_turn(self, view: View) -> Turn:
         """The turn of the best outcome by :meth:`rank`, ties broken at random."""
-        if view.player != view.current_player or view.is_over:
-            raise ValueError(f"seat {view.player} has no move to choose in this view")
+        engine.check_turn(view)
         outcomes = view.game.turn_outcomes()
         ranks = self.rank(outcomes, view.player, view.game.rules)
         best = max(ranks)
         return self.rng.choice([o.turn for o, r in zip(outcomes, ranks, strict=True) if r == best])
 
+    @abstractmethod
     def rank(self, outcomes: list[TurnOutcome], seat: int, rules: Rules) -> list[float]:
         """A value for ``seat`` of each outcome; the highest wins."""
-        raise NotImplementedError
 
 
 class GreedyBot(TurnBot):
-    """Picks the whole turn with the best immediate score balance (own points minus the other's)."""
+    """Plays the whole turn that leaves the best score balance (own minus other's points)."""
 
     def rank(self, outcomes: list[TurnOutcome], seat: int, rules: Rules) -> list[float]:
-        return [balance(o.board, seat) for o in outcomes]
+        return [float(balance(o.board, seat)) for o in outcomes]
 
 
 class SearchBot(TurnBot):
-    """Alpha-beta (negamax) over whole turns, deepened one turn at a time.
+    """Alpha-beta (negamax) over whole turns, deepened one turn at a time, within a node budget.
 
     The first depth (every own turn against every reply) always finishes;
     deeper searches stop once ``nodes`` positions have been expanded, and the
@@ -82,8 +91,13 @@ class SearchBot(TurnBot):
     seed repeats a game exactly.
     """
 
-    def __init__(self, seed: int | None = None, nodes: int = 100, max_depth: int = 4) -> None:
+    def __init__(self, seed: int | None = None, *, nodes: int = 100, max_depth: int = 4) -> None:
         super().__init__(seed)
+        for name, value, least in (("nodes", nodes, 0), ("max_depth", max_depth, 1)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"SearchBot {name} must be an integer, not {value!r}")
+            if value < least:
+                raise ValueError(f"SearchBot {name} must be at least {least}, not {value}")
         self.nodes = nodes
         self.max_depth = max_depth
 
@@ -102,7 +116,9 @@ class SearchBot(TurnBot):
                 break
         return [values[(o.board, o.player, o.over)] for o in outcomes]
 
-    def _search(self, states: list[tuple[Board, int, bool]], seat: int, depth: int):
+    def _search(
+        self, states: list[tuple[Board, int, bool]], seat: int, depth: int
+    ) -> dict[tuple[Board, int, bool], float]:
         """Each root state's value, exact for the best ones (ties included), a bound for others."""
         values = {}
         best = -float("inf")
@@ -158,8 +174,8 @@ def balance(board: Board, seat: int) -> int:
 def estimate(board: Board, seat: int) -> float:
     """A leaf's value for ``seat``: the score balance plus a little for progress,
     ``balance + PROGRESS_WEIGHT * (own progress - other progress)``."""
-    red = sum(map(mul, board.red, _RED_WORTH))
-    black = sum(map(mul, board.black, _BLACK_WORTH))
+    red: float = sum(map(mul, board.red, _RED_WORTH))
+    black: float = sum(map(mul, board.black, _BLACK_WORTH))
     return red - black if seat == RED else black - red
 
 
@@ -175,7 +191,3 @@ def _leaf(state: tuple[Board, int, bool], seat: int) -> float:
 
 
 _first = itemgetter(0)
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
-"""Bot name -> class (called with a seed), for the batch runner and the command line."""

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, NamedTuple
 
-from .. import records
+from .. import engine, records
 from ..errors import IllegalMoveError
-from .board import GOALS, RED, ROW_LIMIT, SEAT_NAMES, Board, forward, is_row
+from .board import BLACK, GOALS, RED, ROW_LIMIT, SEAT_NAMES, Board, forward, is_row
 from .moves import Move, Turn
 from .rules import Rules
 from .turns import TurnOutcome, turn_outcomes
@@ -17,23 +18,34 @@ from .turns import TurnOutcome, turn_outcomes
 MIN_PLAYERS = MAX_PLAYERS = 2
 """Linja is for two players (the same shape as the other games' bounds)."""
 
-RECORD_FORMAT = 1
-PASSED, BLOCKADE = "passed", "blockade"
+GAME_NAME = "linja"
+"""The registry name, also the ``game`` of every Linja record."""
+
+
+class Termination(Enum):
+    """Why a game of Linja ended (rules §2.5 and §3)."""
+
+    PASSED = "passed"
+    """The sides have passed each other: every red piece above every black one."""
+    BLOCKADE = "blockade"
+    """Neither side can make an initial move (a mutual blockade of full rows)."""
 
 
 class State(NamedTuple):
     """Everything that decides the future of a game (history aside); hashable.
 
-    ``following`` is 0 when a turn starts with its initial move, else the
-    length N of the pending following move; ``bonus`` is True during a bonus
-    turn; ``termination`` is None, ``"passed"`` or ``"blockade"``.
+    ``current_player`` is the seat to move (at the end, the seat that would
+    be: :attr:`Game.current_player` is None then); ``following`` is 0 when a
+    turn starts with its initial move, else the length N of the pending
+    following move; ``bonus`` is True during a bonus turn; ``termination``
+    is None while the game goes on.
     """
 
     board: Board
     current_player: int
     following: int
     bonus: bool
-    termination: str | None
+    termination: Termination | None
 
 
 class Game:
@@ -55,28 +67,36 @@ class Game:
         rules: Rules | None = None,
         seed: int | None = None,
     ) -> None:
+        if start is not None and not isinstance(start, Board):
+            raise TypeError(f"start must be a Board, not {type(start).__name__}")
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a linja.Rules, not {type(rules).__name__}")
         self.start = Board.start() if start is None else start
         self.start.check()
-        if first_player not in (0, 1) or isinstance(first_player, bool):
-            raise ValueError(f"first_player must be seat 0 or 1, not {first_player!r}")
-        self.first_player = first_player
+        self.first_player = _check_seat(first_player, "first_player")
         self.rules = rules or Rules()
-        self.seed = seed
+        self.seed = records.check_seed(seed)
         self.history: list[Move] = []
         self._stack: list[State] = []
         self.state = self._turn_start(self.start, first_player, bonus=False)
         if self.start.passed:
-            self.state = self.state._replace(termination=PASSED)
+            self.state = self.state._replace(termination=Termination.PASSED)
 
     # -- the state ------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """Always 2: Linja is for two players."""
+        return MIN_PLAYERS
 
     @property
     def board(self) -> Board:
         return self.state.board
 
     @property
-    def current_player(self) -> int:
-        return self.state.current_player
+    def current_player(self) -> int | None:
+        """The seat to move, or None (:data:`huegames.engine.GAME_OVER`) once the game is over."""
+        return engine.GAME_OVER if self.is_over else self.state.current_player
 
     @property
     def following(self) -> int:
@@ -87,28 +107,34 @@ class Game:
     def is_over(self) -> bool:
         return self.state.termination is not None
 
-    @property
-    def termination(self) -> str | None:
-        """None while the game goes on, ``"passed"`` or ``"blockade"`` at the end."""
-        return self.state.termination
-
     def scores(self) -> list[int]:
         """Each seat's points as the board stands (final once the game is over)."""
         return [self.board.points(0), self.board.points(1)]
 
-    @property
-    def winner(self) -> int | None:
-        """The winning seat once the game is over; None for a draw or while it goes on."""
-        if not self.is_over:
+    def outcome(self) -> engine.Outcome | None:
+        """How the game ended, or None while it goes on.
+
+        More points wins (§3); equal points is a draw (``winners == ()``)
+        unless ``Rules.tie_break`` is ``"goal"``; a blockade is a draw
+        whatever the points under ``Rules(blockade="draw")``.
+        """
+        termination = self.state.termination
+        if termination is None:
             return None
-        if self.termination == BLOCKADE and self.rules.blockade == "draw":
-            return None
+        if termination is Termination.BLOCKADE and self.rules.blockade == "draw":
+            return engine.Outcome(termination, ())
         red, black = self.scores()
         if red == black and self.rules.tie_break == "goal":
             red, black = self.board.red[GOALS[0]], self.board.black[GOALS[1]]
         if red == black:
-            return None
-        return 0 if red > black else 1
+            return engine.Outcome(termination, ())
+        return engine.Outcome(termination, (0,) if red > black else (1,))
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over; None for a draw or while it goes on."""
+        outcome = self.outcome()
+        return None if outcome is None else outcome.winner
 
     # -- single moves ---------------------------------------------------------
 
@@ -116,7 +142,7 @@ class Game:
         """The single moves available now: initial or following moves, or ``[Move.PASS]``."""
         if self.is_over:
             return []
-        seat, n = self.current_player, self.following
+        seat, n = self.state.current_player, self.following
         moves = [Move(s, t) for s, t in _steps(self.board, seat, n or 1)]
         return moves or [Move.PASS]
 
@@ -164,7 +190,7 @@ class Game:
         """
         self._check_can_play(player)
         turn = Turn.coerce(turn)
-        seat, played = self.current_player, 0
+        seat, played = self.state.current_player, 0
         try:
             for number, move in enumerate(turn.moves):
                 if number and self._turn_done(seat):
@@ -192,30 +218,34 @@ class Game:
 
     def view(self, player: int) -> View:
         """What seat ``player`` may see: everything (Linja has no hidden information)."""
-        if player not in (0, 1) or isinstance(player, bool):
-            raise ValueError(f"no seat {player!r}: seats are 0 (red) and 1 (black)")
-        return View(player, self.copy())
+        return View(_check_seat(player, "player"), self.copy())
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain JSON-able record that :meth:`from_dict` turns back into this game."""
-        return {
-            "game": "linja",
-            "format": RECORD_FORMAT,
-            "seed": self.seed,
-            "rules": self.rules.to_dict(),
-            "first_player": self.first_player,
-            "start": None if self.start == Board.start() else self.start.to_dict(),
-            "moves": [str(move) for move in self.history],
-        }
+        """A plain JSON-able record (:mod:`huegames.records`) that :meth:`from_dict`
+        turns back into this game; ``setup`` holds the first player and, when it
+        is not the usual one, the start board."""
+        setup: dict[str, Any] = {"first_player": self.first_player}
+        if self.start != Board.start():
+            setup["board"] = self.start.to_dict()
+        return records.make_record(
+            GAME_NAME, self.players, self.rules.to_dict(), self.seed, setup, self.history
+        )
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
-        keys = ("seed", "rules", "first_player", "start", "moves")
-        record = records.check_header(record, "linja", "Linja", RECORD_FORMAT, keys)
-        seed = records.check_seed(record["seed"])
-        start = None if record["start"] is None else Board.from_dict(record["start"])
-        game = cls(start, record["first_player"], rules=Rules.from_dict(record["rules"]), seed=seed)
+        record = records.check_record(record, GAME_NAME)
+        if record["players"] != MIN_PLAYERS:
+            raise ValueError(f"Linja is for {MIN_PLAYERS} players, not {record['players']!r}")
+        setup = record["setup"]
+        if "first_player" not in setup:
+            raise ValueError("linja record setup lacks first_player")
+        unknown = set(setup) - {"first_player", "board"}
+        if unknown:
+            raise ValueError(f"linja record setup has unknown keys: {', '.join(sorted(unknown))}")
+        start = Board.from_dict(setup["board"]) if "board" in setup else None
+        rules = Rules.from_dict(record["rules"])
+        game = cls(start, setup["first_player"], rules=rules, seed=record["seed"])
         return records.replay(game, record["moves"])
 
     # -- helpers --------------------------------------------------------------
@@ -239,7 +269,7 @@ class Game:
             else Board(p.board.red, tuple(pieces))
         )
         if board.passed:
-            self.state = State(board, seat, 0, p.bonus, PASSED)
+            self.state = State(board, seat, 0, p.bonus, Termination.PASSED)
         elif not p.following:  # the initial move sets N
             n = 1 if move.dst == GOALS[seat] else arrived_on
             if n:
@@ -255,18 +285,19 @@ class Game:
     def _turn_start(board: Board, seat: int, *, bonus: bool) -> State:
         """A new turn of ``seat``; a mutual blockade of initial moves ends the game."""
         blocked = not _steps(board, seat, 1) and not _steps(board, 1 - seat, 1)
-        return State(board, seat, 0, bonus, BLOCKADE if blocked else None)
+        return State(board, seat, 0, bonus, Termination.BLOCKADE if blocked else None)
 
     def _turn_done(self, seat: int) -> bool:
-        return self.is_over or self.current_player != seat
+        return self.is_over or self.state.current_player != seat
 
     def _check_can_play(self, player: int | None) -> None:
-        if self.is_over:
-            raise IllegalMoveError(f"the game is over ({self.termination}): no more moves")
-        if player is not None and player != self.current_player:
+        termination = self.state.termination
+        if termination is not None:
+            raise IllegalMoveError(f"the game is over ({termination.value}): no more moves")
+        seat = self.state.current_player
+        if player is not None and player != seat:
             raise IllegalMoveError(
-                f"it is {SEAT_NAMES[self.current_player]}'s (seat {self.current_player}) move, "
-                f"not seat {player}'s"
+                f"it is {SEAT_NAMES[seat]}'s (seat {seat}) move, not seat {player}'s"
             )
 
     def _describe(self) -> str:
@@ -285,7 +316,8 @@ class Game:
         return reason
 
     def _broken_rule(self, move: Move) -> str:
-        seat, n, goal = self.current_player, self.following, GOALS[self.current_player]
+        seat, n = self.state.current_player, self.following
+        goal = GOALS[seat]
         if (move.dst - move.src) * forward(seat) < 0:
             return f"backward move: {SEAT_NAMES[seat]} moves towards {goal}"
         if not self.board.pieces(seat)[move.src]:
@@ -301,8 +333,18 @@ class Game:
         return "not a legal move here"
 
     def __repr__(self) -> str:
-        state = f"over ({self.termination})" if self.is_over else self._describe()
+        termination = self.state.termination
+        state = self._describe() if termination is None else f"over ({termination.value})"
         return f"<linja.Game {self.board} | {len(self.history)} moves, {state}>"
+
+
+def _check_seat(seat: object, name: str) -> int:
+    """``seat`` when it is a seat (the int 0 or 1), else a TypeError or ValueError."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"{name} must be a seat number (int 0 or 1), not {seat!r}")
+    if seat not in (RED, BLACK):
+        raise ValueError(f"no seat {seat!r}: seats are 0 (red) and 1 (black)")
+    return seat
 
 
 def _steps(board: Board, seat: int, n: int) -> list[tuple[int, int]]:
@@ -333,7 +375,12 @@ class View:
         return self.game.board
 
     @property
-    def current_player(self) -> int:
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None once the game is over."""
         return self.game.current_player
 
     @property
@@ -350,26 +397,24 @@ class View:
 
 
 def new_game(
+    players: int = MIN_PLAYERS,
     seed: int | None = None,
     *,
-    players: int = 2,
     first_player: int | None = None,
     rules: Rules | None = None,
     board: Board | None = None,
 ) -> Game:
     """Set up a new game; the same seed always gives the same game.
 
-    The first player is drawn from ``seed`` unless ``first_player`` is given
-    (a match: the loser starts).  ``seed=None`` picks a fresh seed, kept in
-    ``game.seed`` and the record.  ``board`` sets a custom start position.
-    ``players`` is there for runners shared with the other games: Linja is for 2.
+    ``players`` is always 2 (the contract's first argument, shared with the
+    other games).  The first player is drawn from ``seed`` unless
+    ``first_player`` is given (a match: the loser starts).  ``seed=None``
+    picks a fresh seed, kept in ``game.seed`` and the record.  ``board`` sets
+    a custom start position.
     """
-    if players != MIN_PLAYERS:
+    if isinstance(players, bool) or not isinstance(players, int) or players != MIN_PLAYERS:
         raise ValueError(f"Linja is for {MIN_PLAYERS} players, not {players!r}")
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer or None, not {seed!r}")
+    seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     rng = random.Random(seed)
     drawn = rng.randrange(2)
     return Game(board, drawn if first_player is None else first_player, rules=rules, seed=seed)

@@ -1,26 +1,13 @@
-"""Playing games between bots, and a match of several games where the loser starts the next."""
+"""A match of several games where the loser of each game starts the next (rules §1)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Protocol
 
-from .game import Game, View, new_game
-from .moves import Move
+from .. import engine
+from .game import Game, new_game
 from .rules import Rules
-
-
-class Bot(Protocol):
-    def choose(self, view: View) -> Move: ...
-
-
-def play_game(game: Game, bots: Sequence[Bot]) -> Game:
-    """Play ``game`` to the end, seat ``s`` choosing with ``bots[s]``; returns the game."""
-    while not game.is_over:
-        seat = game.current_player
-        game.play(bots[seat].choose(game.view(seat)))
-    return game
 
 
 def next_first_player(game: Game) -> int:
@@ -34,14 +21,16 @@ def next_first_player(game: Game) -> int:
 
 
 def play_match(
-    bots: Sequence[Bot], games: int, seed: int, *, rules: Rules | None = None
+    bots: Sequence[engine.Bot], games: int, seed: int, *, rules: Rules | None = None
 ) -> list[Game]:
-    """A match of ``games`` games: the first starter drawn from ``seed``, then the
-    loser of each game starts the next.  Every game's seed comes from ``seed``."""
-    rng = random.Random(seed)
+    """A match of ``games`` games between ``bots`` (one per seat), played with
+    :func:`huegames.engine.play_game`: the first starter drawn from ``seed``,
+    then the loser of each game starts the next.  Every game's seed comes
+    from ``seed``."""
+    rng = random.Random(engine.check_seed(seed))
     played: list[Game] = []
     for _ in range(games):
         first = None if not played else next_first_player(played[-1])
-        game = new_game(rng.randrange(2**63), first_player=first, rules=rules)
-        played.append(play_game(game, bots))
+        game = new_game(seed=rng.randrange(2**63), first_player=first, rules=rules)
+        played.append(engine.play_game(game, bots))
     return played

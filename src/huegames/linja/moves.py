@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -50,7 +50,7 @@ class Move:
         if cleaned == PASS_TEXT:
             return cls.PASS
         parts = cleaned.split("-")
-        if len(parts) != 2 or not all(part.isdigit() for part in parts):
+        if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
             raise InvalidMoveError(f"move {text!r}: expected 'src-dst' such as '0-1', or 'pass'")
         return cls.of(int(parts[0]), int(parts[1]))
 
@@ -68,7 +68,7 @@ class Move:
 
     @classmethod
     def coerce(cls, move: Move | str) -> Move:
-        """A Move from a Move or its text; anything else is InvalidMoveError."""
+        """A Move from a Move (checked) or its text; anything else is InvalidMoveError."""
         if isinstance(move, Move):
             return move if move.is_pass else cls.of(move.src, move.dst)
         if isinstance(move, str):
@@ -94,7 +94,7 @@ class Turn:
     def __repr__(self) -> str:
         return f"Turn.parse({str(self)!r})"
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Move]:
         return iter(self.moves)
 
     def __len__(self) -> int:
@@ -117,6 +117,7 @@ class Turn:
 
     @classmethod
     def coerce(cls, turn: Turn | str | Iterable[Move | str]) -> Turn:
+        """A Turn from a Turn, its text, or its moves (or their texts); else InvalidMoveError."""
         if isinstance(turn, Turn):
             return cls.of(turn.moves)
         if isinstance(turn, str):

@@ -19,7 +19,11 @@ GOAL = 7  # in the mover's frame
 
 
 class TurnOutcome(NamedTuple):
-    """A complete turn and where it leads: the board, the seat to move, the end flag."""
+    """A complete turn and where it leads: the board, the seat to move, the end flag.
+
+    ``player`` is :attr:`State.current_player` (a seat even when ``over``,
+    where :attr:`Game.current_player` is None).
+    """
 
     turn: Turn
     board: Board
@@ -90,12 +94,12 @@ def _walk(
             after = Board(tuple(opp[::-1]), tuple(own[::-1]))
         if on_state is not None:
             on_state((after, player, over))
-            return
-        if seat == RED:
-            moves = tuple(Move(s, t) if s >= 0 else Move.PASS for s, t in steps)
-        else:
-            moves = tuple(Move(7 - s, 7 - t) if s >= 0 else Move.PASS for s, t in steps)
-        on_turn(TurnOutcome(Turn(moves), after, player, over))
+        elif on_turn is not None:
+            if seat == RED:
+                moves = tuple(Move(s, t) if s >= 0 else Move.PASS for s, t in steps)
+            else:
+                moves = tuple(Move(7 - s, 7 - t) if s >= 0 else Move.PASS for s, t in steps)
+            on_turn(TurnOutcome(Turn(moves), after, player, over))
 
     def end_turn(steps: tuple[tuple[int, int], ...]) -> None:
         blockade = not can_start(opp, -1) and not can_start(own, 1)
