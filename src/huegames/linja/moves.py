@@ -68,9 +68,12 @@ class Move:
 
     @classmethod
     def coerce(cls, move: Move | str) -> Move:
-        """A Move from a Move (checked) or its text; anything else is InvalidMoveError."""
+        """A Move (checked, and passed through) or its text parsed; anything else
+        is InvalidMoveError."""
         if isinstance(move, Move):
-            return move if move.is_pass else cls.of(move.src, move.dst)
+            if not move.is_pass:
+                cls.of(move.src, move.dst)  # raises for a move built from bad positions
+            return move
         if isinstance(move, str):
             return cls.parse(move)
         raise InvalidMoveError(f"not a Linja move: {move!r}")
