@@ -2,12 +2,12 @@
 
 import pytest
 
-from huegames import plank
+from huegames import engine, plank
 from huegames.plank import Deal, Game, GreedyBot, Place, RandomBot, SearchBot, Square
 
 FULL = ("RWG", "RGW", "GRW")
 TWO = Deal(("A", "B"), (FULL * 2, FULL * 2), first=0)
-BOTS = [RandomBot, GreedyBot, lambda seed: SearchBot(seed, budget=200)]
+BOTS = [RandomBot, GreedyBot, lambda seed: SearchBot(seed, nodes=200)]
 
 
 def position(texts: list[str]) -> Game:
@@ -21,20 +21,20 @@ def position(texts: list[str]) -> Game:
 def test_bots_are_seeded_and_play_whole_hands_legally(make):
     for players in (2, 3, 4):
         runs = [
-            plank.play_hand(plank.new_game(players, seed=1), [make(s) for s in range(players)])
+            engine.play_game(plank.new_game(players, seed=1), [make(s) for s in range(players)])
             for _ in range(2)
         ]
         assert runs[0].is_over and runs[0].to_dict() == runs[1].to_dict()
 
 
-@pytest.mark.parametrize("make", [GreedyBot, lambda seed: SearchBot(seed, budget=200)])
+@pytest.mark.parametrize("make", [GreedyBot, lambda seed: SearchBot(seed, nodes=200)])
 def test_bot_completes_a_line_at_once_when_it_can(make):
     game = position(["T RWG R", "B RGW R", "Wb1", "Gb2"])
     for seed in range(5):
         assert make(seed).choose(game.view(0)) == Place("G", Square(0, 2))
 
 
-@pytest.mark.parametrize("make", [GreedyBot, lambda seed: SearchBot(seed, budget=200)])
+@pytest.mark.parametrize("make", [GreedyBot, lambda seed: SearchBot(seed, nodes=200)])
 def test_bot_blocks_an_opponents_immediate_win(make):
     game = position(["T RWG R", "B RGW R", "Wb1"])  # seat 0 threatens c1
     for seed in range(5):
@@ -55,7 +55,7 @@ def decided_wins(first, second, hands: int) -> tuple[int, int]:
             bots = [first(seed), second(seed + 1000)]
             if swap:
                 bots.reverse()
-            game = plank.play_hand(plank.new_game(2, seed=seed), bots)
+            game = engine.play_game(plank.new_game(2, seed=seed), bots)
             if game.winner is not None:
                 wins[(game.winner == 1) != swap] += 1
     return wins[0], wins[1]
@@ -67,5 +67,5 @@ def test_greedy_beats_random_most_of_the_time():
 
 
 def test_search_beats_greedy_more_often_than_not():
-    search, greedy = decided_wins(lambda s: SearchBot(s, budget=200), GreedyBot, 20)
+    search, greedy = decided_wins(lambda s: SearchBot(s, nodes=200), GreedyBot, 20)
     assert search >= 0.6 * (search + greedy)

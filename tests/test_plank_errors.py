@@ -121,13 +121,13 @@ def test_bad_input_undo_with_nothing_played():
 
 def test_bad_input_records():
     record = start(["T RWG R"]).to_dict()
-    with pytest.raises(ValueError, match="not a Plank record"):
+    with pytest.raises(ValueError, match="this is a 'hue' record, not a 'plank' record"):
         Game.from_dict(record | {"game": "hue"})
     with pytest.raises(ValueError, match="record move 1"):
         Game.from_dict(record | {"moves": ["Ra1"]})
     with pytest.raises(ValueError, match="must hold 4 strips of each pattern"):
-        Game.from_dict(record | {"deal": {"letters": ["A", "B"], "strips": [["RWG"] * 6] * 2,
-                                          "first": 0}})  # fmt: skip
+        Game.from_dict(record | {"setup": {"letters": ["A", "B"], "strips": [["RWG"] * 6] * 2,
+                                           "first": 0}})  # fmt: skip
     with pytest.raises(ValueError, match="letters"):
         Deal(("A", "C"), TWO.strips, 0)
     with pytest.raises(ValueError, match="2 to 4 players"):

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from huegames import plank
+from huegames import engine, plank
 from huegames.plank import Game, Pass, Termination
 
 
@@ -31,7 +31,7 @@ def test_random_playout_invariants(players, seed):
         wins = []
         for move in legal:
             game.play(move)
-            if game.outcome and game.outcome.termination is Termination.LINE:
+            if game.is_over and game.outcome().termination is Termination.LINE:
                 wins.append(move)
             game.undo()
             assert game.to_dict() == records[-1]
@@ -50,7 +50,7 @@ def test_random_playout_invariants(players, seed):
 
     scores = game.scores()
     assert game.legal_moves() == []
-    if game.winner is None:
+    if not game.outcome().winners:
         assert scores == [0] * players
     else:
         assert sorted(scores) == {2: [0, 1], 3: [0, 1, 2], 4: [0, 0, 1, 1]}[players]
@@ -64,7 +64,7 @@ def test_same_seed_same_game_and_views():
     def run(seed):
         game = plank.new_game(3, seed=seed)
         bots = [plank.RandomBot(seed + k) for k in range(3)]
-        return plank.play_hand(game, bots).to_dict()
+        return engine.play_game(game, bots).to_dict()
 
     assert run(5) == run(5)
     assert run(5) != run(6)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from huegames import plank
+from huegames import engine, plank
 from huegames.plank import Deal, Game, LayShift, Pass, Place, Rules, Shift, Square, Termination
 
 FULL = ("RWG", "RGW", "GRW")
@@ -111,9 +111,8 @@ def test_one_token_per_square():
 
 def test_horizontal_line_on_one_strip_wins():
     game = played(Game(TWO), ["T RWG R", "B RGW R", "Wb1", "Gb2", "Gc1"])
-    assert game.outcome == plank.Outcome(
-        Termination.LINE, 0, (Square(0, 0), Square(0, 1), Square(0, 2))
-    )
+    assert game.outcome() == engine.Outcome(Termination.LINE, (0,))
+    assert game.winning_line == plank.Line(0, (Square(0, 0), Square(0, 1), Square(0, 2)))
     assert game.winner == 0 and game.scores() == [1, 0]
 
 
@@ -121,14 +120,14 @@ def test_vertical_line_over_three_consecutive_strips_wins():
     game = played(Game(TWO), ["T RWG R", "B RGW W", "T GRW G", "Gb3"])
     assert not game.is_over
     game.play("T WGR W")  # column a now reads W, G, R: all seat 0's
-    assert game.outcome.line == (Square(0, 0), Square(1, 0), Square(2, 0))
+    assert game.winning_line.squares == (Square(0, 0), Square(1, 0), Square(2, 0))
     assert game.winner == 0
 
 
 def test_vertical_line_completed_in_the_middle_wins():
     game = played(Game(TWO), ["T RWG R", "B GRW W", "B WGR W", "Gb3"])
     game.play("Ga2")  # column a reads R, G, W
-    assert game.outcome.line == (Square(0, 0), Square(1, 0), Square(2, 0))
+    assert game.winning_line.squares == (Square(0, 0), Square(1, 0), Square(2, 0))
 
 
 def test_vertical_line_needs_three_different_colours():
@@ -154,8 +153,8 @@ def test_four_player_line_of_one_player_wins_for_the_team():
     moves = ["T RWG R", "B RGW R", "B GRW G", "Gb2", "Wb1", "Gc1", "Rb3", "Wc2", "B WGR W", "Gb4"]
     game = played(Game(FOUR), moves)
     game.play("Wc3")  # C completes strip 3 alone
-    assert game.outcome.player == 2
-    assert game.winner == (0, 2)
+    assert game.winning_line.seat == 2
+    assert game.outcome().winners == (0, 2) and game.winner is None
     assert game.scores() == [1, 0, 1, 0]
 
 
@@ -248,7 +247,7 @@ def test_draw_by_threefold_repetition():
     played(game, SHUTTLE[:3])
     assert not game.is_over
     game.play(SHUTTLE[3])
-    assert game.outcome == plank.Outcome(Termination.REPETITION)
+    assert game.outcome() == engine.Outcome(Termination.REPETITION, ())
     assert game.winner is None and game.scores() == [0, 0]
     with pytest.raises(plank.IllegalMoveError, match="drawn by repetition"):
         game.play(game.history[-4])
@@ -256,7 +255,7 @@ def test_draw_by_threefold_repetition():
 
 def test_draw_repetition_count_is_a_rule_option():
     game = played(plank.new_game(2, seed=0, rules=Rules(repetition=2)), BOTH_MOVING + SHUTTLE)
-    assert game.outcome.termination is Termination.REPETITION
+    assert game.outcome().termination is Termination.REPETITION
     game = plank.new_game(2, seed=0, rules=Rules(repetition=None))
     played(game, BOTH_MOVING + SHUTTLE * 3)
     assert not game.is_over
@@ -267,14 +266,14 @@ def test_draw_by_turn_limit():
     game = plank.new_game(2, seed=4, rules=Rules(turn_limit=4))
     for _ in range(4):
         game.play(game.legal_moves()[0])
-    assert game.outcome == plank.Outcome(Termination.TURN_LIMIT)
+    assert game.outcome() == engine.Outcome(Termination.TURN_LIMIT, ())
     assert game.scores() == [0, 0] and game.legal_moves() == []
 
 
 def test_line_on_the_last_turn_beats_the_turn_limit():
     game = Game(TWO, rules=Rules(turn_limit=5))
     played(game, ["T RWG R", "B RGW R", "Wb1", "Gb2", "Gc1"])
-    assert game.outcome.termination is Termination.LINE
+    assert game.outcome().termination is Termination.LINE
 
 
 def test_draw_rules_cannot_both_be_off():

@@ -1,14 +1,23 @@
 """Plank (Sid Sackson): the rules engine, match play and bots.
 
->>> from huegames import plank
+>>> from huegames import engine, plank
 >>> game = plank.new_game(players=2, seed=7)
 >>> bots = [plank.GreedyBot(seed=1), plank.RandomBot(seed=2)]
->>> plank.play_hand(game, bots).is_over
+>>> engine.play_game(game, bots).is_over
 True
+>>> game.outcome()
+Outcome(termination=<Termination.LINE: 'line'>, winners=(0,))
+>>> game.winning_line
+Line(seat=0, squares=(Square(row=0, col=2), Square(row=1, col=2), Square(row=2, col=2)))
+
+With 4 players a team wins: ``outcome().winners`` holds both its seats and
+``winner`` (the seat that won alone) is None.  With 3 players ``scores()``
+are penalty points, fewest best (``SPEC.lower_scores_win``).
 """
 
+from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
-from .bots import Bot, GreedyBot, RandomBot, SearchBot, play_hand
+from .bots import GreedyBot, RandomBot, SearchBot, play_hand
 from .components import (
     COLOURS,
     LETTERS,
@@ -16,13 +25,13 @@ from .components import (
     MIN_PLAYERS,
     ORDERS,
     PATTERNS,
+    PENALTY_PLAYERS,
     Deal,
     deal_hand,
 )
-from .game import Game, Outcome, Rules, Termination, new_game
+from .game import Game, Line, Rules, Termination, View, new_game
 from .match import Match
 from .moves import LayPlace, LayShift, Move, Pass, Place, Shift, Square
-from .view import View
 
 __all__ = [
     "COLOURS",
@@ -31,7 +40,8 @@ __all__ = [
     "MIN_PLAYERS",
     "ORDERS",
     "PATTERNS",
-    "Bot",
+    "PENALTY_PLAYERS",
+    "SPEC",
     "Deal",
     "Game",
     "GreedyBot",
@@ -39,9 +49,9 @@ __all__ = [
     "InvalidMoveError",
     "LayPlace",
     "LayShift",
+    "Line",
     "Match",
     "Move",
-    "Outcome",
     "Pass",
     "Place",
     "RandomBot",
@@ -55,3 +65,21 @@ __all__ = [
     "new_game",
     "play_hand",
 ]
+
+SPEC = engine.register(
+    engine.GameSpec(
+        name="plank",
+        title="Plank",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        new_game=new_game,
+        game_class=Game,
+        rules_class=Rules,
+        bots=(
+            engine.BotEntry("random", RandomBot),
+            engine.BotEntry("greedy", GreedyBot),
+            engine.BotEntry("search", SearchBot),
+        ),
+        lower_scores_win=PENALTY_PLAYERS,
+    )
+)

@@ -1,49 +1,55 @@
-"""Bots for Plank, all ``bot.choose(view) -> move``, and a hand runner."""
+"""Bots for Plank, all ``bot.choose(view) -> move``.
+
+Each takes ``seed=`` and its settings as keywords, and refuses to move out
+of turn with :class:`~huegames.NotYourTurnError` (:func:`engine.check_turn`).
+"""
 
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Sequence
-from typing import Protocol
 
-from .game import Game
+from .. import engine
+from .game import Game, View
 from .moves import Move
-from .view import View
 
 WIN = 1_000_000
 
 
-class Bot(Protocol):
-    def choose(self, view: View) -> Move: ...
-
-
-def play_hand(game: Game, bots: Sequence[Bot]) -> Game:
-    """Play ``game`` to its end, seat s choosing with ``bots[s]``; returns it."""
-    while not game.is_over:
-        seat = game.current_player
-        game.play(bots[seat].choose(game.view(seat)), player=seat)
-    return game
+def play_hand(game: Game, bots: Sequence[engine.Bot]) -> Game:
+    """Deprecated: use :func:`huegames.engine.play_game`."""
+    warnings.warn(
+        "plank.play_hand is deprecated: use huegames.engine.play_game",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return engine.play_game(game, bots)
 
 
 class RandomBot:
-    """A uniformly random legal move, from a seeded generator."""
+    """Plays a uniformly random legal move."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
+        engine.check_turn(view)
         return self.rng.choice(view.legal_moves())
 
 
 class GreedyBot:
-    """Completes a line when it can; otherwise avoids every move after which
-    the next seat could complete one (so it blocks an immediate win when it
-    can); picks at random (seeded) among what is left."""
+    """Completes a line when it can, else avoids handing the next seat one.
+
+    Among the moves after which the next seat cannot complete a line (so it
+    blocks an immediate win when it can), it picks at random (seeded).
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
+        engine.check_turn(view)
         game = view.to_game()
         wins = game.winning_moves()
         if wins:
@@ -56,30 +62,48 @@ class GreedyBot:
 def _gives_a_win(game: Game, move: Move) -> bool:
     game.play(move)
     try:
-        return not game.is_over and game.threats(game.current_player) > 0
+        mover = game.current_player
+        return mover is not None and game.threats(mover) > 0
     finally:
         game.undo()
 
 
-class _OutOfBudget(Exception):
-    """Raised inside the search when the node budget is spent."""
+class _OutOfNodes(Exception):
+    """Raised inside the search when it has visited its ``nodes``."""
 
 
 class SearchBot:
-    """Alpha-beta search with iterative deepening, within ``budget`` nodes.
+    """Alpha-beta search with iterative deepening, visiting at most nodes positions.
 
     Paranoid: the bot's side (its team with 4 players) against everyone
     else.  A seat to move that can complete a line counts as having won.
     Leaves score ``threats`` (ways to complete a line next turn) of the
     bot's side minus the others'.  Ties are broken by a seeded shuffle.
+    ``budget=`` is a deprecated name of ``nodes``.
     """
 
-    def __init__(self, seed: int | None = None, budget: int = 400, max_depth: int = 4) -> None:
+    def __init__(
+        self, seed: int | None = None, *, nodes: int = 400, max_depth: int = 4, **deprecated: int
+    ) -> None:
+        if deprecated.keys() - {"budget"}:
+            unknown = ", ".join(sorted(deprecated.keys() - {"budget"}))
+            raise TypeError(f"SearchBot got unexpected keyword arguments: {unknown}")
+        if "budget" in deprecated:
+            warnings.warn(
+                "SearchBot(budget=...) is deprecated: use nodes=...",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            nodes = deprecated["budget"]
+        for name, value in (("nodes", nodes), ("max_depth", max_depth)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"SearchBot {name} must be a positive integer, not {value!r}")
         self.rng = random.Random(seed)
-        self.budget, self.max_depth = budget, max_depth
-        self._nodes = 0
+        self.nodes, self.max_depth = nodes, max_depth
+        self._visited = 0
 
     def choose(self, view: View) -> Move:
+        seat = engine.check_turn(view)
         game = view.to_game()
         wins = game.winning_moves()
         if wins:
@@ -88,13 +112,13 @@ class SearchBot:
         if len(moves) == 1:
             return moves[0]
         self.rng.shuffle(moves)
-        side = frozenset(game.team(view.player))
-        self._nodes = 0
+        side = frozenset(game.team(seat))
+        self._visited = 0
         best = moves[0]
         for depth in range(1, self.max_depth + 1):
             try:
                 best, value = self._root(game, moves, depth, side)
-            except _OutOfBudget:
+            except _OutOfNodes:
                 break
             moves.remove(best)
             moves.insert(0, best)
@@ -119,15 +143,16 @@ class SearchBot:
     def _value(
         self, game: Game, depth: int, alpha: float, beta: float, side: frozenset[int]
     ) -> float:
-        self._nodes += 1
-        if self._nodes > self.budget:
-            raise _OutOfBudget
-        outcome = game.outcome
-        if outcome is not None:
-            if outcome.player is None:
-                return 0
-            return WIN + depth + 1 if outcome.player in side else -(WIN + depth + 1)
+        self._visited += 1
+        if self._visited > self.nodes:
+            raise _OutOfNodes
         mover = game.current_player
+        if mover is None:
+            outcome = game.outcome()
+            assert outcome is not None  # a game with no seat to move is over
+            if not outcome.winners:
+                return 0
+            return WIN + depth + 1 if outcome.winners[0] in side else -(WIN + depth + 1)
         ours = mover in side
         if game.threats(mover):
             return WIN + depth if ours else -(WIN + depth)
@@ -152,7 +177,3 @@ class SearchBot:
             if alpha >= beta:
                 break
         return best
-
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
-"""Bot name -> class (called with a seed), for the batch runner and the command line."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import permutations
+from typing import Any
 
 COLOURS = ("G", "R", "W")
 COLOUR_NAMES = {"G": "green", "R": "red", "W": "white"}
@@ -18,6 +20,8 @@ MAX_ROWS = len(PATTERNS) * STRIPS_PER_PATTERN
 TOKENS_PER_COLOUR = 2
 LETTERS = ("A", "B", "C", "D")
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
+PENALTY_PLAYERS = frozenset({3})
+"""Player counts scored in penalty points, fewest best (§6: Sackson's 3-player scoring)."""
 
 
 def check_players(players: object) -> int:
@@ -58,7 +62,11 @@ class Deal:
         dealt = [pattern for hand in self.strips for pattern in hand]
         if any(dealt.count(pattern) != STRIPS_PER_PATTERN for pattern in PATTERNS):
             raise ValueError(f"the deal must hold {STRIPS_PER_PATTERN} strips of each pattern")
-        if isinstance(self.first, bool) or self.first not in range(players):
+        if (
+            isinstance(self.first, bool)
+            or not isinstance(self.first, int)
+            or self.first not in range(players)
+        ):
             raise ValueError(f"first seat must be 0 to {players - 1}, not {self.first!r}")
 
     @property
@@ -68,6 +76,30 @@ class Deal:
     def seat_of(self, letter: str) -> int:
         """The seat holding token set ``letter``."""
         return self.letters.index(letter)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The deal as a record's ``setup``: letters, strips and first seat."""
+        return {
+            "letters": list(self.letters),
+            "strips": [list(hand) for hand in self.strips],
+            "first": self.first,
+        }
+
+    @classmethod
+    def from_dict(cls, data: object) -> Deal:
+        """A deal from :meth:`to_dict`'s mapping, checked like any other."""
+        if not isinstance(data, Mapping) or set(data) != {"letters", "strips", "first"}:
+            raise ValueError("a deal must be a mapping of letters, strips and first")
+        letters, strips = data["letters"], data["strips"]
+        if not _is_list_of_text(letters) or not (
+            isinstance(strips, list) and all(_is_list_of_text(hand) for hand in strips)
+        ):
+            raise ValueError("a deal's letters must be a list of letters, its strips lists of them")
+        return cls(tuple(letters), tuple(tuple(hand) for hand in strips), data["first"])
+
+
+def _is_list_of_text(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 def draw_letters(players: int, rng: random.Random) -> tuple[str, ...]:

@@ -1,22 +1,23 @@
-"""A hand of Plank: setup (rules §4), turns (§5), lines (§2) and the draw."""
+"""A hand of Plank: setup (rules §4), turns (§5), lines (§2) and the draw,
+and what one seat sees of it (:class:`View`)."""
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any
+from typing import Any, cast
 
-from .. import records
-from ..errors import IllegalMoveError, InvalidMoveError
+from .. import engine, records
+from ..errors import IllegalMoveError
 from .components import (
     COLOUR_NAMES,
     COLOURS,
     LETTERS,
     PATTERN_OF,
     PATTERNS,
+    PENALTY_PLAYERS,
     TOKENS_PER_COLOUR,
     Deal,
     check_players,
@@ -25,7 +26,6 @@ from .components import (
 from .moves import (
     LAY_PLACES,
     LAY_SHIFTS,
-    PASS,
     PLACES,
     SHIFTS,
     SQUARES,
@@ -39,7 +39,6 @@ from .moves import (
 )
 from .table import EMPTY, Table
 
-RECORD_FORMAT = 1
 _COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
 _ORDERS_OF = {pattern: (pattern, pattern[::-1]) for pattern in PATTERNS}
 
@@ -80,7 +79,7 @@ class Rules:
 
 
 class Termination(Enum):
-    """Why a hand ended."""
+    """Why a hand ended: a line (won), or a draw by repetition or turn limit."""
 
     LINE = "line"
     REPETITION = "repetition"
@@ -88,13 +87,12 @@ class Termination(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a hand ended: ``player`` completed ``line`` (squares as the table
-    stood at the end), or a draw with both None."""
+class Line:
+    """The line that won a hand: the ``seat`` that completed it and its
+    three ``squares``, named as the table stood at the end."""
 
-    termination: Termination
-    player: int | None = None
-    line: tuple[Square, Square, Square] | None = None
+    seat: int
+    squares: tuple[Square, Square, Square]
 
 
 class Game:
@@ -102,17 +100,21 @@ class Game:
 
     Seats are numbered 0 to ``players - 1``; ``deal.letters[seat]`` is the
     token set a seat drew, and turns go A, B, C, D from ``deal.first``.
+    Once the hand is over, :meth:`outcome` says how it ended and
+    :attr:`winning_line` which line won it.
     """
 
     __slots__ = (
         "_keys",
+        "_line",
         "_off",
+        "_outcome",
         "_seen",
         "_strips",
+        "_teams",
         "_turn_order",
         "deal",
         "history",
-        "outcome",
         "players",
         "rules",
         "seed",
@@ -124,39 +126,43 @@ class Game:
             raise TypeError(f"deal must be a plank.Deal, not {type(deal).__name__}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be plank.Rules, not {type(rules).__name__}")
-        self.deal, self.rules, self.seed = deal, rules or Rules(), seed
+        self.deal, self.rules, self.seed = deal, rules or Rules(), records.check_seed(seed)
         self.players = deal.players
         start = LETTERS.index(deal.letters[deal.first])
         self._turn_order = tuple(
             deal.seat_of(LETTERS[(start + k) % self.players]) for k in range(self.players)
         )
+        self._teams = tuple(_team(deal, seat) for seat in range(self.players))
         self.table = Table()
         self._off = [[TOKENS_PER_COLOUR] * len(COLOURS) for _ in range(self.players)]
         self._strips = [[hand.count(p) for p in PATTERNS] for hand in deal.strips]
         self.history: list[Move] = []
-        self.outcome: Outcome | None = None
+        self._outcome: engine.Outcome | None = None
+        self._line: Line | None = None
         self._keys = [self._key()]
         self._seen = Counter(self._keys)
 
     # -- whose turn, who holds what ---------------------------------------------
 
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:
+        """The seat to move; None (:data:`~huegames.engine.GAME_OVER`) once the hand is over."""
+        return None if self._outcome is not None else self._to_move
+
+    @property
+    def _to_move(self) -> int:
         return self._turn_order[len(self.history) % self.players]
 
     @property
     def is_over(self) -> bool:
-        return self.outcome is not None
+        return self._outcome is not None
 
     def letter(self, seat: int) -> str:
         return self.deal.letters[self._seat(seat)]
 
     def team(self, seat: int) -> tuple[int, ...]:
         """The seats on ``seat``'s side: its team (A+C, B+D) with 4 players, else itself."""
-        if self.players != 4:
-            return (self._seat(seat),)
-        parity = LETTERS.index(self.letter(seat)) % 2
-        return tuple(s for s in range(4) if LETTERS.index(self.deal.letters[s]) % 2 == parity)
+        return self._teams[self._seat(seat)]
 
     def strips(self, seat: int) -> tuple[str, ...]:
         """The strip patterns ``seat`` still holds."""
@@ -174,10 +180,11 @@ class Game:
     # -- moves -------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move of the player to move; ``[Pass()]`` when there is no action."""
-        if self.outcome is not None:
+        """Every legal move of the player to move; ``[Move.PASS]`` when there is
+        no action; ``[]`` once the hand is over."""
+        if self._outcome is not None:
             return []
-        seat, table = self.current_player, self.table
+        seat, table = self._to_move, self.table
         colours, owners = table.colours, table.owners
         off = self._off[seat]
         orders = [
@@ -194,14 +201,15 @@ class Game:
         else:
             own = [i for i, owner in enumerate(owners) if owner == seat]
             for s in own:
-                colour, row = colours[s], SHIFTS[s]
+                # s holds a token, so the row's None (from s to s) is never picked
+                colour, row = colours[s], cast(list[Shift], SHIFTS[s])
                 moves += [
                     row[t]
                     for t, owner in enumerate(owners)
                     if owner == EMPTY and colours[t] == colour
                 ]
             moves += [LAY_SHIFTS[o, e, s] for o in orders for e in ends for s in own]
-        return moves or [PASS]
+        return moves or [Move.PASS]
 
     def play(self, move: Move | str, *, player: int | None = None) -> Move:
         """Check and play ``move`` (a Move or its text) for the player to move.
@@ -211,13 +219,10 @@ class Game:
         when given, must be the seat to move.  On any error (IllegalMoveError
         or InvalidMoveError, both ValueErrors) the game is unchanged.
         """
-        if isinstance(move, str):
-            move = Move.parse(move)
-        elif not isinstance(move, Move):
-            raise InvalidMoveError(f"not a Plank move: {move!r}")
-        if self.outcome is not None:
+        move = Move.coerce(move)
+        if self._outcome is not None:
             raise IllegalMoveError(f"{move}: the hand is over ({self._ended()})")
-        seat = self.current_player
+        seat = self._to_move
         if player is not None and player != seat:
             raise IllegalMoveError(f"{move}: it is seat {seat}'s turn, not seat {player!r}'s")
         move = self._check(move, seat)
@@ -229,10 +234,10 @@ class Game:
         if not self.history:
             raise IllegalMoveError("no move has been played: nothing to undo")
         move = self.history.pop()
-        seat = self.current_player
+        seat = self._to_move
         key = self._keys.pop()
         self._seen[key] -= 1
-        self.outcome = None
+        self._outcome = self._line = None
         table, off = self.table, self._off[seat]
         if isinstance(move, Place):
             table.owners[move.square.index] = EMPTY
@@ -253,12 +258,12 @@ class Game:
         """An independent game at the same position, with the same history."""
         game = Game.__new__(Game)
         game.deal, game.rules, game.seed = self.deal, self.rules, self.seed
-        game.players, game._turn_order = self.players, self._turn_order
+        game.players, game._turn_order, game._teams = self.players, self._turn_order, self._teams
         game.table = self.table.copy()
         game._off = [off.copy() for off in self._off]
         game._strips = [strips.copy() for strips in self._strips]
         game.history = self.history.copy()
-        game.outcome = self.outcome
+        game._outcome, game._line = self._outcome, self._line
         game._keys = self._keys.copy()
         game._seen = self._seen.copy()
         return game
@@ -272,9 +277,9 @@ class Game:
 
     def winning_moves(self) -> list[Move]:
         """The legal moves that complete a line for the player to move now."""
-        if self.outcome is not None:
+        if self._outcome is not None:
             return []
-        seat, table = self.current_player, self.table
+        seat, table = self._to_move, self.table
         placing = any(self._off[seat])
         own = [i for i, owner in enumerate(table.owners) if owner == seat]
         moves: list[Move] = []
@@ -284,7 +289,9 @@ class Game:
                 if placing:
                     moves.append(PLACES[colour, target])
                 else:
-                    moves += [SHIFTS[s][target] for s in own if table.colours[s] == colour]
+                    moves += [
+                        cast(Shift, SHIFTS[s][target]) for s in own if table.colours[s] == colour
+                    ]
                 continue
             end, col, colour = target
             for pattern, count in zip(PATTERNS, self._strips[seat], strict=True):
@@ -339,15 +346,26 @@ class Game:
 
     # -- the end and scores (§6) ---------------------------------------------------
 
+    def outcome(self) -> engine.Outcome | None:
+        """How the hand ended, or None while it goes on.
+
+        ``winners`` is the seat that completed a line, or with 4 players both
+        seats of its team (e.g. ``(0, 2)``); ``()`` for a draw.
+        """
+        return self._outcome
+
     @property
-    def winner(self) -> int | tuple[int, int] | None:
-        """Who won the hand: a seat (2 or 3 players); with 4 players the
-        winning team as a tuple of its two seats in ascending order (e.g.
-        ``(0, 2)``); None while the hand goes on and for a draw."""
-        if self.outcome is None or self.outcome.player is None:
-            return None
-        team = self.team(self.outcome.player)
-        return team if len(team) == 2 else team[0]  # type: ignore[return-value]
+    def winner(self) -> int | None:
+        """The seat that won the hand alone (2 or 3 players); None while it
+        goes on, for a draw and for a 4-player hand, which a team wins:
+        ``outcome().winners`` holds the team's two seats."""
+        return None if self._outcome is None else self._outcome.winner
+
+    @property
+    def winning_line(self) -> Line | None:
+        """The line that won the hand and the seat that completed it (with 4
+        players one seat of the winning team); None unless a line ended it."""
+        return self._line
 
     def scores(self) -> list[int]:
         """The hand's points per seat (§6): 1 to the winner (2 players) or
@@ -355,60 +373,46 @@ class Game:
         *penalty* points, 2 to the seat after the winner in turn order and 1
         to the next (fewest is best).  All 0 while playing and for a draw."""
         points = [0] * self.players
-        if self.outcome is None or self.outcome.player is None:
+        if self._line is None:
             return points
-        winner = self.outcome.player
-        if self.players == 3:
+        winner = self._line.seat
+        if self.players in PENALTY_PLAYERS:
             k = LETTERS.index(self.deal.letters[winner])
             points[self.deal.seat_of(LETTERS[(k + 1) % 3])] = 2
             points[self.deal.seat_of(LETTERS[(k + 2) % 3])] = 1
         else:
-            for seat in self.team(winner):
+            for seat in self._teams[winner]:
                 points[seat] = 1
         return points
 
     # -- information -----------------------------------------------------------------
 
-    def view(self, player: int):
+    def view(self, player: int) -> View:
         """What seat ``player`` sees: everything (Plank has no hidden information)."""
-        from .view import View
-
         return View(self._seat(player), self.copy())
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain JSON-able record that :meth:`from_dict` turns back into this game."""
-        return {
-            "game": "plank",
-            "format": RECORD_FORMAT,
-            "players": self.players,
-            "seed": self.seed,
-            "rules": self.rules.to_dict(),
-            "deal": {
-                "letters": list(self.deal.letters),
-                "strips": [list(hand) for hand in self.deal.strips],
-                "first": self.deal.first,
-            },
-            "moves": [str(move) for move in self.history],
-        }
+        """The game's record (:mod:`huegames.records` layout); ``setup`` holds
+        the deal, so :meth:`from_dict` rebuilds the game without the seed."""
+        return records.make_record(
+            "plank",
+            self.players,
+            self.rules.to_dict(),
+            self.seed,
+            self.deal.to_dict(),
+            self.history,
+        )
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
-        keys = ("players", "seed", "rules", "deal", "moves")
-        record = records.check_header(record, "plank", "Plank", RECORD_FORMAT, keys)
-        deal = record["deal"]
-        if not isinstance(deal, Mapping) or set(deal) != {"letters", "strips", "first"}:
-            raise ValueError("record deal must be a mapping with letters, strips and first")
-        try:
-            setup = Deal(
-                tuple(deal["letters"]), tuple(tuple(h) for h in deal["strips"]), deal["first"]
-            )
-        except TypeError as error:
-            raise ValueError(f"record deal is malformed: {error}") from None
-        if setup.players != record["players"]:
-            raise ValueError(f"record has {record['players']} players but deals {setup.players}")
-        seed = records.check_seed(record["seed"])
-        game = cls(setup, rules=Rules.from_dict(record["rules"]), seed=seed)
+        record = records.check_record(record, "plank")
+        if "hands" in record["setup"]:
+            raise ValueError("this is a Plank match record: read it with plank.Match.from_dict")
+        deal = Deal.from_dict(record["setup"])
+        if deal.players != record["players"]:
+            raise ValueError(f"record has {record['players']} players but deals {deal.players}")
+        game = cls(deal, rules=Rules.from_dict(record["rules"]), seed=record["seed"])
         return records.replay(game, record["moves"])
 
     # -- helpers -------------------------------------------------------------------
@@ -419,7 +423,7 @@ class Game:
         placing = any(off)
         rows = table.rows
         if isinstance(move, Pass):
-            if self.legal_moves() != [PASS]:
+            if self.legal_moves() != [Move.PASS]:
                 raise IllegalMoveError(f"pass: seat {seat} has a legal action and must take it")
             return move
         if isinstance(move, (LayPlace, LayShift)):
@@ -454,6 +458,7 @@ class Game:
                 f"{move}: seat {seat} still has tokens off the table (placement phase): "
                 "place one instead"
             )
+        assert isinstance(move, (Shift, LayShift))  # every move is one of the five kinds
         source = move.source
         if source.row >= rows or table.owners[source.index] != seat:
             raise IllegalMoveError(f"{move}: seat {seat} has no token on {source}")
@@ -484,19 +489,18 @@ class Game:
         elif isinstance(move, Shift):
             target = move.target.index
             table.owners[move.source.index] = EMPTY
-        else:
-            source = move.source.index if isinstance(move, LayShift) else None
-            if source is not None and move.end == "T":
-                source += 3
+        elif isinstance(move, LayPlace):
             base = table.lay(move.strip, move.end)
             self._strips[seat][PATTERNS.index(PATTERN_OF[move.strip])] -= 1
-            if source is None:
-                colour = move.colour  # type: ignore[union-attr]
-                off[_COLOUR_INDEX[colour]] -= 1
-            else:
-                colour = table.colours[source]
-                table.owners[source] = EMPTY
-            target = base + move.strip.index(colour)
+            off[_COLOUR_INDEX[move.colour]] -= 1
+            target = base + move.strip.index(move.colour)
+        else:
+            assert isinstance(move, LayShift)  # every move is one of the five kinds
+            source = move.source.index + (3 if move.end == "T" else 0)
+            base = table.lay(move.strip, move.end)
+            self._strips[seat][PATTERNS.index(PATTERN_OF[move.strip])] -= 1
+            table.owners[source] = EMPTY
+            target = base + move.strip.index(table.colours[source])
         if target is not None:
             table.owners[target] = seat
         self.history.append(move)
@@ -505,37 +509,46 @@ class Game:
         self._seen[key] += 1
         line = None if target is None else table.line_through(target, seat)
         if line is not None:
-            squares = tuple(SQUARES[i] for i in line)
-            self.outcome = Outcome(Termination.LINE, seat, squares)  # type: ignore[arg-type]
+            a, b, c = line
+            self._line = Line(seat, (SQUARES[a], SQUARES[b], SQUARES[c]))
+            self._outcome = engine.Outcome(Termination.LINE, self._teams[seat])
         elif self.rules.turn_limit is not None and len(self.history) >= self.rules.turn_limit:
-            self.outcome = Outcome(Termination.TURN_LIMIT)
+            self._outcome = engine.Outcome(Termination.TURN_LIMIT, ())
         elif self.rules.repetition is not None and self._seen[key] >= self.rules.repetition:
-            self.outcome = Outcome(Termination.REPETITION)
+            self._outcome = engine.Outcome(Termination.REPETITION, ())
 
     def _key(self) -> tuple[int, tuple[int, ...]]:
         # Strips only ever join the table, so along one history two positions
         # with as many squares have the same table and the same strips in hand.
-        return (self.current_player, tuple(self.table.owners))
+        return (self._to_move, tuple(self.table.owners))
 
     def _ended(self) -> str:
-        outcome = self.outcome
-        assert outcome is not None
-        if outcome.player is None:
-            return f"drawn by {outcome.termination.value}"
-        return f"seat {outcome.player} completed a line"
+        assert self._outcome is not None
+        if self._line is None:
+            return f"drawn by {self._outcome.termination.value}"
+        return f"seat {self._line.seat} completed a line"
 
     def _seat(self, seat: int) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise TypeError(f"a seat is an integer, not {seat!r}")
+        if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
         return seat
 
     def __repr__(self) -> str:
-        state = self._ended() if self.outcome else f"seat {self.current_player} to move"
+        state = self._ended() if self._outcome else f"seat {self._to_move} to move"
         return f"<plank.Game {self.players} players, {len(self.history)} moves, {state}>"
 
 
+def _team(deal: Deal, seat: int) -> tuple[int, ...]:
+    if deal.players != 4:
+        return (seat,)
+    parity = LETTERS.index(deal.letters[seat]) % 2
+    return tuple(s for s in range(4) if LETTERS.index(deal.letters[s]) % 2 == parity)
+
+
 def new_game(
-    players: int, seed: int | None = None, *, rules: Rules | None = None, hand: int = 0
+    players: int = 2, seed: int | None = None, *, rules: Rules | None = None, hand: int = 0
 ) -> Game:
     """Set up a hand (§4); the same seed always gives the same game.
 
@@ -545,8 +558,66 @@ def new_game(
     ``game.seed`` and the record.
     """
     check_players(players)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer or None, not {seed!r}")
+    seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     return Game(deal_hand(players, seed, hand), rules=rules, seed=seed)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class View:
+    """What seat ``player`` knows: everything about the hand (rules §4: all
+    information is public), as read-only properties over a private copy."""
+
+    player: int
+    _game: Game
+
+    @property
+    def players(self) -> int:
+        return self._game.players
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move; None once the hand is over."""
+        return self._game.current_player
+
+    @property
+    def is_over(self) -> bool:
+        return self._game.is_over
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        return self._game.deal.letters
+
+    @property
+    def table(self) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
+        """Each strip top to bottom: its colours left to right and the seat
+        on each square (None when empty)."""
+        table = self._game.table
+        return tuple(
+            (strip, tuple(o if o >= 0 else None for o in table.owners[3 * r : 3 * r + 3]))
+            for r, strip in enumerate(table.strips)
+        )
+
+    @property
+    def strips(self) -> tuple[tuple[str, ...], ...]:
+        """The strip patterns every seat still holds."""
+        return tuple(self._game.strips(seat) for seat in range(self.players))
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        return tuple(self._game.history)
+
+    def outcome(self) -> engine.Outcome | None:
+        """How the hand ended (:meth:`Game.outcome`), or None while it goes on."""
+        return self._game.outcome()
+
+    @property
+    def winning_line(self) -> Line | None:
+        return self._game.winning_line
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves when it is to move, else none."""
+        return self._game.legal_moves() if self.player == self.current_player else []
+
+    def to_game(self) -> Game:
+        """An independent game at this position, to search or replay."""
+        return self._game.copy()

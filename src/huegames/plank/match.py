@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
+from .. import engine, records
 from ..errors import IllegalMoveError
-from .components import check_players
+from .components import PENALTY_PLAYERS, Deal, check_players
 from .game import Game, Rules, new_game
 
 
@@ -17,6 +17,13 @@ class Match:
     Seats keep their letters all match; hand k (0-based) deals the strips
     afresh and is opened by the seat after hand k-1's opener (§4).
     ``points`` are match points: with 3 players penalty points, fewest best.
+
+    Its record (:meth:`to_dict`) has the one layout of
+    :mod:`huegames.records`, ``game`` ``"plank"``; ``setup`` holds the
+    agreed number of ``hands`` and the ``deals`` of the hands dealt so far
+    (each a hand record's setup), and ``moves`` every hand's moves in
+    order, one list: a hand ends with the move that ends it, so the next
+    move opens the next hand.
     """
 
     __slots__ = ("games", "hands", "players", "rules", "seed")
@@ -27,8 +34,7 @@ class Match:
         check_players(players)
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
             raise ValueError(f"a match has 1 or more hands, not {hands!r}")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+        seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
         self.players, self.hands, self.seed, self.rules = players, hands, seed, rules or Rules()
         self.games: list[Game] = [new_game(players, seed, rules=self.rules)]
 
@@ -63,52 +69,69 @@ class Match:
     @property
     def winners(self) -> tuple[int, ...]:
         """Every seat sharing the best match points once the match is over
-        (a tie is a shared win); empty before."""
+        (a tie is a shared win; with 4 players a team's two seats); empty before."""
         if not self.is_over:
             return ()
         points = self.points
-        best = min(points) if self.players == 3 else max(points)
+        best = min(points) if self.players in PENALTY_PLAYERS else max(points)
         return tuple(seat for seat, p in enumerate(points) if p == best)
 
     @property
-    def winner(self) -> int | tuple[int, int] | None:
-        """The match winner in :attr:`Game.winner`'s type (a seat, or a
-        team's two seats with 4 players); None before the end or when shared."""
+    def winner(self) -> int | None:
+        """The seat that won the match alone, as :attr:`Game.winner`; None
+        before the end, when shared, and for a team (see :attr:`winners`)."""
         winners = self.winners
-        if self.players == 4 and len(winners) == 2:
-            return winners  # type: ignore[return-value]
         return winners[0] if len(winners) == 1 else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "game": "plank-match",
-            "players": self.players,
-            "hands": self.hands,
-            "seed": self.seed,
-            "rules": self.rules.to_dict(),
-            "games": [[str(move) for move in game.history] for game in self.games],
-        }
+        """The match's record; :meth:`from_dict` replays it."""
+        setup = {"hands": self.hands, "deals": [game.deal.to_dict() for game in self.games]}
+        moves = [move for game in self.games for move in game.history]
+        return records.make_record(
+            "plank", self.players, self.rules.to_dict(), self.seed, setup, moves
+        )
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Match:
         """Rebuild a match from :meth:`to_dict`'s record, replaying every hand."""
-        if not isinstance(record, Mapping) or record.get("game") != "plank-match":
-            raise ValueError("not a Plank match record")
-        missing = {"players", "hands", "seed", "rules", "games"} - set(record)
-        if missing:
-            raise ValueError(f"match record lacks {', '.join(sorted(missing))}")
+        record = records.check_record(record, "plank")
+        setup = record["setup"]
+        if set(setup) != {"hands", "deals"}:
+            if {"letters", "strips", "first"} <= set(setup):
+                raise ValueError(
+                    "this is the record of one Plank hand: read it with Game.from_dict"
+                )
+            raise ValueError("a Plank match record's setup holds hands and deals")
+        if record["seed"] is None:
+            raise ValueError("a Plank match record needs the seed its hands are dealt from")
         match = cls(
             record["players"],
-            record["hands"],
+            setup["hands"],
             record["seed"],
             rules=Rules.from_dict(record["rules"]),
         )
-        games = record["games"]
-        if not isinstance(games, list) or not 1 <= len(games) <= match.hands:
-            raise ValueError(f"a match record holds 1 to {match.hands} hands of moves")
-        for number, moves in enumerate(games):
-            if number:
-                match.next_hand()
-            record_of_hand = match.game.to_dict() | {"moves": moves}
-            match.games[-1] = Game.from_dict(record_of_hand)
+        deals = setup["deals"]
+        if not isinstance(deals, list) or not 1 <= len(deals) <= match.hands:
+            raise ValueError(f"a match record deals 1 to {match.hands} hands, not {deals!r}")
+        moves = record["moves"]
+        if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
+            raise TypeError("record moves must be a list of move texts")
+        for number, text in enumerate(moves, start=1):
+            try:
+                if match.game.is_over:
+                    match.next_hand()
+                match.game.play(text)
+            except ValueError as error:
+                raise ValueError(f"record move {number} ({text!r}): {error}") from None
+        if len(match.games) > len(deals):
+            raise ValueError(f"record moves play {len(match.games)} hands, its deals {len(deals)}")
+        while len(match.games) < len(deals):
+            if not match.game.is_over:
+                raise ValueError(
+                    f"record deals {len(deals)} hands, but hand {len(match.games)} is not over"
+                )
+            match.next_hand()
+        for number, (game, deal) in enumerate(zip(match.games, deals, strict=True), start=1):
+            if Deal.from_dict(deal) != game.deal:
+                raise ValueError(f"record deal of hand {number} is not the one its seed deals")
         return match

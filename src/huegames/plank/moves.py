@@ -7,7 +7,7 @@
                and place a red token on it (placement phase)
 ``B RWG b2``   lay a strip R, W, G at the bottom (``B``) and move the token
                on b2 onto the square of its colour there (movement phase)
-``pass``       the player has no legal action
+``pass``       the player has no legal action (:attr:`Move.PASS`)
 =============  ==============================================================
 
 A square is a column ``a``-``c`` and a row ``1``-``12`` counted from the
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, ClassVar, Self
 
 from ..errors import InvalidMoveError
 from .components import COLOURS, MAX_ROWS, ORDERS
@@ -29,11 +29,22 @@ ENDS = ("T", "B")
 _SQUARE = re.compile(r"([abc])(\d{1,2})", re.IGNORECASE)
 
 
-class Square(NamedTuple):
-    """A square of the table: ``row`` from the top strip (0-based), ``col`` 0-2."""
+@dataclass(frozen=True, slots=True)
+class Square:
+    """A square of the table: ``row`` from the top strip (0-11), ``col`` 0-2."""
 
     row: int
     col: int
+
+    def __post_init__(self) -> None:
+        if not (
+            all(isinstance(v, int) and not isinstance(v, bool) for v in (self.row, self.col))
+            and 0 <= self.row < MAX_ROWS
+            and 0 <= self.col < 3
+        ):
+            raise InvalidMoveError(
+                f"a square has a row 0-11 and a col 0-2, not ({self.row!r}, {self.col!r})"
+            )
 
     def __str__(self) -> str:
         return f"{'abc'[self.col]}{self.row + 1}"
@@ -53,13 +64,8 @@ class Square(NamedTuple):
 
 
 def _check_square(square: object, name: str) -> None:
-    if not (
-        isinstance(square, Square)
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in square)
-        and 0 <= square.row < MAX_ROWS
-        and 0 <= square.col < 3
-    ):
-        raise InvalidMoveError(f"{name} must be a Square with row 0-11 and col 0-2, not {square!r}")
+    if not isinstance(square, Square):
+        raise InvalidMoveError(f"{name} must be a plank.Square, not {square!r}")
 
 
 def _check_colour(colour: object) -> None:
@@ -76,20 +82,51 @@ def _check_lay(strip: object, end: object) -> None:
 
 class Move:
     """A Plank move: a :class:`Place`, :class:`Shift`, :class:`LayPlace`,
-    :class:`LayShift` or :class:`Pass`.  All are frozen and hashable."""
+    :class:`LayShift` or :class:`Pass` (:attr:`Move.PASS`).
+
+    All are frozen and hashable, and read back from their text:
+    ``Move.parse(str(move)) == move``.  ``Move`` itself is only their common
+    type: it cannot be built (``Move()`` raises TypeError).
+    """
 
     __slots__ = ()
 
+    PASS: ClassVar[Pass]
+    """The one pass: the move of a player with no legal action."""
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        if cls not in KINDS:
+            raise TypeError(
+                f"plank.{cls.__name__} is not a kind of move: build a Place, Shift, LayPlace,"
+                " LayShift or Pass, or read one with Move.parse(text)"
+            )
+        return super().__new__(cls)
+
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
     @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read the text notation; raise InvalidMoveError when malformed."""
+    def parse(cls, text: str) -> Self:
+        """Read the text notation; raise InvalidMoveError when malformed (or,
+        called on a kind such as ``Place.parse``, when the text is another kind)."""
         move = _parse(text)
         if not isinstance(move, cls):
             raise InvalidMoveError(f"{text!r} is a {type(move).__name__}, not a {cls.__name__}")
         return move
 
+    @classmethod
+    def coerce(cls, move: Move | str) -> Self:
+        """A move from a move (returned as it is) or its text (parsed); anything
+        else raises InvalidMoveError."""
+        if isinstance(move, str):
+            return cls.parse(move)
+        if not isinstance(move, cls):
+            kind = "a Plank move" if cls is Move else f"a Plank {cls.__name__}"
+            raise InvalidMoveError(f"not {kind}: {move!r}")
+        return move
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, repr=False)
 class Place(Move):
     """Placement phase: put an off-table token of ``colour`` on ``square``."""
 
@@ -104,7 +141,7 @@ class Place(Move):
         return f"{self.colour}{self.square}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Shift(Move):
     """Movement phase: move the own token on ``source`` to ``target``."""
 
@@ -123,7 +160,7 @@ class Shift(Move):
         return f"{self.source}-{self.target}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class LayPlace(Move):
     """Placement phase: lay a strip reading ``strip`` at ``end`` and put an
     off-table token of ``colour`` on its square of that colour."""
@@ -140,7 +177,7 @@ class LayPlace(Move):
         return f"{self.end} {self.strip} {self.colour}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class LayShift(Move):
     """Movement phase: lay a strip reading ``strip`` at ``end`` and move the
     own token on ``source`` (named before the lay) onto its colour there."""
@@ -157,12 +194,18 @@ class LayShift(Move):
         return f"{self.end} {self.strip} {self.source}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, repr=False)
 class Pass(Move):
     """No action: only when the player has no legal action (§5)."""
 
     def __str__(self) -> str:
         return "pass"
+
+
+KINDS: frozenset[type[Move]] = frozenset({Place, Shift, LayPlace, LayShift, Pass})
+"""Every kind of move; a Move of any other class is refused."""
+
+Move.PASS = Pass()
 
 
 def _parse(text: object) -> Move:
@@ -172,7 +215,7 @@ def _parse(text: object) -> Move:
     if len(parts) == 1:
         word = parts[0]
         if word.lower() == "pass":
-            return PASS
+            return Move.PASS
         if "-" in word:
             source, _, target = word.partition("-")
             return Shift(Square.parse(source), Square.parse(target))
@@ -190,7 +233,6 @@ def _parse(text: object) -> Move:
 
 
 # Every move there is, made once: move generation looks them up.
-PASS = Pass()
 SQUARES = tuple(Square(i // 3, i % 3) for i in range(3 * MAX_ROWS))
 PLACES = {(c, i): Place(c, square) for c in COLOURS for i, square in enumerate(SQUARES)}
 SHIFTS = [[Shift(s, t) if s != t else None for t in SQUARES] for s in SQUARES]
