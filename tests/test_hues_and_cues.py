@@ -8,8 +8,9 @@ import pytest
 
 from huegames import IllegalMoveError, InvalidMoveError
 from huegames import hues_and_cues as hc
+from huegames.engine import Outcome
 from huegames.hues_and_cues.colour import oklch
-from huegames.hues_and_cues.game import guessing_order, score_round
+from huegames.hues_and_cues.rounds import guessing_order, score_round
 
 S = hc.Square.parse
 
@@ -280,8 +281,9 @@ def test_rounds_per_player_count(players, rounds):
     while game.round is not None and len(game.rounds) < rounds:
         givers.append(finish_round(game))
     assert givers == [n % players for n in range(rounds)]
-    assert game.is_over and game.winners == tuple(range(players))  # nobody scored: shared win
-    assert game.winner == tuple(range(players))
+    # nobody scored: a shared win
+    assert game.outcome() == Outcome(hc.Termination.ROUNDS_PLAYED, tuple(range(players)))
+    assert game.is_over and game.winner is None
 
 
 def test_rounds_per_giver_option():
@@ -299,7 +301,8 @@ def test_tie_break_rounds_skip_tied_cue_givers():
     finish_round(game)  # seat 3 again: 0, 1, 2 are tied
     assert game.round.tie_break and game.round.giver == 3
     finish_round(game, hits=(1,))  # seat 1 breaks the tie
-    assert game.is_over and game.winner == 1 and game.winners == (1,)
+    assert game.is_over and game.winner == 1
+    assert game.outcome() == Outcome(hc.Termination.TIE_BREAK, (1,))
     assert [r.giver for r in game.rounds] == [0, 1, 2, 3, 3, 3]
 
 
@@ -325,7 +328,7 @@ def test_shared_win_when_all_tie_and_without_tie_breaks():
     finish_round(game, hits=(1, 2))
     for _ in range(3):
         finish_round(game)
-    assert game.is_over and game.winners == (0, 1, 2) and game.winner == (0, 1, 2)
+    assert game.is_over and game.outcome().winners == (0, 1, 2) and game.winner is None
 
 
 def test_two_players_as_a_variant_and_player_limits():

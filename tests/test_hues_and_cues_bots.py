@@ -28,7 +28,7 @@ def test_lexicon_ships_xkcd_and_css_names_with_their_licence():
 
 def test_cue_giver_bot_picks_a_card_colour_and_gives_legal_cues():
     game = hc.new_game(4, seed=11)
-    bots = [LexiconBot("xkcd") for _ in range(4)]
+    bots = [LexiconBot(source="xkcd") for _ in range(4)]
     scored = play_round(game, bots)
     assert scored.target in hc.new_game(4, seed=11).round.card.squares
     assert len(scored.cues[0].split()) == 1
@@ -36,7 +36,7 @@ def test_cue_giver_bot_picks_a_card_colour_and_gives_legal_cues():
 
 
 def test_guesser_bot_reads_one_or_two_words_and_unknown_words():
-    bot = LexiconBot("xkcd")
+    bot = LexiconBot(source="xkcd")
     assert bot.read_cue("lavender") == bot.lexicon.labs["lavender"]
     assert bot.read_cue("Dusty Rose") == bot.lexicon.labs["dusty rose"]
     assert bot.read_cue("medium lavender") is not None  # modifier + known name
@@ -55,7 +55,7 @@ def test_guesser_bot_places_on_a_free_square_near_the_cue():
     board = game.board
     game.play("target A1")
     game.play("cue cherry")
-    bot = LexiconBot("xkcd")
+    bot = LexiconBot(source="xkcd")
     first = bot.choose(game.view(1))
     game.play(first)
     second = bot.choose(game.view(2))
@@ -67,7 +67,7 @@ def test_lexicon_bots_score_well_above_random_guessing():
     points = guesses = 0
     for seed in range(8):
         game = hc.new_game(4, seed=seed)
-        scored = play_round(game, [LexiconBot("xkcd") for _ in range(4)])
+        scored = play_round(game, [LexiconBot(source="xkcd") for _ in range(4)])
         points += sum(hc.guess_points(s.distance(scored.target)) for _, s in scored.guesses)
         guesses += len(scored.guesses)
     assert points / guesses > 1.0  # a random guess scores about 0.07
@@ -90,38 +90,37 @@ def test_random_bot_plays_whole_seeded_games():
 
 def test_lexicon_bots_play_a_whole_game_with_tie_breaks_possible():
     game = hc.new_game(3, seed=random.Random(1).randrange(100))
-    bots = [LexiconBot("xkcd"), LexiconBot("css"), LexiconBot("all")]
+    bots = [LexiconBot(source="xkcd"), LexiconBot(source="css"), LexiconBot(source="all")]
     while not game.is_over:
         seat = game.current_player
         game.play(bots[seat].choose(game.view(seat)))
-    assert game.winners and sum(game.scores()) > 0
+    assert game.outcome().winners and sum(game.scores()) > 0
 
 
 def test_batch_runner_bots_play_whole_games_through_the_runner_protocol():
     import pickle
 
-    from huegames.hues_and_cues.bots import BOTS
+    from huegames import engine
 
-    assert set(BOTS) == {"random", "xkcd", "css"}
-    for name, factory in BOTS.items():
-        assert pickle.loads(pickle.dumps(factory))(7).choose  # picklable for process pools
-        assert isinstance(BOTS[name](1), (LexiconBot, RandomBot))
+    bots = {entry.name: entry.factory for entry in hc.SPEC.bots}
+    assert {"random", "xkcd", "css"} <= set(bots)
+    for name, factory in bots.items():
+        assert pickle.loads(pickle.dumps(factory))(seed=7).choose  # picklable for process pools
+        assert isinstance(bots[name](seed=1), (LexiconBot, RandomBot))
     results = []
     for _ in range(2):
         game = hc.new_game(3, seed=5)
-        bots = [BOTS[name](seed) for seed, name in enumerate(("xkcd", "css", "random"))]
-        while not game.is_over:
-            seat = game.current_player
-            game.play(bots[seat].choose(game.view(seat)))
-        winner = game.winner
-        assert isinstance(winner, int) or (isinstance(winner, tuple) and len(winner) > 1)
+        seats = [bots[name](seed=seed) for seed, name in enumerate(("xkcd", "css", "random"))]
+        engine.play_game(game, seats)
+        winners = game.outcome().winners
+        assert winners and game.winner == (winners[0] if len(winners) == 1 else None)
         assert len(game.rounds) >= 6 and all(r.target is not None for r in game.rounds)
-        results.append((game.scores(), winner, [str(m) for m in game.history]))
+        results.append((game.scores(), winners, [str(m) for m in game.history]))
     assert results[0] == results[1]  # seeded: the same game twice
 
 
 def test_guesser_splits_compounds_and_follows_other_pieces_on_unknown_words():
-    bot = LexiconBot("xkcd")
+    bot = LexiconBot(source="xkcd")
     assert bot.read_cue("lightgoldenrod") == bot.read_cue("light goldenrod") is not None
     assert bot.read_cue("tomatoes") == bot.read_cue("tomato")
     game = hc.new_game(4, seed=3, rules=hc.Rules(free_target=True))
@@ -137,7 +136,7 @@ def test_second_cue_corrects_how_the_first_cue_was_read():
     game.play("cue cherry")
     for square in ("P28", "P29", "P30"):  # the guessers went far off
         game.play(f"guess {square}")
-    giver = LexiconBot("xkcd")
+    giver = LexiconBot(source="xkcd")
     view = game.view(0)
     move = giver.choose(view)
     assert move.action is hc.Action.CUE  # not a skip

@@ -10,16 +10,36 @@ Move.parse('target N10')
 Move.parse('cue mint')
 >>> game.current_player, game.view(1).round.target  # guessers do not see the target
 (1, None)
+>>> game.outcome() is None, game.winner  # the game goes on
+(True, None)
+
+Every engine of ``huegames`` keeps one contract (:mod:`huegames.engine`);
+this one is registered as ``"hues-and-cues"``:
+
+>>> from huegames import engine
+>>> spec = engine.game_spec("hues-and-cues")
+>>> spec is hc.SPEC, spec.bot_names()
+(True, 'random, xkcd, css, lexicon')
+>>> game = spec.new_game(3, seed=1)
+>>> engine.play_game(game, [spec.bot("xkcd", seed=seat) for seat in range(3)]).outcome()
+Outcome(termination=<Termination.ROUNDS_PLAYED: 'rounds played'>, winners=(1,))
+>>> game.scores(), game.winner, game.current_player
+([18, 20, 18], 1, None)
 """
 
-from ..errors import IllegalMoveError, InvalidMoveError
+from functools import partial
+
+from .. import engine
+from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
 from .board import COLUMNS, ROWS, SQUARES, Board, Square, default_board
+from .bots import LexiconBot, RandomBot
 from .cards import Card, default_deck, make_deck
 from .cues import BASIC_COLOURS, RELATIVE_WORDS, cue_problem
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Phase, Round, Rules, guess_points, new_game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Termination, new_game
 from .lexicon import Lexicon, lexicon
 from .moves import Action, Move
 from .render import board_png, board_svg
+from .rounds import Phase, Round, Rules, guess_points, seat_to_move
 from .view import View
 
 __all__ = [
@@ -29,6 +49,7 @@ __all__ = [
     "MIN_PLAYERS",
     "RELATIVE_WORDS",
     "ROWS",
+    "SPEC",
     "SQUARES",
     "Action",
     "Board",
@@ -37,11 +58,15 @@ __all__ = [
     "IllegalMoveError",
     "InvalidMoveError",
     "Lexicon",
+    "LexiconBot",
     "Move",
+    "NotYourTurnError",
     "Phase",
+    "RandomBot",
     "Round",
     "Rules",
     "Square",
+    "Termination",
     "View",
     "board_png",
     "board_svg",
@@ -52,4 +77,32 @@ __all__ = [
     "lexicon",
     "make_deck",
     "new_game",
+    "seat_to_move",
 ]
+
+SPEC = engine.register(
+    engine.GameSpec(
+        name="hues-and-cues",
+        title="Hues and Cues",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        new_game=new_game,
+        game_class=Game,
+        rules_class=Rules,
+        bots=(
+            engine.BotEntry("random", RandomBot),
+            engine.BotEntry(
+                "xkcd",
+                partial(LexiconBot, source="xkcd"),
+                "Cues and guesses from the XKCD colour-survey names (the lexicon bot).",
+            ),
+            engine.BotEntry(
+                "css",
+                partial(LexiconBot, source="css"),
+                "Cues and guesses from the CSS colour names (the lexicon bot).",
+            ),
+            engine.BotEntry("lexicon", LexiconBot),
+        ),
+    )
+)
+"""Hues and Cues in the game registry, with its bot catalogue."""

@@ -23,7 +23,8 @@ plays it safe and learns from the table:
 
 Guessers understand compounds and near-forms of known words, follow the other
 pieces when no word is known, and place on the free square with the highest
-expected score.  :data:`BOTS` names factories for :mod:`huegames.batch`.
+expected score.  The package's ``SPEC.bots`` names them for the runner:
+``random``, ``xkcd``, ``css`` and ``lexicon`` (``lexicon:source=all``).
 """
 
 from __future__ import annotations
@@ -31,15 +32,16 @@ from __future__ import annotations
 import math
 import random
 import re
-from collections.abc import Sequence
-from functools import cache, partial
+from collections.abc import Iterable, Sequence
+from functools import cache
 
+from .. import engine
 from .board import SQUARES, Board, Square
 from .colour import oklab
 from .cues import colour_word_in, cue_problem, position_reference
-from .game import Phase, Round, Rules, guess_points
 from .lexicon import Lab, Lexicon, lexicon
 from .moves import Move
+from .rounds import Phase, Rules, guess_points
 from .view import View
 
 SECOND_CUE_WEIGHT = 0.5  # the second cue corrects how the first was read (see give_cue)
@@ -51,11 +53,17 @@ PREFIX = 4  # unknown words: a known word sharing more letters at either end sta
 MISREADINGS = (0.03,)
 
 
+def _lab(values: Iterable[float]) -> Lab:
+    """Three OKLab coordinates as a :data:`Lab`."""
+    lightness, a, b = values
+    return (lightness, a, b)
+
+
 def _offsets(radii: Sequence[float]) -> tuple[Lab, ...]:
     return (
         (0.0, 0.0, 0.0),
         *(
-            tuple(sign * radius * (axis == i) for i in range(3))  # type: ignore[misc]
+            _lab(sign * radius * (axis == i) for i in range(3))
             for radius in radii
             for axis in range(3)
             for sign in (1, -1)
@@ -70,12 +78,13 @@ _ENDINGS = re.compile(r"(?:ish|ey|y|es|s)$")
 
 
 class RandomBot:
-    """A uniformly random listed legal move, from a seed."""
+    """A uniformly random listed legal move (targets, vocabulary cues, skip, free squares)."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
+        engine.check_turn(view)
         return self.rng.choice(view.legal_moves())
 
 
@@ -110,7 +119,7 @@ def _seen_reading(view: View) -> Lab | None:
     seen = [labs[square.row * 30 + square.column] for _, square in view.round.guesses]
     if not seen:
         return None
-    return tuple(sum(lab[i] for lab in seen) / len(seen) for i in range(3))  # type: ignore[return-value]
+    return _lab(sum(lab[i] for lab in seen) / len(seen) for i in range(3))
 
 
 def _shared(first: str, second: str) -> int:
@@ -144,20 +153,23 @@ def _known_form(source: str, word: str) -> str:
 
 
 class LexiconBot:
-    """Cue giver and guesser from the ``"xkcd"``, ``"css"`` or ``"all"`` lexicon."""
+    """Cues and guesses from a colour lexicon: source xkcd, css or all.
+
+    Deterministic: ``seed`` is taken, as every bot takes one, and unused.
+    """
 
     second_cue_weight = SECOND_CUE_WEIGHT
     names_only = True  # cues are whole names of the lexicon (first cue)...
     names_second = True  # ... and second cue
     follow_others = True  # no word known: read the cues as the other pieces did
 
-    def __init__(self, source: str = "xkcd") -> None:
+    def __init__(self, *, seed: int | None = None, source: str = "xkcd") -> None:
         self.lexicon: Lexicon = lexicon(source)
 
     def choose(self, view: View) -> Move:
+        engine.check_turn(view)
         round_ = view.round
-        if round_ is None or view.current_player != view.player:
-            raise ValueError(f"seat {view.player} has no move in this view")
+        assert round_ is not None  # a game in play has a round
         if round_.phase is Phase.TARGET:
             return Move.target(self.pick_target(view))
         if round_.phase is Phase.FIRST_CUE:
@@ -187,11 +199,11 @@ class LexiconBot:
                 for word in words[:start]:
                     shift = self.lexicon.shifts.get(word, (0.0, 0.0, 0.0))
                     lab = [a + b for a, b in zip(lab, shift, strict=True)]
-                return tuple(lab)  # type: ignore[return-value]
+                return _lab(lab)
         labs = [self.lexicon.words[word] for word in words if word in self.lexicon.words]
         if not labs:
             return None
-        return tuple(sum(lab[i] for lab in labs) / len(labs) for i in range(3))  # type: ignore[return-value]
+        return _lab(sum(lab[i] for lab in labs) / len(labs) for i in range(3))
 
     def _word(self, word: str) -> str:
         """``word`` as this bot knows it: itself; its stem without a plural or
@@ -216,7 +228,7 @@ class LexiconBot:
         if not weighted:
             return None
         total = sum(weight for _, weight in weighted)
-        return tuple(sum(lab[i] * w for lab, w in weighted) / total for i in range(3))  # type: ignore[return-value]
+        return _lab(sum(lab[i] * w for lab, w in weighted) / total for i in range(3))
 
     def place(self, view: View, meant: Lab | None) -> Square:
         """The free square with the highest expected points when the target's
@@ -225,7 +237,7 @@ class LexiconBot:
         assert view.round is not None
         labs = _board_labs(view.board)
         if meant is None:  # nothing known: the board's average colour is the safest bet
-            meant = tuple(sum(lab[i] for lab in labs) / len(labs) for i in range(3))  # type: ignore[assignment]
+            meant = _lab(sum(lab[i] for lab in labs) / len(labs) for i in range(3))
         likely = [math.exp(-((math.dist(lab, meant) / SPREAD) ** 2)) for lab in labs]
         taken = {square for _, square in view.round.guesses}
         best, best_value = None, -1.0
@@ -255,8 +267,8 @@ class LexiconBot:
         return sum(
             guess_points(
                 self._nearest(
-                    board, tuple(m + o for m, o in zip(meant, offset, strict=True))
-                ).distance(target)  # type: ignore[arg-type]
+                    board, _lab(m + o for m, o in zip(meant, offset, strict=True))
+                ).distance(target)
             )
             for offset in offsets
         ) / len(offsets)
@@ -308,9 +320,9 @@ class LexiconBot:
         read quite differently (:data:`_TARGET_OFFSETS`: a vivid colour in a
         fast-changing part of the board rather than a pale one in the slowly
         changing middle); ties go to the cue that leads nearest."""
-        round_: Round | None = view.round
-        assert (round_ is not None and round_.card is not None) or view.rules.free_target
-        squares = SQUARES if round_.card is None else round_.card.squares  # type: ignore[union-attr]
+        round_ = view.round
+        assert round_ is not None  # at the target phase: the card, or any square
+        squares = SQUARES if round_.card is None else round_.card.squares
         scored = []
         for square in squares:
             ranked = self._candidates(view, square, ())
@@ -336,16 +348,3 @@ class LexiconBot:
         for move in view.legal_moves():
             return move.text
         raise ValueError("no legal first cue is known")
-
-
-def lexicon_bot(source: str, seed: int | None = None) -> LexiconBot:
-    """A :class:`LexiconBot` (deterministic: ``seed`` is accepted and unused)."""
-    return LexiconBot(source)
-
-
-BOTS = {
-    "random": RandomBot,
-    "xkcd": partial(lexicon_bot, "xkcd"),
-    "css": partial(lexicon_bot, "css"),
-}
-"""Bot name -> factory called with one seed (for :mod:`huegames.batch`); picklable."""

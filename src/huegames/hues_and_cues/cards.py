@@ -34,10 +34,15 @@ class Card:
         return " ".join(map(str, self.squares))
 
     @classmethod
+    def of(cls, squares: Iterable[Square | str]) -> Card:
+        """A card from its squares or their texts (``["A1", "C7", "H15", "P30"]``)."""
+        return cls(tuple(map(as_square, squares)))
+
+    @classmethod
     def parse(cls, text: str) -> Card:
         if not isinstance(text, str):
             raise ValueError(f"a card text must be a string, not {type(text).__name__}")
-        return cls(tuple(text.split()))
+        return cls.of(text.split())
 
 
 @cache
@@ -56,7 +61,7 @@ def make_deck(cards: Iterable[Card | str | Sequence[Square | str]]) -> tuple[Car
         if isinstance(card, Card)
         else Card.parse(card)
         if isinstance(card, str)
-        else Card(card)
+        else Card.of(card)
         for card in cards
     )
     if not deck:

@@ -6,193 +6,33 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from functools import cache
 from typing import Any
 
-from .. import records
-from ..errors import IllegalMoveError, InvalidMoveError
-from .board import COLUMNS, SQUARES, Board, Square
+from .. import engine, records
+from ..errors import IllegalMoveError
+from .board import Board, Square
 from .cards import Card, default_deck, make_deck
-from .cues import (
-    BASIC_COLOURS,
-    RELATIVE_WORDS,
-    colour_word_in,
-    cue_problem,
-    normal,
-    position_reference,
-)
-from .lexicon import vocabulary
+from .cues import cue_problem, normal
 from .moves import Action, Move
+from .rounds import Phase, Round, Rules, legal_moves_of, score_round, seat_to_move
+from .view import View
 
+GAME = "hues-and-cues"
+"""The game's registry name, which its records carry."""
 MIN_PLAYERS, MAX_PLAYERS = 3, 10  # the rule; 2 players is a variant (VARIANT_MIN_PLAYERS)
 VARIANT_MIN_PLAYERS = 2
-RECORD_FORMAT = 1
+SETUP_KEYS = ("board", "deck")
+"""A record's ``setup``: the board's rows and the deck's cards, each None for the package's own."""
 
 
-class Phase(Enum):
-    TARGET = "target"  # the cue giver picks the target from the card
-    FIRST_CUE = "first cue"
-    FIRST_GUESSES = "first guesses"  # clockwise from the cue giver's left
-    SECOND_CUE = "second cue"  # or skip
-    SECOND_GUESSES = "second guesses"  # counter-clockwise from the cue giver's right
-    SCORED = "scored"  # a finished round
+class Termination(Enum):
+    """How a game ended (rules §5): the winners are the seats with the top score."""
 
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """Rule options; the defaults are the rules.
-
-    - ``free_target``: the rulebook's variant for younger players: the cue
-      giver picks any square instead of one of the card's four.
-    - ``rounds_per_giver``: None for the rule (2 with up to 6 players, 1 with 7+).
-    - ``giver_points``: points to the cue giver per piece in the frame; None
-      for the rule (2 with 3 players or 2, else 1).
-    - ``tie_breaks``: play tie-break rounds; False makes a tie a shared win.
-    - ``colour_words``: the forbidden basic colour words; ``colour_stems``
-      also refuses their forms and compounds (``reddish``, ``blueberry``).
-    - ``relative_words``: words the second cue may not use.
-    """
-
-    free_target: bool = False
-    rounds_per_giver: int | None = None
-    giver_points: int | None = None
-    tie_breaks: bool = True
-    colour_words: tuple[str, ...] = BASIC_COLOURS
-    colour_stems: bool = True
-    relative_words: tuple[str, ...] = RELATIVE_WORDS
-
-    def __post_init__(self) -> None:
-        for name in ("free_target", "tie_breaks", "colour_stems"):
-            if not isinstance(getattr(self, name), bool):
-                raise TypeError(f"Rules.{name} must be True or False")
-        for name in ("rounds_per_giver", "giver_points"):
-            value = getattr(self, name)
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 1
-            ):
-                raise ValueError(f"Rules.{name} must be a positive integer or None, not {value!r}")
-        for name in ("colour_words", "relative_words"):
-            value = getattr(self, name)
-            if isinstance(value, str) or not all(isinstance(w, str) and w for w in value):
-                raise TypeError(f"Rules.{name} must be a sequence of words")
-            object.__setattr__(self, name, tuple(w.casefold() for w in value))
-
-    def rounds_for(self, players: int) -> int:
-        """Scheduled rounds: each player is cue giver twice with 2-6 players, once with 7+."""
-        per_giver = self.rounds_per_giver or (2 if players <= 6 else 1)
-        return per_giver * players
-
-    def giver_points_for(self, players: int) -> int:
-        return self.giver_points or (2 if players <= 3 else 1)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "free_target": self.free_target,
-            "rounds_per_giver": self.rounds_per_giver,
-            "giver_points": self.giver_points,
-            "tie_breaks": self.tie_breaks,
-            "colour_words": list(self.colour_words),
-            "colour_stems": self.colour_stems,
-            "relative_words": list(self.relative_words),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        data = records.check_options(data, cls.__dataclass_fields__)
-        values = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-        return cls(**values)
-
-
-@dataclass(frozen=True, slots=True)
-class Round:
-    """One round.  ``card`` and ``target`` are None where the viewer may not
-    see them; ``guesses`` are ``(seat, square)`` in the order placed;
-    ``points`` (per seat) only once the round is scored.
-    """
-
-    number: int
-    giver: int
-    phase: Phase
-    card: Card | None
-    target: Square | None = None
-    cues: tuple[str, ...] = ()
-    skipped: bool = False
-    guesses: tuple[tuple[int, Square], ...] = ()
-    points: tuple[int, ...] | None = None
-    tie_break: bool = False
-
-    def hidden(self) -> Round:
-        """This round as a guesser sees it: no card, no target before scoring."""
-        if self.phase is Phase.SCORED:
-            return replace(self, card=None)
-        return replace(self, card=None, target=None)
-
-
-def guess_points(distance: int) -> int:
-    """A guesser's piece: 3 on the target, 2 inside the frame, 1 touching it (§4)."""
-    return (3, 2, 1)[distance] if distance <= 2 else 0
-
-
-def guessing_order(giver: int, players: int, second: bool) -> tuple[int, ...]:
-    """First guesses clockwise from the giver's left, second ones the other way."""
-    step = -1 if second else 1
-    return tuple((giver + step * k) % players for k in range(1, players))
-
-
-def score_round(
-    guesses: Iterable[tuple[int, Square]], target: Square, giver: int, players: int, per_piece: int
-) -> tuple[int, ...]:
-    """Each seat's points for a round (§4)."""
-    points = [0] * players
-    for seat, square in guesses:
-        distance = square.distance(target)
-        points[seat] += guess_points(distance)
-        if distance <= 1:
-            points[giver] += per_piece
-    return tuple(points)
-
-
-GUESSES = tuple(Move.guess(square) for square in SQUARES)
-
-
-@cache
-def _plain_cues(colours: tuple[str, ...], stems: bool) -> tuple[Move, ...]:
-    """Vocabulary cues that break no colour-word or position rule."""
-    return tuple(
-        Move.cue(text)
-        for text in vocabulary()
-        if not any(
-            colour_word_in(word, colours, stems) or position_reference(word)
-            for word in text.split()
-        )
-    )
-
-
-def legal_moves_of(round_: Round, used: frozenset[str], rules: Rules) -> list[Move]:
-    """The legal moves of a round in play (shared by games and views).
-
-    Cues are open text: at a cue phase this lists the legal cues of the
-    package's colour vocabulary, but ``play`` takes any legal cue.
-    """
-    phase = round_.phase
-    if phase is Phase.TARGET:
-        squares = SQUARES if rules.free_target or round_.card is None else round_.card.squares
-        return [Move.target(square) for square in squares]
-    if phase in (Phase.FIRST_CUE, Phase.SECOND_CUE):
-        second = phase is Phase.SECOND_CUE
-        relative = set(rules.relative_words) if second else set()
-        cues = [
-            move
-            for move in _plain_cues(rules.colour_words, rules.colour_stems)
-            if (second or len(move.words) == 1)
-            and move.text not in used
-            and not relative.intersection(move.words)
-        ]
-        return [Move.skip(), *cues] if second else cues
-    if phase in (Phase.FIRST_GUESSES, Phase.SECOND_GUESSES):
-        taken = {square.row * COLUMNS + square.column for _, square in round_.guesses}
-        return [move for index, move in enumerate(GUESSES) if index not in taken]
-    return []
+    ROUNDS_PLAYED = "rounds played"
+    """The scheduled rounds are over: one seat leads alone, or the top score
+    is shared by every seat (or by the tied leaders, without tie-breaks)."""
+    TIE_BREAK = "tie-break"
+    """Tie-break rounds settled it: one seat leads alone, or every seat is tied."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,9 +69,7 @@ class Game:
             raise ValueError(
                 f"Hues and Cues is for 3 to {MAX_PLAYERS} players (2 as a variant), not {players}"
             )
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an integer, not {seed!r}")
-        self.players, self.seed = players, seed
+        self.players, self.seed = players, engine.check_seed(seed)
         self.board = board or Board.default()
         self.deck = make_deck(default_deck() if deck is None else deck)
         self.rules = rules or Rules()
@@ -280,7 +118,7 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat to move: the cue giver or the next guesser; None once over."""
-        return _to_move(self.round, self.players)
+        return seat_to_move(self.round, self.players)
 
     @property
     def is_over(self) -> bool:
@@ -289,23 +127,26 @@ class Game:
     def scores(self) -> list[int]:
         return list(self._state.scores)
 
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats that share the win once the game is over (one seat, or
-        every tied leader when all are tied or tie-breaks are off); ``()`` before."""
+    def outcome(self) -> engine.Outcome | None:
+        """How the game ended, None while it goes on.  The winners are the seats
+        with the top score: one seat, or every tied leader when all are tied
+        or tie-breaks are off (a shared win)."""
         if not self.is_over:
-            return ()
-        top = max(self._state.scores)
-        return tuple(seat for seat, score in enumerate(self._state.scores) if score == top)
+            return None
+        scores = self._state.scores
+        top = max(scores)
+        termination = (
+            Termination.TIE_BREAK if self.rounds[-1].tie_break else Termination.ROUNDS_PLAYED
+        )
+        return engine.Outcome(
+            termination, tuple(seat for seat, score in enumerate(scores) if score == top)
+        )
 
     @property
-    def winner(self) -> int | tuple[int, ...] | None:
-        """The winning seat; a tuple of seats for a shared win (as ``winners``);
-        None before the end."""
-        winners = self.winners
-        if not winners:
-            return None
-        return winners[0] if len(winners) == 1 else winners
+    def winner(self) -> int | None:
+        """The seat that won alone; None for a shared win and before the end."""
+        outcome = self.outcome()
+        return None if outcome is None else outcome.winner
 
     # -- moves ---------------------------------------------------------------------
 
@@ -353,14 +194,11 @@ class Game:
         return game
 
     def _checked(self, move: Move | str, player: int | None) -> Move:
-        if isinstance(move, str):
-            move = Move.parse(move)
-        elif not isinstance(move, Move):
-            raise InvalidMoveError(f"a move must be a Move or its text, not {type(move).__name__}")
+        move = Move.coerce(move)
         round_ = self.round
         if round_ is None:
             raise IllegalMoveError(f"{move}: the game is over")
-        mover = _to_move(round_, self.players)
+        mover = seat_to_move(round_, self.players)
         if player is not None and player != mover:
             raise IllegalMoveError(f"{move}: it is seat {mover}'s turn, not seat {player}'s")
         phase = round_.phase
@@ -377,9 +215,9 @@ class Game:
                 f"{move}: the round is at the {phase.value}: seat {mover} must {wanted}"
             )
         if move.action is Action.TARGET:
-            assert move.square is not None
-            if not self.rules.free_target and move.square not in round_.card.squares:  # type: ignore[union-attr]
-                raise IllegalMoveError(f"{move}: the target must be on the card ({round_.card})")
+            card = round_.card
+            if card is not None and move.square not in card.squares:
+                raise IllegalMoveError(f"{move}: the target must be on the card ({card})")
         elif move.action is Action.CUE:
             problem = cue_problem(
                 move.words,
@@ -413,7 +251,9 @@ class Game:
             )
         if move.action is Action.SKIP:
             return self._scored(state, replace(round_, skipped=True))
-        guesses = (*round_.guesses, (_to_move(round_, self.players), move.square))
+        guesser, square = seat_to_move(round_, self.players), move.square
+        assert guesser is not None and square is not None  # a guess in a round in play
+        guesses = (*round_.guesses, (guesser, square))
         round_ = replace(round_, guesses=guesses)
         if len(guesses) == self.players - 1 and round_.phase is Phase.FIRST_GUESSES:
             return replace(state, round=replace(round_, phase=Phase.SECOND_CUE))
@@ -452,46 +292,61 @@ class Game:
 
     # -- information (§6) ------------------------------------------------------------
 
-    def view(self, player: int):
+    def view(self, player: int) -> View:
         """What seat ``player`` may see: the target only when it is the cue giver."""
-        from .view import View
+        return View.seen_by(
+            self._seat(player),
+            players=self.players,
+            round=self.round,
+            rounds=self.rounds,
+            scores=self._state.scores,
+            used_cues=self.used_cues,
+            board=self.board,
+            rules=self.rules,
+        )
 
-        return View.of(self, self._seat(player))
-
-    def _seat(self, player: int) -> int:
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not 0 <= player < self.players
-        ):
-            raise ValueError(f"no seat {player!r}: seats are 0 to {self.players - 1}")
+    def _seat(self, player: object) -> int:
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise TypeError(f"a seat is an int from 0 to {self.players - 1}, not {player!r}")
+        if not 0 <= player < self.players:
+            raise ValueError(f"no seat {player}: seats are 0 to {self.players - 1}")
         return player
 
     # -- records ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain JSON-able record that :meth:`from_dict` turns back into this game."""
-        return {
-            "game": "hues_and_cues",
-            "format": RECORD_FORMAT,
-            "players": self.players,
-            "seed": self.seed,
-            "rules": self.rules.to_dict(),
+        """A plain JSON-able record that :meth:`from_dict` turns back into this game.
+
+        ``setup`` holds the board's rows and the deck's cards, each None for
+        the package's own; the cards are drawn in an order shuffled from ``seed``.
+        """
+        setup = {
             "board": None if self.board.is_default() else [list(row) for row in self.board.rows],
             "deck": None if self.deck == default_deck() else [str(card) for card in self.deck],
-            "moves": [str(move) for move in self.history],
         }
+        return records.make_record(
+            GAME, self.players, self.rules.to_dict(), self.seed, setup, self.history
+        )
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
-        keys = ("players", "seed", "rules", "board", "deck", "moves")
-        record = records.check_header(record, "hues_and_cues", "Hues and Cues", RECORD_FORMAT, keys)
+        record = records.check_record(record, GAME)
+        setup = record["setup"]
+        missing = set(SETUP_KEYS) - set(setup)
+        if missing:
+            raise ValueError(f"{GAME} record setup lacks {', '.join(sorted(missing))}")
+        unknown = set(setup) - set(SETUP_KEYS)
+        if unknown:
+            raise ValueError(
+                f"{GAME} record setup has unknown keys: {', '.join(sorted(map(str, unknown)))}"
+            )
+        board, deck = setup["board"], setup["deck"]
         game = cls(
             record["players"],
-            records.check_seed(record["seed"]),
-            board=None if record["board"] is None else Board(tuple(map(tuple, record["board"]))),
-            deck=None if record["deck"] is None else make_deck(record["deck"]),
+            engine.check_seed(record["seed"], f"a {GAME} record's seed"),
+            board=None if board is None else Board(tuple(map(tuple, board))),
+            deck=None if deck is None else make_deck(deck),
             rules=Rules.from_dict(record["rules"]),
         )
         return records.replay(game, record["moves"])
@@ -505,23 +360,13 @@ class Game:
         )
 
 
-def _to_move(round_: Round | None, players: int) -> int | None:
-    if round_ is None:
-        return None
-    if round_.phase is Phase.FIRST_GUESSES:
-        return guessing_order(round_.giver, players, False)[len(round_.guesses)]
-    if round_.phase is Phase.SECOND_GUESSES:
-        return guessing_order(round_.giver, players, True)[len(round_.guesses) - (players - 1)]
-    return round_.giver
-
-
 def new_game(
-    players: int,
+    players: int = MIN_PLAYERS,
     seed: int | None = None,
     *,
+    rules: Rules | None = None,
     board: Board | None = None,
     deck: Iterable[Card | str | Sequence[Square | str]] | None = None,
-    rules: Rules | None = None,
 ) -> Game:
     """A new game; the same seed always draws the same cards.
 
@@ -529,11 +374,9 @@ def new_game(
     ``board`` is any :class:`Board` (default: the package's), ``deck`` any
     cards as data (default: :func:`default_deck`).
     """
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
     return Game(
         players,
-        seed,
+        engine.fresh_seed() if seed is None else seed,
         board=board,
         deck=None if deck is None else make_deck(deck),
         rules=rules,

@@ -21,7 +21,8 @@ class Action(Enum):
 @dataclass(frozen=True, slots=True)
 class Move:
     """One action; build with :meth:`target`, :meth:`cue`, :meth:`skip`,
-    :meth:`guess` or :meth:`parse`.  ``words`` keep the case they were given in.
+    :meth:`guess`, :meth:`parse` or :meth:`coerce`.  ``words`` keep the case
+    they were given in; ``Move.parse(str(move)) == move``.
     """
 
     action: Action
@@ -97,3 +98,12 @@ class Move:
         raise InvalidMoveError(
             f"move {text!r}: expected 'target H15', 'cue WORDS', 'skip' or 'guess H15'"
         )
+
+    @classmethod
+    def coerce(cls, move: Move | str) -> Move:
+        """A Move as it is, or read from its text; InvalidMoveError for anything else."""
+        if isinstance(move, Move):
+            return move
+        if isinstance(move, str):
+            return cls.parse(move)
+        raise InvalidMoveError(f"a move must be a Move or its text, not {type(move).__name__}")

@@ -127,8 +127,8 @@ def board_png(
         for column in range(COLUMNS):
             x, y = margin + column * cell, margin + row * cell
             draw.rectangle((x, y, x + cell - 1, y + cell - 1), fill=board.rows[row][column])
-    for x, y, text in _labels(cell):
-        draw.text((x, y), text, fill="#000000", anchor="mm")
+    for label_x, label_y, text in _labels(cell):
+        draw.text((label_x, label_y), text, fill="#000000", anchor="mm")
     for square, seat in (pieces or {}).items():
         square = as_square(square)
         cx, cy = margin + (square.column + 0.5) * cell, margin + (square.row + 0.5) * cell

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .board import Board
-from .game import Game, Phase, Round, Rules, _to_move, legal_moves_of
 from .moves import Move
+from .rounds import Phase, Round, Rules, legal_moves_of, seat_to_move
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -14,6 +14,9 @@ class View:
     """What seat ``player`` knows: the board, the cues, every piece, the
     scores and the scored rounds with their targets.  A round's card (and,
     before scoring, its target) is there only when ``player`` was its cue giver.
+
+    ``Game.view(seat)`` builds one; :meth:`seen_by` hides what the seat may
+    not see.
     """
 
     player: int
@@ -26,24 +29,37 @@ class View:
     rules: Rules
 
     @classmethod
-    def of(cls, game: Game, player: int) -> View:
-        round_ = game.round
-        if round_ is not None and round_.giver != player:
-            round_ = round_.hidden()
+    def seen_by(
+        cls,
+        player: int,
+        *,
+        players: int,
+        round: Round | None,
+        rounds: tuple[Round, ...],
+        scores: tuple[int, ...],
+        used_cues: frozenset[str],
+        board: Board,
+        rules: Rules,
+    ) -> View:
+        """The view of seat ``player`` of a game in this state: cards and
+        unscored targets only of the rounds where it is the cue giver."""
+        if round is not None and round.giver != player:
+            round = round.hidden()
         return cls(
             player=player,
-            players=game.players,
-            round=round_,
-            rounds=tuple(r if r.giver == player else r.hidden() for r in game.rounds),
-            scores=tuple(game.scores()),
-            used_cues=game.used_cues,
-            board=game.board,
-            rules=game.rules,
+            players=players,
+            round=round,
+            rounds=tuple(r if r.giver == player else r.hidden() for r in rounds),
+            scores=scores,
+            used_cues=used_cues,
+            board=board,
+            rules=rules,
         )
 
     @property
     def current_player(self) -> int | None:
-        return _to_move(self.round, self.players)
+        """The seat to move, or None once the game is over."""
+        return seat_to_move(self.round, self.players)
 
     @property
     def phase(self) -> Phase | None:
