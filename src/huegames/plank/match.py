@@ -7,7 +7,7 @@ from typing import Any
 
 from .. import engine, records
 from ..errors import IllegalMoveError
-from .components import PENALTY_PLAYERS, Deal, check_players
+from .components import PENALTY_PLAYERS, Deal, check_players, deal_hand
 from .game import Game, Rules, new_game
 
 
@@ -21,9 +21,14 @@ class Match:
     Its record (:meth:`to_dict`) has the one layout of
     :mod:`huegames.records`, ``game`` ``"plank"``; ``setup`` holds the
     agreed number of ``hands`` and the ``deals`` of the hands dealt so far
-    (each a hand record's setup), and ``moves`` every hand's moves in
-    order, one list: a hand ends with the move that ends it, so the next
-    move opens the next hand.
+    (each a hand record's setup, checked against the seed's deals), and
+    ``moves`` every hand's moves in order, one list: a hand ends with the
+    move that ends it, so the next move opens the next hand::
+
+        {"format": 2, "game": "plank", "players": 3, "rules": {...}, "seed": 7,
+         "setup": {"hands": 5, "deals": [{"letters": [...], "strips": [...],
+                                          "first": 0}, ...]},
+         "moves": ["T RWG R", ..., "Gc1", "T GRW G", ...]}
     """
 
     __slots__ = ("games", "hands", "players", "rules", "seed")
@@ -99,7 +104,7 @@ class Match:
         if set(setup) != {"hands", "deals"}:
             if {"letters", "strips", "first"} <= set(setup):
                 raise ValueError(
-                    "this is the record of one Plank hand: read it with Game.from_dict"
+                    "this is the record of one Plank hand: read it with plank.Game.from_dict"
                 )
             raise ValueError("a Plank match record's setup holds hands and deals")
         if record["seed"] is None:
@@ -113,6 +118,9 @@ class Match:
         deals = setup["deals"]
         if not isinstance(deals, list) or not 1 <= len(deals) <= match.hands:
             raise ValueError(f"a match record deals 1 to {match.hands} hands, not {deals!r}")
+        for hand, deal in enumerate(deals):
+            if Deal.from_dict(deal) != deal_hand(match.players, match.seed, hand):
+                raise ValueError(f"record deal of hand {hand + 1} is not the one its seed deals")
         moves = record["moves"]
         if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
             raise TypeError("record moves must be a list of move texts")
@@ -131,7 +139,4 @@ class Match:
                     f"record deals {len(deals)} hands, but hand {len(match.games)} is not over"
                 )
             match.next_hand()
-        for number, (game, deal) in enumerate(zip(match.games, deals, strict=True), start=1):
-            if Deal.from_dict(deal) != game.deal:
-                raise ValueError(f"record deal of hand {number} is not the one its seed deals")
         return match
