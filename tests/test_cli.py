@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 
 import pytest
 
-from huegames.batch import bot_names, read_records, simulate
+from huegames import engine
 from huegames.cli import main
+from huegames.recordfiles import read_records
+from huegames.runner import simulate
 
 QUICK = ["--workers", "1", "--no-progress"]
 
@@ -61,11 +64,18 @@ def test_plain_progress_without_tqdm(capsys, monkeypatch):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["simulate", "chess"], "unknown game 'chess': choose from hue, hues-and-cues, linja"),
+        (["simulate", "chess"], "unknown game 'chess': choose from hue, linja, plank"),
         (["simulate", "hue", "--bots", "random,genius"], "unknown hue bot 'genius'"),
+        (["simulate", "hue", "--bots", "mcts:budget=9"], "bot 'mcts:budget=9' has no setting"),
+        (["simulate", "hue", "--bots", "mcts:playouts=x"], "setting playouts must be int"),
+        (["simulate", "hue", "--bots", "nowhere:Bot"], "cannot import bot 'nowhere:Bot'"),
+        (["simulate", "hue", "--bots", "userbots:Mute"], "has no choose(view) method"),
+        (["simulate", "hue", "--bots", "userbots:WanderBot:wander=3"], "wander must be between"),
+        (["simulate", "hue", "--bots", "random,,random"], "bad bot spec ''"),
+        (["simulate", "hue", "--games", "3", "--seat-swap"], "games must be a multiple of the 2"),
         (["simulate", "hue", "--games", "0"], "argument --games: must be at least 1, not 0"),
         (["simulate", "hue", "--games", "many"], "argument --games: not a whole number: 'many'"),
-        (["simulate", "hue", "--players", "7"], "hue is for 2 to 5 players, not 7"),
+        (["simulate", "hue", "--players", "7"], "Hue is for 2 to 5 players, not 7"),
         (["simulate", "hue", "--bots", "random,random,random", "--players", "2"], "3 bots for 2"),
         (["simulate", "hue", "--out", "results.xml"], "cannot tell the format of 'results.xml'"),
         (["simulate", "hue", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
@@ -134,8 +144,18 @@ def test_as_a_real_process(tmp_path):
         capture_output=True, text=True, env=env, timeout=120,
     )  # fmt: skip
     assert failed.returncode == 2
-    names = ", ".join(bot_names("hue"))
+    names = engine.game_spec("hue").bot_names()
     assert failed.stderr == f"huegames: error: unknown hue bot 'nobody': choose from {names}\n"
+
+    tests = os.path.dirname(os.path.abspath(__file__))
+    own = subprocess.run(
+        [sys.executable, "-m", "huegames", "simulate", "linja", "--games", "2",
+         "--bots", "userbots:WanderBot:wander=0.1,random", "--workers", "2", "--no-progress"],
+        capture_output=True, text=True, timeout=120,
+        env={**env, "PYTHONPATH": os.pathsep.join([tests, env.get("PYTHONPATH", "")])},
+    )  # fmt: skip
+    assert own.returncode == 0, own.stderr
+    assert "| userbots:WanderBot:wander=0.1 | 2 |" in own.stdout
 
 
 def test_bench_scipy_scoring_agrees_with_the_engine():
@@ -157,3 +177,67 @@ def test_bench_scipy_scoring_agrees_with_the_engine():
                 assert colour_values(game.board) == game.board.colour_values(), game.to_dict()
                 boards += 1
     assert boards > 300  # positions of 60 games, every third move
+
+
+# -- bots with settings, your own bots, the catalogue in --help -------------------------
+
+
+def test_mcts_with_200_playouts_from_the_command_line(capsys):
+    status, out, err = run(
+        capsys, "simulate", "hue", "--games", "2", "--bots", "mcts:playouts=200,random",
+        "--seat-swap", *QUICK,
+    )  # fmt: skip
+    assert status == 0, err
+    assert "hue, 2 players, 2 games" in out
+    assert "| mcts:playouts=200 | 2 |" in out and "| random | 2 |" in out
+
+
+def test_your_own_bot_from_the_command_line(capsys, tmp_path):
+    path = tmp_path / "r.jsonl"
+    status, out, err = run(
+        capsys, "simulate", "linja", "--games", "4", "--bots",
+        "userbots:WanderBot:wander=0.5,greedy", "--out", str(path), "--workers", "2",
+        "--no-progress",
+    )  # fmt: skip
+    assert status == 0, err
+    assert "| userbots:WanderBot:wander=0.5 | 4 |" in out
+    same = simulate(
+        "linja", ["userbots:WanderBot:wander=0.5", "greedy"], games=4, seed=0, workers=1
+    )
+    assert list(read_records(path)) == same.records
+
+
+def test_seat_swap_from_the_command_line(capsys, tmp_path):
+    path = tmp_path / "r.csv"
+    status, _, err = run(
+        capsys, "simulate", "plank", "--players", "3", "--games", "6", "--bots", "greedy,random",
+        "--seat-swap", "--out", str(path), *QUICK,
+    )  # fmt: skip
+    assert status == 0, err
+    seeds = [record["seed"] for record in read_records(path)]
+    assert seeds[:3] == [seeds[0]] * 3 and seeds[3:] == [seeds[3]] * 3 != seeds[:3]
+
+
+def test_lower_scores_are_better_is_said(capsys):
+    status, out, err = run(capsys, "simulate", "plank", "--players", "3", "--games", "3", *QUICK)
+    assert status == 0, err
+    assert "plank, 3 players, 3 games" in out and "lower scores are better" in out
+
+
+def test_help_lists_every_game_with_its_bots_and_settings(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["simulate", "--help"])
+    assert done.value.code == 0
+    out = capsys.readouterr().out
+    assert f"one of: {', '.join(engine.game_names())}" in " ".join(out.split())
+    assert "package.module:Factory" in out
+    for spec in engine.game_specs():
+        assert f"  {spec.name} ({spec.title}, " in out
+        for entry in spec.bots:
+            assert entry.description
+            listed = rf"^ +{entry.name} +{re.escape(entry.description)}$"
+            assert re.search(listed, out, re.M), f"{spec.name} {entry.name} is listed"
+            for key, value in entry.settings.items():
+                assert f"{key}={value}" in out
+    assert "settings: playouts=" in out  # Hue's MCTS
+    assert "with 3 players lower scores are better" in out  # Plank

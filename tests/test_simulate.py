@@ -1,8 +1,8 @@
-"""The batch runner: seeded records whatever the executor, streaming, summary maths, bad input."""
+"""The runner: seeded records whatever the executor, bots as specs and user classes,
+seat swaps, streaming, summary maths, bad input."""
 
 from __future__ import annotations
 
-import importlib
 import io
 import json
 import math
@@ -11,19 +11,17 @@ from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 import pytest
 
 import huegames
-from huegames import hue
-from huegames.batch import (
-    GAMES,
-    BotSummary,
-    Summary,
-    derive_seed,
-    read_records,
-    simulate,
-)
+import userbots
+from huegames import engine
+from huegames.recordfiles import read_records
+from huegames.runner import RunSpec, simulate
+from huegames.stats import BotSummary, Summary
 
 # small, quick runs: several chunks (uneven last one) so ordering is exercised
 # (random bots only: a greedy Hue bot on the Python backend takes seconds a game)
 RUN = {"game": "hue", "bots": ["random", "random"], "games": 13, "seed": 5, "chunk_size": 3}
+MINE = {"game": "linja", "bots": [userbots.WanderBot, "greedy"], "games": 8, "seed": 2,
+        "chunk_size": 3}  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -31,18 +29,37 @@ def reference():
     return simulate(**RUN, workers=1).records
 
 
+@pytest.fixture(scope="module")
+def mine():
+    return simulate(**MINE, workers=1).records
+
+
 def test_simulate_is_exported_from_the_package():
     assert huegames.simulate is simulate
     assert huegames.Summary is Summary
+    assert huegames.RunSpec is RunSpec
+
+
+def test_batch_is_a_deprecated_alias():
+    import importlib
+    import sys
+
+    sys.modules.pop("huegames.batch", None)
+    with pytest.warns(DeprecationWarning, match="huegames.batch is deprecated"):
+        batch = importlib.import_module("huegames.batch")
+    assert batch.simulate is simulate
+    assert batch.derive_seed is engine.derive_seed
 
 
 def test_records_have_the_documented_fields(reference):
     assert [r["game"] for r in reference] == list(range(13))
     for record in reference:
-        assert set(record) == {"game", "seed", "seats", "scores", "winner"}
-        assert record["seed"] == derive_seed(5, record["game"])
+        assert list(record) == ["game", "seed", "seats", "scores", "winners", "winner"]
+        assert record["seed"] == engine.derive_seed(5, record["game"])
         assert len(record["seats"]) == len(record["scores"]) == 2
-        assert record["winner"] in (0, 1, None)
+        assert record["winners"] in ([0], [1], [0, 1], [])
+        alone = record["winners"][0] if len(record["winners"]) == 1 else None
+        assert record["winner"] == alone
 
 
 def test_seats_turn_one_place_each_game():
@@ -53,6 +70,7 @@ def test_seats_turn_one_place_each_game():
         ["random", "greedy", "random"],
         ["greedy", "random", "random"],
     ]
+    assert len({r["seed"] for r in records}) == 4  # each game its own deal
 
 
 def test_same_records_with_a_process_pool_of_two(reference):
@@ -73,7 +91,7 @@ def test_same_records_with_chunks_of_another_size(reference):
     assert simulate(**{**RUN, "chunk_size": 50}, workers=1).records == reference
 
 
-def test_same_records_on_a_dask_local_cluster(reference):
+def test_same_records_on_a_dask_local_cluster(reference, mine):
     distributed = pytest.importorskip("distributed")
     with (
         distributed.LocalCluster(
@@ -82,6 +100,7 @@ def test_same_records_on_a_dask_local_cluster(reference):
         distributed.Client(cluster) as client,
     ):
         assert simulate(**RUN, executor=client.get_executor()).records == reference
+        assert simulate(**MINE, executor=client.get_executor()).records == mine
 
 
 def test_another_seed_gives_other_games(reference):
@@ -91,13 +110,14 @@ def test_another_seed_gives_other_games(reference):
 
 def test_recorded_moves_replay_to_the_recorded_scores():
     result = simulate("hue", "random", players=3, games=3, seed=2, workers=1, record_moves=True)
+    spec = engine.game_spec("hue")
     for record in result.records:
-        game = hue.new_game(3, seed=record["seed"])
+        game = spec.new_game(players=3, seed=record["seed"])
         for move in record["moves"]:
             game.play(move)
         assert game.is_over
         assert game.scores() == record["scores"]
-        assert game.winner == record["winner"]
+        assert list(game.outcome().winners) == record["winners"]
 
 
 class _Eager:
@@ -129,6 +149,106 @@ def test_progress_counts_every_game_in_order():
     assert seen == [3, 6, 7]
 
 
+# -- bots as specs and as your own classes ------------------------------------------
+
+
+def test_a_user_bot_class_plays_with_two_workers(mine):
+    assert simulate(**MINE, workers=2).records == mine
+    assert {seat for record in mine for seat in record["seats"]} == {"WanderBot", "greedy"}
+
+
+def test_a_user_bot_plays_on_a_dask_cluster_of_processes(mine):
+    """A real worker process imports the bot by name, from the class and from its text."""
+    distributed = pytest.importorskip("distributed")
+    by_text = {**MINE, "bots": ["userbots:WanderBot:wander=0.25", "greedy"]}
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert simulate(**MINE, executor=client.get_executor()).records == mine
+        remote = simulate(**by_text, executor=client.get_executor()).records
+    assert remote == simulate(**by_text, workers=1).records
+    assert remote[0]["seats"] == ["userbots:WanderBot:wander=0.25", "greedy"]
+
+
+@pytest.mark.parametrize(
+    ("bot", "label"),
+    [
+        ("userbots:WanderBot", "userbots:WanderBot"),
+        ("userbots:WanderBot:wander=0", "userbots:WanderBot:wander=0"),
+        ("userbots:first_move_bot", "userbots:first_move_bot"),
+        (userbots.first_move_bot, "first_move_bot"),
+        (engine.BotSpec.of(userbots.WanderBot, wander=0.0), "WanderBot:wander=0.0"),
+        (engine.BotSpec.parse("search:nodes=10"), "search:nodes=10"),
+        ("search:nodes=10:max_depth=2", "search:nodes=10:max_depth=2"),
+    ],
+)
+def test_every_form_of_bot_plays_and_is_named_by_its_label(bot, label):
+    result = simulate("linja", [bot, "random"], games=2, seed=4, workers=1)
+    assert [entry.name for entry in result.summary.bots] == [label, "random"]
+    assert result.records[0]["seats"] == [label, "random"]
+
+
+def test_settings_reach_the_bot():
+    """wander=0 always plays the first move: the same game whatever the bot's seed."""
+    first = simulate("linja", ["userbots:WanderBot:wander=0", "userbots:first_move_bot"],
+                     games=2, seed=1, workers=1).records  # fmt: skip
+    again = simulate("linja", [userbots.first_move_bot, userbots.first_move_bot],
+                     games=2, seed=1, workers=1).records  # fmt: skip
+    assert [r["scores"] for r in first] == [r["scores"] for r in again]
+
+
+def test_catalogue_bots_with_small_budgets_play():
+    result = simulate("hue", "mcts:playouts=8:candidates=3,random", games=2, seed=3, workers=1)
+    assert result.summary.bots[0].name == "mcts:playouts=8:candidates=3"
+    assert result.summary.bots[0].games == 2
+
+
+def test_a_bot_that_cannot_be_pickled_is_refused_for_processes_only():
+    def local_bot(seed=None):
+        return userbots.WanderBot(seed)
+
+    with pytest.raises(ValueError, match="cannot be sent to worker processes"):
+        simulate("linja", [local_bot, "random"], games=2, workers=2)
+    assert simulate("linja", [local_bot, "random"], games=2, workers=1).summary.games == 2
+
+
+# -- seat swaps --------------------------------------------------------------------
+
+
+def test_seat_swap_plays_each_deal_once_per_seat_order():
+    records = simulate("plank", "greedy,random,random", games=6, seed=1, workers=1,
+                       seat_swap=True).records  # fmt: skip
+    assert [r["seats"] for r in records[:3]] == [
+        ["greedy", "random", "random"],
+        ["random", "random", "greedy"],
+        ["random", "greedy", "random"],
+    ]
+    seeds = [r["seed"] for r in records]
+    assert seeds == [engine.derive_seed(1, n // 3) for n in range(6)]
+    assert seeds[0] == seeds[2] != seeds[3] == seeds[5]
+
+
+def test_seat_swap_records_are_the_same_on_one_and_two_workers():
+    run = {"game": "linja", "bots": ["userbots:WanderBot", "search:nodes=10"], "games": 10,
+           "seed": 8, "chunk_size": 3, "seat_swap": True}  # fmt: skip
+    alone = simulate(**run, workers=1).records
+    assert simulate(**run, workers=2).records == alone
+    assert [r["seed"] for r in alone[::2]] == [r["seed"] for r in alone[1::2]]
+
+
+def test_without_seat_swap_seeds_stay_as_they_were():
+    records = simulate("linja", "random", games=3, seed=11, workers=1).records
+    assert [r["seed"] for r in records] == [engine.derive_seed(11, n) for n in range(3)]
+
+
+def test_seat_swap_needs_a_multiple_of_the_players():
+    with pytest.raises(ValueError, match="games must be a multiple of the 3 players"):
+        simulate("plank", "random", players=3, games=4, workers=1, seat_swap=True)
+
+
 # -- streaming -------------------------------------------------------------------
 
 
@@ -142,17 +262,19 @@ def test_streamed_records_read_back_as_the_kept_ones(tmp_path, name):
     assert result.records is None  # streamed, not held
     assert result.summary.games == 6
     assert list(read_records(path)) == kept
-    assert any(isinstance(record["winner"], list) for record in kept)  # a team's win
+    team_wins = [record for record in kept if len(record["winners"]) == 2]
+    assert team_wins and all(record["winner"] is None for record in team_wins)
 
 
 def test_csv_columns_and_cells(tmp_path):
     path = tmp_path / "r.csv"
     simulate("hue", "random", games=2, seed=1, workers=1, out=path)
     lines = path.read_text().splitlines()
-    assert lines[0] == "game,seed,seats,scores,winner"
-    game, seed, seats, scores, winner = lines[1].split(",")
-    assert (game, seed, seats) == ("0", str(derive_seed(1, 0)), "random random")
-    assert len(scores.split()) == 2 and winner in ("0", "1", "")
+    assert lines[0] == "game,seed,seats,scores,winners,winner"
+    game, seed, seats, scores, winners, winner = lines[1].split(",")
+    assert (game, seed, seats) == ("0", str(engine.derive_seed(1, 0)), "random random")
+    assert len(scores.split()) == 2
+    assert winner in winners.split() or (winner == "" and len(winners.split()) != 1)
     assert len(lines) == 3
 
 
@@ -197,9 +319,9 @@ def test_no_games_give_the_widest_interval():
 
 def test_summary_counts_seats_wins_draws_and_score_spread():
     summary = Summary("plank", 4)
-    summary.add({"seats": ["a", "b", "a", "b"], "scores": [1, 0, 1, 0], "winner": [0, 2]})
-    summary.add({"seats": ["b", "a", "b", "a"], "scores": [0, 0, 0, 0], "winner": None})
-    summary.add({"seats": ["a", "b", "a", "b"], "scores": [0, 3, 0, 4], "winner": 3})
+    summary.add({"seats": ["a", "b", "a", "b"], "scores": [1, 0, 1, 0], "winners": [0, 2]})
+    summary.add({"seats": ["b", "a", "b", "a"], "scores": [0, 0, 0, 0], "winners": []})
+    summary.add({"seats": ["a", "b", "a", "b"], "scores": [0, 3, 0, 4], "winners": [3]})
     a, b = summary.bots
     assert (summary.games, summary.draws) == (3, 1)
     assert (a.name, a.games, a.wins) == ("a", 6, 2)
@@ -210,17 +332,44 @@ def test_summary_counts_seats_wins_draws_and_score_spread():
     assert b.score_std == pytest.approx(math.sqrt((25 - 49 / 6) / 5))
     assert "| a | 6 | 2 | 33.3% (9.7%-70.0%) |" in summary.table()
     assert summary.to_dict()["bots"][1]["wins"] == 1
+    assert summary.to_dict()["lower_scores_win"] is False
+    assert "lower" not in summary.table()
 
 
 def test_summary_of_a_run_adds_up(reference):
     result = simulate(**RUN, workers=1)
     wins = sum(entry.wins for entry in result.summary.bots)
-    decided = sum(1 for r in reference if r["winner"] is not None)
-    assert wins == decided and result.summary.games == 13
+    assert wins == sum(len(r["winners"]) for r in reference) and result.summary.games == 13
     assert sum(entry.games for entry in result.summary.bots) == 26
 
 
-# -- the other games ----------------------------------------------------------------
+def test_summary_says_when_lower_scores_are_better():
+    spec = engine.game_spec("plank")
+    assert 3 in spec.lower_scores_win
+    result = simulate("plank", "greedy,random", players=3, games=6, seed=2, workers=1)
+    summary = result.summary
+    assert summary.lower_scores_win and summary.to_dict()["lower_scores_win"] is True
+    assert "lower scores are better" in summary.table().splitlines()[0]
+    assert "mean penalty (lower is better)" in summary.table()
+    for record in result.records:  # the winners are the outcome's: the fewest penalty points
+        if record["winners"]:
+            fewest = min(record["scores"])
+            assert all(record["scores"][seat] == fewest for seat in record["winners"])
+    two = simulate("plank", "greedy,random", players=2, games=2, seed=2, workers=1).summary
+    assert not two.lower_scores_win and "lower" not in two.table()
+
+
+# -- every game ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", engine.game_names())
+def test_every_registered_game_runs_with_its_first_bot_and_a_user_bot(game):
+    spec = engine.game_spec(game)
+    bots = [spec.bots[0].name, userbots.WanderBot]
+    players = max(2, spec.min_players)
+    result = simulate(game, bots, players=players, games=players, seed=1, workers=1,
+                      seat_swap=True)  # fmt: skip
+    assert [len(r["scores"]) for r in result.records] == [players] * players
 
 
 @pytest.mark.parametrize(
@@ -237,34 +386,33 @@ def test_other_games_run_the_same_on_threads(game, bots, players):
     assert all(len(r["scores"]) == players for r in alone.records)
 
 
-def test_hues_and_cues_runs_once_it_has_bots():
-    module = importlib.import_module(GAMES["hues-and-cues"])
-    bots = getattr(importlib.import_module(module.__name__ + ".bots"), "BOTS", None)
-    if bots is None or not hasattr(module, "MIN_PLAYERS"):
-        pytest.skip("huegames.hues_and_cues has no MIN_PLAYERS and bots.BOTS yet")
-    name = "random" if "random" in bots else sorted(bots)[0]
-    players = max(3, module.MIN_PLAYERS)
-    result = simulate("hues-and-cues", [name], players=players, games=2, seed=1, workers=1)
-    assert [len(r["scores"]) for r in result.records] == [players, players]
-
-
 # -- bad arguments --------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"game": "chess"}, "unknown game 'chess': choose from hue, hues-and-cues, linja, plank"),
-        ({"bots": ["random", "genius"]}, "unknown hue bot 'genius': choose from greedy, "),
+        ({"game": "chess"}, "unknown game 'chess': choose from hue, linja, plank, hues-and-cues"),
+        ({"game": None}, "a game is named by a string, not None"),
+        ({"bots": ["random", "genius"]}, "unknown hue bot 'genius': choose from random, "),
         ({"bots": []}, "give at least one bot"),
-        ({"bots": [3]}, "a bot is named by a string, not 3"),
+        ({"bots": [3]}, "a bot is a name, a spec or a factory, not 3"),
+        ({"bots": 3}, "bots must be a list of bots, not 3"),
+        ({"bots": ["mcts:budget=3"]}, "bot 'mcts:budget=3' has no setting 'budget'"),
+        ({"bots": ["mcts:playouts=lots"]}, "setting playouts must be int, not 'lots'"),
+        ({"bots": ["random:x"]}, "cannot import bot 'random:x'"),
+        ({"bots": ["userbots:Nobody"]}, "cannot import bot 'userbots:Nobody'"),
+        ({"bots": ["nowhere.at.all:Bot"]}, "cannot import bot 'nowhere.at.all:Bot'"),
+        ({"bots": ["userbots:WanderBot:wander=2"]}, "wander must be between 0 and 1, not 2"),
+        ({"bots": ["userbots:Mute"]}, "bot 'userbots:Mute' has no choose(view) method"),
+        ({"bots": ["a::b"]}, "bad bot spec 'a::b'"),
         ({"games": 0}, "games must be a positive integer, not 0"),
         ({"games": -5}, "games must be a positive integer, not -5"),
         ({"games": 2.5}, "games must be a positive integer, not 2.5"),
         ({"games": True}, "games must be a positive integer, not True"),
-        ({"players": 1}, "hue is for 2 to 5 players, not 1"),
-        ({"players": 6}, "hue is for 2 to 5 players, not 6"),
-        ({"game": "linja", "bots": ["random"], "players": 3}, "linja is for 2 players, not 3"),
+        ({"players": 1}, "Hue is for 2 to 5 players, not 1"),
+        ({"players": 6}, "Hue is for 2 to 5 players, not 6"),
+        ({"game": "linja", "bots": ["random"], "players": 3}, "Linja is for 2 players, not 3"),
         ({"bots": ["random"] * 3, "players": 2}, "3 bots for 2 seats: give at most one bot"),
         ({"seed": "1"}, "seed must be an integer, not '1'"),
         ({"chunk_size": 0}, "chunk_size must be a positive integer, not 0"),
@@ -279,6 +427,12 @@ def test_bad_arguments_raise_a_clear_value_error(kwargs, message):
     with pytest.raises(ValueError) as error:
         simulate(**arguments)
     assert message in str(error.value)
+
+
+def test_two_different_bots_with_one_label_are_refused():
+    other = type("WanderBot", (userbots.WanderBot,), {})
+    with pytest.raises(ValueError, match="two different bots are both named 'WanderBot'"):
+        simulate("linja", [userbots.WanderBot, other], games=2, workers=1)
 
 
 def test_unwritable_output_is_a_value_error_and_nothing_is_played(tmp_path):

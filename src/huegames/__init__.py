@@ -1,19 +1,25 @@
 """huegames: rules engines for Hue, Linja, Plank and Hues and Cues.
 
-Every game has the same shape (``new_game``, ``legal_moves``, ``play``,
-``undo``, ``copy``, ``view``, ``to_dict``/``from_dict``); Hue's hot path
-runs in a small C core with a pure-Python twin.
+Every game keeps one contract (:mod:`huegames.engine`): ``new_game``,
+``legal_moves``, ``play``, ``undo``, ``copy``, ``view``, ``outcome``,
+``to_dict``/``from_dict``, registered by name in one registry; Hue's hot
+path runs in a small C core with a pure-Python twin.  :func:`simulate`
+plays many seeded games between bots, on one core or a cluster.
 """
 
-from .batch import Result, Summary, simulate
+from .engine import BotSpec
 from .errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
+from .runner import Result, RunSpec, simulate
+from .stats import Summary
 
 __version__ = "0.1.0"
 __all__ = [
+    "BotSpec",
     "IllegalMoveError",
     "InvalidMoveError",
     "NotYourTurnError",
     "Result",
+    "RunSpec",
     "Summary",
     "__version__",
     "simulate",

@@ -3,6 +3,8 @@
 huegames simulate hue --games 100000 --players 4 --bots greedy,random,random,random \\
     --workers 2 --seed 1 --out results.csv
 huegames simulate hue --games 1000000 --scheduler tcp://host:8786 --out results.jsonl
+huegames simulate hue --bots mcts:playouts=200,greedy --seat-swap --games 100
+huegames simulate linja --bots mypkg.mybots:MyBot,greedy
 huegames bench
 
 Bad arguments, unknown games or bots and unwritable files end with one line
@@ -20,8 +22,9 @@ import timeit
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from . import __version__
-from .batch import FORMATS, GAMES, RecordWriter, _spec, player_limits, simulate
+from . import __version__, engine
+from .recordfiles import FORMATS, format_of
+from .runner import RunSpec, simulate
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
 
@@ -31,8 +34,15 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    appendix: Callable[[], str] | None = None
+    """Text added under the help, made only when the help is shown."""
+
     def error(self, message: str):  # argparse's own errors: one line, no usage dump
         raise UsageError(message)
+
+    def format_help(self) -> str:
+        text = super().format_help()
+        return f"{text}\n{self.appendix()}" if self.appendix is not None else text
 
 
 def _positive(text: str) -> int:
@@ -65,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play many seeded games between bots; stream the records to a file "
         "and print each bot's win rate (95%% Wilson interval) and scores.",
     )
-    sim.add_argument("game", help=f"one of: {', '.join(GAMES)}")
+    sim.appendix = _bot_catalogue
+    sim.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
     sim.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")
     sim.add_argument(
         "--players", type=_positive, help="seats per game (default: the bots, at least the minimum)"
@@ -73,8 +84,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument(
         "--bots",
         default="random",
-        help="comma-separated bot names, one per seat or fewer (repeated); "
-        "turned one seat each game (default: random)",
+        help="comma-separated bots, one per seat or fewer (repeated round the table), "
+        "turned one seat each game: a name (greedy), a name with settings "
+        "(mcts:playouts=200) or package.module:Factory[:setting=value]; "
+        "the bots are listed below (default: random)",
+    )
+    sim.add_argument(
+        "--seat-swap",
+        action="store_true",
+        help="play each deal once per seat order (--games a multiple of the players)",
     )
     sim.add_argument("--seed", type=_integer, default=0, help="run seed (0)")
     sim.add_argument(
@@ -140,13 +158,19 @@ def _fail(message: str, status: int) -> int:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    bots = [name.strip() for name in args.bots.split(",")]
     try:
-        players = args.players or max(len(bots), player_limits(args.game)[0])
-        _spec(args.game, bots, players, args.games, args.seed, args.moves, args.chunk_size)
+        run = RunSpec.build(
+            args.game,
+            args.bots,
+            args.players,
+            args.games,
+            args.seed,
+            seat_swap=args.seat_swap,
+            record_moves=args.moves,
+        )
         if args.out:
             _check_writable(args.out)
-        fmt = args.format or (RecordWriter.format_of(args.out) if args.out else None)
+        fmt = args.format or (format_of(args.out) if args.out else None)
     except ValueError as error:
         return _fail(str(error), USAGE_ERROR)
 
@@ -165,11 +189,12 @@ def _simulate(args: argparse.Namespace) -> int:
     try:
         result = simulate(
             args.game,
-            bots,
-            players,
+            run.bots,
+            run.players,
             args.games,
             args.seed,
             executor,
+            seat_swap=args.seat_swap,
             workers=workers,
             out=args.out,
             out_format=fmt,
@@ -198,6 +223,41 @@ def _simulate(args: argparse.Namespace) -> int:
         f"on {where}{backend}" + (f"; records in {args.out} ({fmt})" if args.out else "")
     )
     return 0
+
+
+def _bot_catalogue() -> str:
+    """Each game's players and bots, with their one-line descriptions and settings."""
+    lines = [
+        "games and their bots (NAME[:setting=value...]; settings with their defaults):",
+    ]
+    for name in engine.game_names():
+        try:
+            game = engine.game_spec(name)
+        except (ImportError, ValueError) as error:
+            lines += ["", f"  {name}: not available ({error})"]
+            continue
+        count = (
+            f"{game.min_players}"
+            if game.min_players == game.max_players
+            else f"{game.min_players}-{game.max_players}"
+        )
+        penalties = ""
+        if game.lower_scores_win:
+            counts = ", ".join(map(str, sorted(game.lower_scores_win)))
+            penalties = f"; with {counts} players lower scores are better"
+        lines += ["", f"  {name} ({game.title}, {count} players{penalties}):"]
+        width = max(len(entry.name) for entry in game.bots)
+        for entry in game.bots:
+            lines.append(f"    {entry.name:<{width}}  {entry.description}")
+            if entry.settings:
+                settings = " ".join(f"{key}={value}" for key, value in entry.settings.items())
+                lines.append(f"    {'':<{width}}  settings: {settings}")
+    lines += [
+        "",
+        "your own bot: --bots package.module:Factory[:setting=value...], a class or",
+        "function called as Factory(seed=..., **settings) whose bots have choose(view).",
+    ]
+    return "\n".join(lines) + "\n"
 
 
 def _check_writable(path: str) -> None:

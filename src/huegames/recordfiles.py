@@ -1,0 +1,104 @@
+"""Run records on disk: written one at a time as CSV or JSON Lines, and read back.
+
+A run record (one per game, see :mod:`huegames.runner`) is a flat mapping::
+
+    {"game": 12, "seed": 3920..., "seats": ["greedy", "mcts:playouts=200"],
+     "scores": [41, 37], "winners": [0], "winner": 0, "moves": [...]}
+
+JSON Lines keeps each record as it is.  CSV has one column per key:
+lists are joined by spaces (``seats``, ``scores``, ``winners``), an empty
+``winner`` means nobody won alone (a draw, a shared or a team win), and
+moves -- whose notation may hold spaces -- are joined by ``;``.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from collections.abc import Iterator, Mapping
+from typing import Any, Final, TextIO
+
+__all__ = ["FORMATS", "RecordWriter", "check_format", "format_of", "read_records"]
+
+FORMATS: Final = ("csv", "jsonl")
+"""The record file formats."""
+
+_EXTENSIONS: Final = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".json": "jsonl"}
+
+
+def format_of(path: str | os.PathLike[str]) -> str:
+    """The format a file name asks for: ``.csv``; ``.jsonl``, ``.ndjson`` or ``.json``."""
+    suffix = os.path.splitext(os.fspath(path))[1].lower()
+    if suffix not in _EXTENSIONS:
+        raise ValueError(
+            f"cannot tell the format of {os.fspath(path)!r}: "
+            f"name it .csv or .jsonl, or give the format (csv or jsonl)"
+        )
+    return _EXTENSIONS[suffix]
+
+
+def check_format(fmt: object) -> str:
+    """``fmt`` when it is one of :data:`FORMATS`, else a ValueError."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown output format {fmt!r}: use {' or '.join(FORMATS)}")
+    return str(fmt)
+
+
+class RecordWriter:
+    """Writes run records one at a time to a text stream, as CSV or JSON Lines."""
+
+    def __init__(self, stream: TextIO, fmt: str) -> None:
+        check_format(fmt)
+        self._stream = stream
+        self._csv = csv.writer(stream, lineterminator="\n") if fmt == "csv" else None
+        self._columns: list[str] | None = None
+
+    format_of = staticmethod(format_of)
+
+    def write(self, record: Mapping[str, Any]) -> None:
+        if self._csv is None:
+            self._stream.write(json.dumps(record, separators=(",", ":")) + "\n")
+            return
+        if self._columns is None:
+            self._columns = list(record)
+            self._csv.writerow(self._columns)
+        self._csv.writerow([_csv_cell(column, record[column]) for column in self._columns])
+
+
+def _csv_cell(column: str, value: Any) -> Any:
+    if value is None:
+        return ""
+    if isinstance(value, (list, tuple)):
+        return (";" if column == "moves" else " ").join(map(str, value))
+    return value
+
+
+def read_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[dict[str, Any]]:
+    """Read back the records a run wrote, one at a time (CSV cells parsed back)."""
+    fmt = check_format(fmt) if fmt is not None else format_of(path)
+    with open(path, newline="", encoding="utf-8") as stream:
+        if fmt == "jsonl":
+            for line in stream:
+                if line.strip():
+                    yield json.loads(line)
+            return
+        for row in csv.DictReader(stream):
+            record: dict[str, Any] = {
+                "game": int(row["game"]),
+                "seed": int(row["seed"]),
+                "seats": row["seats"].split(),
+                "scores": [_number(cell) for cell in row["scores"].split()],
+                "winners": [int(cell) for cell in row["winners"].split()],
+                "winner": int(row["winner"]) if row["winner"] else None,
+            }
+            if "moves" in row:
+                record["moves"] = row["moves"].split(";") if row["moves"] else []
+            yield record
+
+
+def _number(text: str) -> int | float:
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)

@@ -1,0 +1,375 @@
+"""Play many seeded games between bots, on one core, a process pool or a Dask cluster.
+
+A run is a :class:`RunSpec`: the game (by its registry name), one
+:class:`~huegames.engine.BotSpec` per seat, the seed and the number of
+games -- plain, picklable data, so it travels to any executor, and a bot
+given as ``"package.module:Factory"`` is imported where it plays.
+
+Game ``i`` draws everything from seeds derived from the run seed and its
+deal alone: the deal (``derive_seed(seed, deal)``) and each bot's own
+generator.  Its seats are the bot list turned ``i`` places, so every bot
+plays every seat equally often.  Without ``seat_swap`` every game is its
+own deal (deal ``i``); with it, each deal is played once per seat order
+(deal ``i // players``, rotation ``i % players``), so seat advantage and
+deal luck cancel between the bots.  The records are the same whatever the
+number of workers or the executor; they come back, and are written, in
+game order.
+
+Each game is played with :func:`huegames.engine.play_game` and yields a
+run record (see :mod:`huegames.recordfiles`)::
+
+    {"game": i, "seed": <the deal's seed>, "seats": [bot labels by seat],
+     "scores": [...], "winners": [winning seats], "winner": <seat or None>}
+
+``winners`` are the outcome's winning seats (empty for a draw, several
+for a shared or team win); ``winner`` is the seat that won alone, else
+None.  With ``record_moves`` a ``moves`` list of move texts follows.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Final, TextIO, TypeAlias
+
+from . import engine
+from .engine import BotSpec
+from .recordfiles import RecordWriter, check_format, format_of
+from .stats import Summary
+
+__all__ = ["CHUNK_SIZE", "BotLike", "Result", "RunSpec", "chunks", "play_chunk", "simulate"]
+
+CHUNK_SIZE: Final = 50
+"""Games per task sent to an executor, by default."""
+
+BotLike: TypeAlias = BotSpec | str | engine.BotFactory
+"""A bot as :func:`simulate` takes it: a catalogue name, a spec text such as
+``"mcts:playouts=200"`` or ``"package.module:Factory"``, a
+:class:`~huegames.engine.BotSpec`, or a bot class or factory (called as
+``factory(seed=..., **settings)``)."""
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that decides a run's records: plain, picklable data.
+
+    Build one with :meth:`build`, which checks every argument (and makes
+    each bot once) so that mistakes raise ValueError before any game is
+    played; ``bots`` holds one spec per seat, in the seat order of game 0.
+    """
+
+    game: str
+    bots: tuple[BotSpec, ...]
+    players: int
+    games: int
+    seed: int
+    seat_swap: bool = False
+    record_moves: bool = False
+
+    @classmethod
+    def build(
+        cls,
+        game: str,
+        bots: Sequence[BotLike] | BotLike = ("greedy", "random"),
+        players: int | None = None,
+        games: int = 100,
+        seed: int = 0,
+        *,
+        seat_swap: bool = False,
+        record_moves: bool = False,
+    ) -> RunSpec:
+        """A checked run: ValueError, naming the mistake, for any bad argument.
+
+        ``bots`` is a list of bots (or one comma-separated text), one per
+        seat or fewer (then repeated round the table); ``players`` defaults
+        to the number of bots, at least the game's minimum.
+        """
+        if not isinstance(game, str):
+            raise ValueError(f"a game is named by a string, not {game!r}")
+        spec = engine.game_spec(game)
+        specs = _bot_specs(bots, spec)
+        count = max(len(specs), spec.min_players) if players is None else players
+        spec.check_players(count)
+        if len(specs) > count:
+            raise ValueError(
+                f"{len(specs)} bots for {count} seats: give at most one bot per seat"
+                " (fewer are repeated round the table)"
+            )
+        _check_positive("games", games)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        if seat_swap and games % count:
+            raise ValueError(
+                f"with seat_swap, games must be a multiple of the {count} players "
+                f"(each deal is played once per seat order), not {games}"
+            )
+        _check_bots(specs, spec)
+        seats = tuple(specs[seat % len(specs)] for seat in range(count))
+        return cls(game, seats, count, games, seed, bool(seat_swap), bool(record_moves))
+
+    @property
+    def game_spec(self) -> engine.GameSpec:
+        """The registered game this run plays."""
+        return engine.game_spec(self.game)
+
+    @property
+    def labels(self) -> list[str]:
+        """The bots' labels, each once, in seat order of game 0 (the summary's rows)."""
+        return list(dict.fromkeys(bot.label for bot in self.bots))
+
+    def deal(self, number: int) -> int:
+        """The deal game ``number`` is played on: its own, or with ``seat_swap``
+        the same for each of ``players`` games in a row."""
+        return number // self.players if self.seat_swap else number
+
+    def seats(self, number: int) -> tuple[BotSpec, ...]:
+        """The bot of each seat in game ``number``: the list turned ``number`` places."""
+        return tuple(self.bots[(seat + number) % self.players] for seat in range(self.players))
+
+    def play(self, number: int) -> dict[str, Any]:
+        """Play game ``number`` of the run and return its record."""
+        spec = self.game_spec
+        seed = engine.derive_seed(self.seed, self.deal(number))
+        seats = self.seats(number)
+        bots = [
+            bot.build(spec, engine.derive_seed(seed, seat, bot.label))
+            for seat, bot in enumerate(seats)
+        ]
+        game = spec.new_game(players=self.players, seed=seed)
+        moves: list[str] = []
+
+        def record(_: object, move: object) -> None:
+            moves.append(str(move))
+
+        engine.play_game(game, bots, on_move=record if self.record_moves else None)
+        outcome = game.outcome()
+        if outcome is None:
+            raise RuntimeError(f"{self.game} game {number} stopped before it was over")
+        result: dict[str, Any] = {
+            "game": number,
+            "seed": seed,
+            "seats": [bot.label for bot in seats],
+            "scores": list(game.scores()),
+            "winners": list(outcome.winners),
+            "winner": outcome.winner,
+        }
+        if self.record_moves:
+            result["moves"] = moves
+        return result
+
+
+def _bot_specs(bots: object, game: engine.GameSpec) -> list[BotSpec]:
+    if isinstance(bots, str):
+        bots = [text.strip() for text in bots.split(",")]
+    elif isinstance(bots, BotSpec) or callable(bots):
+        bots = [bots]
+    if not isinstance(bots, Sequence):
+        raise ValueError(f"bots must be a list of bots, not {bots!r}")
+    if not bots:
+        raise ValueError(f"give at least one bot: {game.bot_names()}")
+    specs = []
+    for bot in bots:
+        try:
+            specs.append(BotSpec.of(bot))
+        except TypeError as error:
+            raise ValueError(str(error)) from None
+    return specs
+
+
+def _check_bots(specs: Sequence[BotSpec], game: engine.GameSpec) -> None:
+    """Make each bot once, here, so that a bad one fails before any game is played."""
+    by_label: dict[str, BotSpec] = {}
+    for bot in specs:
+        known = by_label.setdefault(bot.label, bot)
+        if known != bot:
+            raise ValueError(f"two different bots are both named {bot.label!r}")
+        if known is not bot:
+            continue
+        bot.check(game)
+        try:
+            made = bot.build(game, seed=0)
+        except (TypeError, ValueError) as error:
+            raise ValueError(f"bot {bot.label!r}: {error}") from None
+        if not callable(getattr(made, "choose", None)):
+            raise ValueError(f"bot {bot.label!r} has no choose(view) method")
+
+
+def _check_positive(name: str, value: object) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive integer, not {value!r}")
+
+
+def play_chunk(spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
+    """Play games ``start .. stop-1`` of a run (the unit of work sent to an executor)."""
+    return [spec.play(number) for number in range(start, stop)]
+
+
+def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(start, stop)`` game numbers of each chunk of a run, in order."""
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+@dataclass
+class Result:
+    """What :func:`simulate` returns: the summary, and the records unless streamed."""
+
+    summary: Summary
+    records: list[dict[str, Any]] | None
+
+
+def simulate(
+    game: str = "hue",
+    bots: Sequence[BotLike] | BotLike = ("greedy", "random"),
+    players: int | None = None,
+    games: int = 100,
+    seed: int = 0,
+    executor: Executor | None = None,
+    *,
+    seat_swap: bool = False,
+    workers: int | None = None,
+    out: str | os.PathLike[str] | TextIO | None = None,
+    out_format: str | None = None,
+    record_moves: bool = False,
+    keep_records: bool | None = None,
+    chunk_size: int = CHUNK_SIZE,
+    progress: Callable[[int], None] | None = None,
+) -> Result:
+    """Play ``games`` seeded games of ``game`` between ``bots`` and summarise them.
+
+    - ``bots``: one per seat or fewer (then repeated), each a catalogue
+      name (``"greedy"``), a name with settings (``"mcts:playouts=200"``),
+      ``"package.module:Factory"``, a :class:`~huegames.engine.BotSpec`, or
+      your own bot class or factory; or one comma-separated text.  The list
+      is turned one place each game, so each bot plays every seat.
+      Results name each bot by its :attr:`~huegames.engine.BotSpec.label`.
+    - ``players``: seats per game (default: the number of bots, at least the
+      game's minimum).
+    - ``seat_swap``: play each deal once per seat order (``games`` must be a
+      multiple of ``players``), so strength comparisons need no loop of
+      their own.
+    - ``executor``: any ``concurrent.futures.Executor`` (a process pool, a
+      ``dask.distributed`` client's ``get_executor()``, ...); default a local
+      process pool of ``workers`` processes (default: every core).  With
+      ``workers=1`` and no executor, games run in this process.  With an
+      executor, ``workers`` only sets how many chunks are kept in flight
+      (four per worker).
+    - ``out``: a path or text stream; records are streamed there in game
+      order (the format from ``out_format``, else the file's extension,
+      ``.csv`` or ``.jsonl``; JSON Lines for a stream) and not kept, so
+      memory stays flat however many games are played.
+    - ``keep_records``: also return the records (default: only when there is
+      no ``out``).
+    - ``progress``: called with the number of games finished so far.
+
+    The same arguments give the same records whatever the executor.  Bad
+    arguments (an unknown bot or setting, a bad value, a bot that cannot be
+    imported) raise ValueError before any game is played or file opened.
+    """
+    spec = RunSpec.build(
+        game, bots, players, games, seed, seat_swap=seat_swap, record_moves=record_moves
+    )
+    _check_positive("chunk_size", chunk_size)
+    if workers is not None:
+        _check_positive("workers", workers)
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
+    if (executor is None and workers != 1) or isinstance(executor, ProcessPoolExecutor):
+        _check_picklable(spec)
+    fmt = None
+    if out is not None:
+        if out_format is not None:
+            fmt = check_format(out_format)
+        elif isinstance(out, (str, os.PathLike)):
+            fmt = format_of(out)
+        else:
+            fmt = "jsonl"
+
+    summary = Summary(
+        game, spec.players, lower_scores_win=spec.players in spec.game_spec.lower_scores_win
+    )
+    for label in spec.labels:
+        summary.bot(label)
+    keep = (out is None) if keep_records is None else keep_records
+    records: list[dict[str, Any]] | None = [] if keep else None
+
+    stream, close = _open(out)
+    try:
+        writer = RecordWriter(stream, fmt) if stream is not None and fmt else None
+        done = 0
+        for chunk in _run(spec, chunk_size, executor, workers):
+            for record in chunk:
+                summary.add(record)
+                if writer is not None:
+                    writer.write(record)
+                if records is not None:
+                    records.append(record)
+            done += len(chunk)
+            if progress is not None:
+                progress(done)
+    finally:
+        if stream is not None:
+            if close:
+                stream.close()
+            else:
+                stream.flush()
+    return Result(summary, records)
+
+
+def _check_picklable(spec: RunSpec) -> None:
+    try:
+        pickle.dumps(spec)
+    except (pickle.PicklingError, AttributeError, TypeError) as error:
+        raise ValueError(
+            f"the bots cannot be sent to worker processes ({error}): define bot classes "
+            "and factories at the top level of a module, or play with workers=1"
+        ) from None
+
+
+def _open(out: str | os.PathLike[str] | TextIO | None) -> tuple[TextIO | None, bool]:
+    if out is None:
+        return None, False
+    if not isinstance(out, (str, os.PathLike)):
+        return out, False
+    path = os.fspath(out)
+    if os.path.isdir(path):
+        raise ValueError(f"cannot write {path!r}: it is a directory")
+    try:
+        return open(path, "w", newline="", encoding="utf-8"), True
+    except OSError as error:
+        raise ValueError(f"cannot write {path!r}: {error.strerror or error}") from None
+
+
+def _run(
+    spec: RunSpec, chunk_size: int, executor: Executor | None, workers: int | None
+) -> Iterator[list[dict[str, Any]]]:
+    """Chunks of records in game order, with a bounded number in flight.
+
+    At most four chunks per worker are submitted ahead of the one being
+    read, so however many games a run has, only a few chunks of records
+    exist at once.
+    """
+    if executor is None and workers == 1:
+        for start, stop in chunks(spec.games, chunk_size):
+            yield play_chunk(spec, start, stop)
+        return
+    own = executor is None
+    pool = ProcessPoolExecutor(workers or os.cpu_count()) if executor is None else executor
+    limit = 4 * (workers or os.cpu_count() or 1)
+    in_flight: deque[Future[list[dict[str, Any]]]] = deque()
+    try:
+        for start, stop in chunks(spec.games, chunk_size):
+            in_flight.append(pool.submit(play_chunk, spec, start, stop))
+            if len(in_flight) >= limit:
+                yield in_flight.popleft().result()
+        while in_flight:
+            yield in_flight.popleft().result()
+    finally:
+        for future in in_flight:
+            future.cancel()
+        if own:
+            pool.shutdown(cancel_futures=True)

@@ -1,0 +1,139 @@
+"""Results of a run of games: win rates with Wilson intervals, score spread per bot.
+
+A :class:`Summary` is built one record at a time (see
+:mod:`huegames.runner`), so it costs the same memory for ten games or ten
+million.  A bot's wins count the games in which its seat is among the
+outcome's winners: a shared or team win counts for every winning seat.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["BotSummary", "Summary", "wilson_interval"]
+
+
+def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a proportion (95% by default); (0, 1) for no trials."""
+    if not trials:
+        return (0.0, 1.0)
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    half = (
+        z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    )
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class BotSummary:
+    """Results of one bot over a run: the seats it played, its wins and its scores."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    score_sum: float = 0.0
+    score_squares: float = 0.0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def win_interval(self, z: float = 1.96) -> tuple[float, float]:
+        """Wilson score interval of the win rate (95% by default)."""
+        return wilson_interval(self.wins, self.games, z)
+
+    @property
+    def mean_score(self) -> float:
+        return self.score_sum / self.games if self.games else 0.0
+
+    @property
+    def score_std(self) -> float:
+        """The sample standard deviation of the bot's scores (0 for fewer than two)."""
+        if self.games < 2:
+            return 0.0
+        variance = (self.score_squares - self.score_sum**2 / self.games) / (self.games - 1)
+        return math.sqrt(max(0.0, variance))
+
+
+@dataclass
+class Summary:
+    """Win rates and score statistics per bot, built one record at a time.
+
+    A bot's games count the seats it played: with two random bots in a
+    4-player game, "random" plays two seats of it.  ``lower_scores_win`` is
+    True where the scores are penalties, fewest best (Plank with 3 players):
+    the table and :meth:`to_dict` say so.
+    """
+
+    game: str
+    players: int
+    games: int = 0
+    draws: int = 0
+    bots: list[BotSummary] = field(default_factory=list)
+    lower_scores_win: bool = False
+
+    def add(self, record: Mapping[str, Any]) -> None:
+        """Count one game's record (its ``seats``, ``scores`` and ``winners``)."""
+        winners = set(record["winners"])
+        self.games += 1
+        self.draws += not winners
+        for seat, (name, score) in enumerate(zip(record["seats"], record["scores"], strict=True)):
+            entry = self.bot(name)
+            entry.games += 1
+            entry.wins += seat in winners
+            entry.score_sum += score
+            entry.score_squares += score * score
+
+    def bot(self, name: str) -> BotSummary:
+        """The results of bot ``name`` (a new, empty entry the first time)."""
+        for entry in self.bots:
+            if entry.name == name:
+                return entry
+        self.bots.append(BotSummary(name))
+        return self.bots[-1]
+
+    def table(self) -> str:
+        """A markdown table of the summary, under a line saying what was played."""
+        score = "mean penalty (lower is better)" if self.lower_scores_win else "mean score"
+        lines = [
+            f"{self.game}, {self.players} players, {self.games} games"
+            + (f", {self.draws} draws" if self.draws else "")
+            + ("; lower scores are better" if self.lower_scores_win else ""),
+            "",
+            f"| bot | seats played | wins | win rate (95% CI) | {score} | score std |",
+            "| --- | --- | --- | --- | --- | --- |",
+        ]
+        for entry in self.bots:
+            low, high = entry.win_interval()
+            lines.append(
+                f"| {entry.name} | {entry.games} | {entry.wins} | "
+                f"{entry.win_rate:.1%} ({low:.1%}-{high:.1%}) | "
+                f"{entry.mean_score:.2f} | {entry.score_std:.2f} |"
+            )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as plain JSON-able data."""
+        return {
+            "game": self.game,
+            "players": self.players,
+            "games": self.games,
+            "draws": self.draws,
+            "lower_scores_win": self.lower_scores_win,
+            "bots": [
+                {
+                    "name": entry.name,
+                    "games": entry.games,
+                    "wins": entry.wins,
+                    "win_rate": entry.win_rate,
+                    "win_interval": list(entry.win_interval()),
+                    "mean_score": entry.mean_score,
+                    "score_std": entry.score_std,
+                }
+                for entry in self.bots
+            ],
+        }
