@@ -86,7 +86,9 @@ class Move:
 
     All are frozen and hashable, and read back from their text:
     ``Move.parse(str(move)) == move``.  ``Move`` itself is only their common
-    type: it cannot be built (``Move()`` raises TypeError).
+    type: it cannot be built (``Move()`` raises TypeError).  The kinds share
+    its :meth:`parse` and :meth:`coerce`, so ``type(move).parse`` reads any
+    move's text (``Place.parse("a1-b1")`` is a Shift).
     """
 
     __slots__ = ()
@@ -106,23 +108,18 @@ class Move:
         return f"Move.parse({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> Self:
-        """Read the text notation; raise InvalidMoveError when malformed (or,
-        called on a kind such as ``Place.parse``, when the text is another kind)."""
-        move = _parse(text)
-        if not isinstance(move, cls):
-            raise InvalidMoveError(f"{text!r} is a {type(move).__name__}, not a {cls.__name__}")
-        return move
+    def parse(cls, text: str) -> Move:
+        """Read the text notation; raise InvalidMoveError when malformed."""
+        return _parse(text)
 
     @classmethod
-    def coerce(cls, move: Move | str) -> Self:
+    def coerce(cls, move: Move | str) -> Move:
         """A move from a move (returned as it is) or its text (parsed); anything
         else raises InvalidMoveError."""
         if isinstance(move, str):
-            return cls.parse(move)
-        if not isinstance(move, cls):
-            kind = "a Plank move" if cls is Move else f"a Plank {cls.__name__}"
-            raise InvalidMoveError(f"not {kind}: {move!r}")
+            return _parse(move)
+        if not isinstance(move, Move):
+            raise InvalidMoveError(f"not a Plank move: {move!r}")
         return move
 
 
