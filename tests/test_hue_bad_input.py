@@ -224,6 +224,8 @@ def test_remove_last_of_an_empty_board():
         ({"players": "3"}, TypeError, "players must be an integer"),
         ({"players": 3, "seed": "7"}, TypeError, "seed"),
         ({"players": 3, "seed": 1.5}, TypeError, "seed"),
+        ({"players": 3, "seed": True}, TypeError, "seed"),
+        ({"players": 3, "rules": {"covering": False}}, TypeError, "rules must be a hue.Rules"),
     ],
 )
 def test_new_game_bad_arguments(kwargs, error, match):
@@ -266,26 +268,33 @@ def test_record_is_valid(record):
     assert hue.Game.from_dict(record).to_dict() == record
 
 
-@pytest.mark.parametrize("key", ["players", "seed", "rules", "deck", "deal", "moves"])
+@pytest.mark.parametrize("key", ["format", "players", "seed", "rules", "setup", "moves"])
 def test_record_missing_key(record, key):
     del record[key]
-    with pytest.raises(ValueError, match=f"lacks {key}"):
+    with pytest.raises(ValueError, match=f"lacks {key}|format None"):
+        hue.Game.from_dict(record)
+
+
+def test_record_with_an_unknown_key(record):
+    record["deal"] = record["setup"]
+    with pytest.raises(ValueError, match="unknown keys: deal"):
         hue.Game.from_dict(record)
 
 
 @pytest.mark.parametrize(
     ("key", "value", "error", "match"),
     [
-        ("game", "linja", ValueError, "not a Hue record"),
-        ("format", 99, ValueError, "format"),
+        ("game", "linja", ValueError, "this is a 'linja' record, not a 'hue' record"),
+        ("game", None, ValueError, "not a 'hue' record"),
+        ("format", 99, ValueError, "unsupported hue record format 99"),
+        ("format", 1, ValueError, "unsupported hue record format 1"),
         ("players", "3", TypeError, "players must be an integer"),
         ("players", 4, ValueError, "3 hands for 4 players"),
         ("seed", "5", TypeError, "seed"),
         ("rules", "default", TypeError, "rules must be a mapping"),
-        ("deal", [], ValueError, "deal"),
+        ("setup", [], TypeError, "setup must be a mapping"),
         ("moves", "D1 1 0 1", TypeError, "moves must be a list"),
         ("moves", [1, 2], TypeError, "moves must be a list of move texts"),
-        ("deck", "default", TypeError, "card"),
     ],
 )
 def test_record_wrong_types(record, key, value, error, match):
@@ -322,47 +331,64 @@ def test_record_with_a_move_by_the_wrong_player(record):
 
 
 def test_record_deal_duplicates_a_card(record):
-    card_id = record["deal"]["hands"][0][-1]
-    record["deal"]["set_aside"].append(card_id)
+    card_id = record["setup"]["hands"][0][-1]
+    record["setup"]["set_aside"].append(card_id)
     with pytest.raises(ValueError, match=f"{card_id} twice"):
         hue.Game.from_dict(record)
 
 
 def test_record_deal_leaves_a_card_out(record):
-    card_id = record["deal"]["set_aside"].pop()
+    card_id = record["setup"]["set_aside"].pop()
     with pytest.raises(ValueError, match=f"leaves cards out.*{card_id}"):
         hue.Game.from_dict(record)
 
 
 def test_record_deal_with_two_poison_cards(record):
-    hands = record["deal"]["hands"]
-    poison = next(c for c in record["deal"]["set_aside"] if c.startswith("X"))
-    record["deal"]["set_aside"].remove(poison)
-    record["deal"]["set_aside"].append(hands[0][-1])
+    hands = record["setup"]["hands"]
+    poison = next(c for c in record["setup"]["set_aside"] if c.startswith("X"))
+    record["setup"]["set_aside"].remove(poison)
+    record["setup"]["set_aside"].append(hands[0][-1])
     hands[0][-1] = poison
     with pytest.raises(ValueError, match="1 poison"):
         hue.Game.from_dict(record)
 
 
 def test_record_deal_with_an_unknown_card(record):
-    record["deal"]["set_aside"][0] = "Q7"
+    record["setup"]["set_aside"][0] = "Q7"
     with pytest.raises(ValueError, match="Q7"):
         hue.Game.from_dict(record)
 
 
-def test_record_deal_with_missing_or_extra_keys(record):
-    bad = copy.deepcopy(record)
-    del bad["deal"]["opening"]
-    with pytest.raises(ValueError, match="hands, opening and set_aside"):
-        hue.Game.from_dict(bad)
-    bad = copy.deepcopy(record)
-    bad["deal"]["extra"] = []
-    with pytest.raises(ValueError, match="hands, opening and set_aside"):
-        hue.Game.from_dict(bad)
-    bad = copy.deepcopy(record)
-    bad["deal"]["hands"] = "abc"
-    with pytest.raises(TypeError, match="hands"):
-        hue.Game.from_dict(bad)
+@pytest.mark.parametrize("key", ["deck", "hands", "opening", "set_aside"])
+def test_record_setup_missing_a_key(record, key):
+    del record["setup"][key]
+    with pytest.raises(
+        ValueError, match="setup must hold exactly deck, hands, opening and set_aside"
+    ):
+        hue.Game.from_dict(record)
+
+
+def test_record_setup_with_an_extra_key(record):
+    record["setup"]["extra"] = []
+    with pytest.raises(ValueError, match=r"setup must hold exactly.*not deck, extra, hands"):
+        hue.Game.from_dict(record)
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "error", "match"),
+    [
+        ("hands", "abc", TypeError, "hands"),
+        ("hands", [["X0", 3]], TypeError, "hands"),
+        ("opening", "S0 0 0 0", TypeError, "opening"),
+        ("opening", ["S0 0 0"], InvalidMoveError, "card x y rotation"),
+        ("set_aside", None, TypeError, "set_aside"),
+        ("deck", "default", TypeError, "card"),
+    ],
+)
+def test_record_setup_wrong_types(record, key, value, error, match):
+    record["setup"][key] = value
+    with pytest.raises(error, match=match):
+        hue.Game.from_dict(record)
 
 
 def test_record_unknown_rule_option(record):
@@ -380,7 +406,7 @@ def test_record_opening_that_differs_from_the_rules_opening(record):
 def test_record_bad_custom_deck(record):
     deck = [card.to_dict() for card in hue.default_deck()]
     deck[12]["colours"] = "GRX"
-    record["deck"] = deck
+    record["setup"]["deck"] = deck
     with pytest.raises(ValueError, match="unknown colour 'X'"):
         hue.Game.from_dict(record)
 

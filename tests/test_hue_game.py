@@ -1,15 +1,21 @@
 """API behaviour of hue.Game and hue.Board: undo, copy, records, notation,
-building boards, and the batch helpers agreeing with the one-at-a-time ones."""
+building boards, the batch helpers agreeing with the one-at-a-time ones, and
+the engine contract (outcome, the seat to move, bots, records, the registry)."""
 
 from __future__ import annotations
 
+import ast
 import json
 import random
+from pathlib import Path
 
 import pytest
 
-from huegames import hue
-from huegames.hue.bots import random_position
+from huegames import NotYourTurnError, engine, hue, records
+from huegames.hue import bots as hue_bots
+from huegames.hue.__main__ import main as demo
+from huegames.hue.bots import GreedyBot, RandomBot, random_position
+from huegames.hue.mcts import MCTSBot
 
 
 def snapshot(game: hue.Game) -> dict:
@@ -161,6 +167,23 @@ def test_move_text_round_trip():
         assert text == f"{move.card} {move.x} {move.y} {move.rotation}"
     assert hue.Move.parse("  D1   -12 0\t3 ") == hue.Move("D1", -12, 0, 3)
     assert str(hue.Move("T9", -1, -2, 2)) == "T9 -1 -2 2"
+
+
+def test_move_parse_coerce_and_str_round_trip():
+    move = hue.Move.parse("D1 1 0 1")
+    assert str(move) == "D1 1 0 1"
+    assert hue.Move.coerce(move) == move and hue.Move.coerce("D1 1 0 1") == move
+    assert hue.Move.coerce(("D1", 1, 0, 1)) == move
+    assert hue.Move.parse(str(move)) == move and hash(hue.Move.parse(str(move))) == hash(move)
+    for bad in (None, 3, 1.5, object(), "", "D1 1 0", "D1 1 0 4", ("D1", 1, 0, True)):
+        with pytest.raises(hue.InvalidMoveError):
+            hue.Move.coerce(bad)
+
+
+def test_move_repr_pastes_back():
+    move = hue.Move("T9", -1, -2, 2)
+    assert repr(move) == "Move.parse('T9 -1 -2 2')"
+    assert eval(repr(move), {"Move": hue.Move}) == move
 
 
 def test_move_is_a_hashable_tuple_equal_to_placements():
@@ -318,3 +341,221 @@ def test_legal_moves_are_empty_at_the_end():
         game.play(game.legal_moves()[-1])
     assert len(game.legal_moves()) == 0 and not game.legal_moves()
     assert game.legal_moves() == []
+
+
+# -- the engine contract -----------------------------------------------------------
+
+
+def test_termination_has_one_member_hands_played():
+    assert list(hue.Termination) == [hue.Termination.HANDS_PLAYED]
+    assert hue.Termination.HANDS_PLAYED.value == "every hand holds only its score card"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_outcome_is_none_until_every_hand_holds_its_score_card(players):
+    game = hue.new_game(players, seed=players)
+    rng = random.Random(players)
+    while not game.is_over:
+        assert game.outcome() is None and game.winner is None
+        game.play(rng.choice(game.legal_moves()))
+    scores = game.scores()
+    best = scores.index(max(scores))
+    assert game.outcome() == engine.Outcome(hue.Termination.HANDS_PLAYED, (best,))
+
+
+def test_winner_is_the_outcomes_one_winner():
+    for seed in range(6):
+        game = random_position(3, seed=seed)
+        outcome = game.outcome()
+        assert outcome is not None and len(outcome.winners) == 1 and not outcome.is_draw
+        assert game.winner == outcome.winner == outcome.winners[0]
+
+
+def test_current_player_is_none_once_the_game_is_over():
+    game = random_position(3, seed=50, moves=14)
+    assert game.current_player == 14 % 3
+    game.play(game.legal_moves()[0])
+    assert game.is_over
+    assert game.current_player is engine.GAME_OVER is None
+    for seat in range(3):
+        view = game.view(seat)
+        assert view.current_player is None and view.is_over and view.legal_moves() == []
+    assert "over" in repr(game)
+
+
+def test_undo_after_the_end_gives_the_card_back_to_the_seat_that_played_it():
+    game = random_position(3, seed=51)
+    last = game.history[-1]
+    seat = (len(game.history) - 1) % 3
+    assert game.undo() == last
+    assert game.current_player == seat and last.card in game.hand(seat)
+    assert game.play(last) == last and game.is_over
+
+
+def test_new_game_takes_players_first_and_seed_second():
+    game = hue.new_game()
+    assert game.players == hue.MIN_PLAYERS == 2
+    assert hue.new_game(4, 9).to_dict() == hue.new_game(players=4, seed=9).to_dict()
+
+
+def test_new_game_without_a_seed_keeps_a_fresh_one_in_its_record():
+    game = hue.new_game(3)
+    assert isinstance(game.seed, int) and game.to_dict()["seed"] == game.seed
+    assert hue.new_game(3, game.seed).to_dict() == game.to_dict()
+    assert hue.new_game(3).seed != game.seed
+
+
+def test_new_game_takes_rules_and_deck_as_keywords():
+    with pytest.raises(TypeError):
+        hue.new_game(2, 1, hue.Rules())
+    cards = [card.to_dict() for card in hue.default_deck()]
+    game = hue.new_game(2, 1, rules=hue.Rules(covering=False), deck=cards)
+    assert game.rules.covering is False and game.deck == hue.Deck(cards)
+
+
+def test_record_in_the_one_layout():
+    game = random_position(2, seed=60, moves=3)
+    record = game.to_dict()
+    assert list(record) == ["format", "game", "players", "rules", "seed", "setup", "moves"]
+    assert record["format"] == records.FORMAT and record["game"] == "hue"
+    assert record["players"] == 2 and record["seed"] == 60
+    assert record["rules"] == {"covering": True, "opening": None}
+    assert list(record["setup"]) == ["deck", "hands", "opening", "set_aside"]
+    assert record["setup"]["deck"] is None  # the default deck
+    assert record["setup"]["hands"] == [list(hand) for hand in game.deal.hands]
+    assert record["setup"]["opening"] == [str(move) for move in game.deal.opening]
+    assert record["setup"]["set_aside"] == list(game.deal.set_aside)
+    assert record["moves"] == [str(move) for move in game.history]
+    assert records.check_record(record, "hue") is record
+    assert hue.Game.from_dict(json.loads(json.dumps(record))).to_dict() == record
+
+
+def test_record_of_a_game_set_up_by_hand_has_no_seed():
+    dealt = hue.new_game(2, seed=61)
+    record = hue.Game(2, dealt.deal).to_dict()
+    assert record["seed"] is None
+    assert hue.Game.from_dict(record).seed is None
+
+
+def test_record_of_another_game_is_refused():
+    record = hue.new_game(2, seed=1).to_dict()
+    for other in ("linja", "plank", "hues-and-cues"):
+        with pytest.raises(ValueError, match=f"this is a '{other}' record, not a 'hue' record"):
+            hue.Game.from_dict({**record, "game": other})
+
+
+def test_record_of_another_format_is_refused():
+    record = hue.new_game(2, seed=1).to_dict()
+    for version in (1, 3, None, "2"):
+        with pytest.raises(ValueError, match="unsupported hue record format"):
+            hue.Game.from_dict({**record, "format": version})
+
+
+BOT_CLASSES = [RandomBot, GreedyBot, MCTSBot]
+CHEAP = {MCTSBot: {"playouts": 6, "candidates": 3}}
+
+
+def cheap(bot_class, seed):
+    return bot_class(seed=seed, **CHEAP.get(bot_class, {}))
+
+
+@pytest.mark.parametrize("bot_class", BOT_CLASSES)
+def test_bots_refuse_to_move_out_of_turn(bot_class):
+    game = hue.new_game(3, seed=70)
+    for seat in (1, 2):
+        with pytest.raises(NotYourTurnError, match=f"seat {seat} has no move: it is seat 0"):
+            cheap(bot_class, 1).choose(game.view(seat))
+    assert cheap(bot_class, 1).choose(game.view(0)) in game.legal_moves()
+
+
+@pytest.mark.parametrize("bot_class", BOT_CLASSES)
+def test_bots_refuse_to_move_once_the_game_is_over(bot_class):
+    game = random_position(2, seed=71)
+    for seat in range(2):
+        with pytest.raises(NotYourTurnError, match="the game is over"):
+            cheap(bot_class, 1).choose(game.view(seat))
+
+
+@pytest.mark.parametrize("bot_class", BOT_CLASSES)
+def test_bots_take_a_seed_keyword_and_replay_from_it(bot_class):
+    def played(seed):
+        bots = [cheap(bot_class, seed), cheap(bot_class, seed + 1)]
+        return engine.play_game(hue.new_game(2, seed=72), bots).to_dict()
+
+    assert played(1) == played(1)
+    assert played(1) != played(3)
+
+
+def test_registered_in_the_engine():
+    spec = engine.game_spec("hue")
+    assert spec is hue.SPEC
+    assert (spec.name, spec.title, spec.min_players, spec.max_players) == ("hue", "Hue", 2, 5)
+    assert spec.new_game is hue.new_game and spec.game_class is hue.Game
+    assert spec.rules_class is hue.Rules and spec.lower_scores_win == frozenset()
+    assert [(entry.name, entry.factory) for entry in spec.bots] == [
+        ("random", RandomBot),
+        ("greedy", GreedyBot),
+        ("mcts", MCTSBot),
+    ]
+    assert all(entry.description for entry in spec.bots)
+    assert spec.bot_entry("mcts").settings == {
+        "playouts": 1000,
+        "seconds": None,
+        "candidates": 12,
+        "margin": 0.2,
+        "policy": "keep_best",
+    }
+    game = engine.play_game(spec.new_game(3, 5), [spec.bot("greedy", seed=s) for s in range(3)])
+    assert isinstance(game, hue.Game) and game.winner in range(3)
+    assert spec.from_dict(game.to_dict()).to_dict() == game.to_dict()
+
+
+def test_bots_dict_is_gone():
+    assert not hasattr(hue_bots, "BOTS")
+
+
+def _imports_below_module_level(path: Path) -> list[str]:
+    """Imports inside functions or classes (a hidden import loop's sign)."""
+    tree = ast.parse(path.read_text())
+    top = set()
+    for node in tree.body:
+        if isinstance(node, ast.If):  # if TYPE_CHECKING: imports for the type checker
+            top.update(id(child) for child in node.body)
+        top.add(id(node))
+    return [
+        ast.unparse(node)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in top
+    ]
+
+
+def test_game_and_view_have_no_import_loop():
+    package = Path(hue.__file__).parent
+    for name in ("game.py", "view.py", "bots.py", "mcts.py", "__main__.py"):
+        assert _imports_below_module_level(package / name) == [], name
+    view_source = ast.parse((package / "view.py").read_text())
+    runtime_imports = [node.module for node in view_source.body if isinstance(node, ast.ImportFrom)]
+    assert "game" not in runtime_imports  # only under TYPE_CHECKING
+
+
+def test_view_sample_builds_a_game_of_the_viewed_class():
+    class MyGame(hue.Game):
+        __slots__ = ()
+
+    dealt = hue.new_game(3, seed=80)
+    game = MyGame(3, dealt.deal)
+    game.play(game.legal_moves()[0])
+    sample = game.view(2).sample(1)
+    assert type(sample) is MyGame
+    assert sample.hand(2) == game.hand(2) and sample.history == game.history
+
+
+def test_the_demo_plays_through_engine_play_game(capsys):
+    demo(["--games", "1", "--seed", "3", "--players", "3"])
+    out = capsys.readouterr().out
+    assert "game 1 (seed 3)" in out and out.count("<- winner") == 1
+    game = engine.play_game(
+        hue.new_game(3, seed=3),
+        [(GreedyBot if s % 2 == 0 else RandomBot)(seed=30 + s) for s in range(3)],
+    )
+    assert f"seat {game.winner} " in out.split("<- winner")[0].splitlines()[-1]

@@ -10,10 +10,9 @@ import random
 
 import pytest
 
-from huegames import hue
-from huegames.batch import simulate
+from huegames import NotYourTurnError, engine, hue, simulate
 from huegames.hue import kernel
-from huegames.hue.bots import BOTS, RandomBot, random_position
+from huegames.hue.bots import RandomBot, random_position
 from huegames.hue.mcts import MCTSBot, python_playout
 
 FAST = hue.backend == "c" and kernel.available
@@ -24,15 +23,19 @@ def position(seed: int, players: int = 2, moves: int = 3) -> hue.Game:
     return random_position(players, seed, moves)
 
 
-def test_registered_for_the_batch_runner():
-    assert BOTS["mcts"] is MCTSBot
-    assert isinstance(BOTS["mcts"](7), MCTSBot)
+def test_registered_with_its_playouts_setting():
+    entry = hue.SPEC.bot_entry("mcts")
+    assert entry.factory is MCTSBot
+    assert entry.settings["playouts"] == 1000
+    assert entry.description.startswith("Determinized Monte Carlo search")
+    bot = engine.game_spec("hue").bot("mcts:playouts=200", seed=7)
+    assert isinstance(bot, MCTSBot) and bot.playouts == 200
 
 
 @pytest.mark.parametrize(("players", "moves"), [(2, 0), (2, 7), (3, 4), (5, 18)])
 def test_plays_legal_moves(players, moves):
     game = position(players * 10 + moves, players, moves)
-    bot = MCTSBot(1, **BUDGET)
+    bot = MCTSBot(seed=1, **BUDGET)
     while not game.is_over:
         seat = game.current_player
         view = game.view(seat)
@@ -69,20 +72,34 @@ def test_a_seconds_budget():
     assert MCTSBot(1, seconds=0.02, candidates=3).choose(view) in view.legal_moves()
 
 
-def test_no_move_to_choose():
+def test_mcts_bot_refuses_out_of_turn():
     game = position(5)
     view = game.view((game.current_player + 1) % 2)
-    with pytest.raises(ValueError, match="no move"):
-        MCTSBot(1).choose(view)
+    with pytest.raises(NotYourTurnError, match="no move: it is seat"):
+        MCTSBot(seed=1).choose(view)
+
+
+def test_mcts_bot_refuses_once_the_game_is_over():
+    game = random_position(2, seed=5)
+    for seat in range(2):
+        with pytest.raises(NotYourTurnError, match="game is over"):
+            MCTSBot(seed=1, **BUDGET).choose(game.view(seat))
 
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"playouts": 0}, {"playouts": 1.5}, {"seconds": 0}, {"candidates": 0}, {"policy": "x"}],
+    [
+        {"playouts": 0},
+        {"playouts": 1.5},
+        {"seconds": 0},
+        {"candidates": 0},
+        {"margin": "big"},
+        {"policy": "x"},
+    ],
 )
 def test_bad_arguments(kwargs):
     with pytest.raises(ValueError):
-        MCTSBot(1, **kwargs)
+        MCTSBot(seed=1, **kwargs)
 
 
 def test_python_playout_plays_to_the_end():
@@ -97,17 +114,15 @@ def test_beats_random():
     wins = 0
     for number in range(16):
         game = hue.new_game(2, seed=number)
-        bots = [MCTSBot(number, playouts=100), RandomBot(number)]
+        bots = [MCTSBot(seed=number, playouts=100), RandomBot(seed=number)]
         if number % 2:
             bots.reverse()
-        while not game.is_over:
-            seat = game.current_player
-            game.play(bots[seat].choose(game.view(seat)))
+        engine.play_game(game, bots)
         wins += isinstance(bots[game.winner], MCTSBot)
     assert wins >= 12
 
 
 @pytest.mark.skipif(not FAST, reason="needs the C kernel's speed")
 def test_through_the_batch_runner():
-    result = simulate(game="hue", bots=["mcts", "random"], players=2, games=2, seed=1, workers=1)
+    result = simulate("hue", ["mcts", "random"], players=2, games=2, seed=1, workers=1)
     assert result.summary.games == 2

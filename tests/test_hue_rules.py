@@ -13,7 +13,7 @@ import random
 import pytest
 
 import huegames
-from huegames import hue
+from huegames import engine, hue
 
 COLOURS = "GRYPB"
 
@@ -951,6 +951,15 @@ def test_rule_5_tie_of_all_goes_to_start_player():
     game = _tie_game(["X0", "X1", "X2"])
     assert game.scores() == [0, 0, 0]
     assert game.winner == 0
+
+
+def test_rule_5_a_tie_still_has_one_winner_in_the_outcome():
+    """§5: "Ties go to the tied player who comes first in turn order", so the
+    outcome of a tied game names one seat, never a shared win."""
+    tied = _tie_game(["K0", "K1", "K2"])
+    assert tied.outcome() == engine.Outcome(hue.Termination.HANDS_PLAYED, (1,))
+    everyone = _tie_game(["X0", "X1", "X2"])
+    assert everyone.outcome() == engine.Outcome(hue.Termination.HANDS_PLAYED, (0,))
 
 
 # -- §6 Information ---------------------------------------------------------

@@ -4,21 +4,27 @@
 >>> game = hue.new_game(players=3, seed=7)
 >>> while not game.is_over:
 ...     game.play(game.legal_moves()[0])
+>>> game.outcome().termination
+<Termination.HANDS_PLAYED: 'every hand holds only its score card'>
 >>> game.winner in range(3)
 True
 """
 
+from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
 from ._backend import name as backend
 from .board import Board, ColourValues, LegalMoves
+from .bots import GreedyBot, RandomBot
 from .cards import Card, Colour, Deck, Kind, default_deck
-from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, new_game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, Termination, new_game
+from .mcts import MCTSBot
 from .moves import Move
 from .view import HiddenCards, View
 
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "SPEC",
     "Board",
     "Card",
     "Colour",
@@ -26,15 +32,37 @@ __all__ = [
     "Deal",
     "Deck",
     "Game",
+    "GreedyBot",
     "HiddenCards",
     "IllegalMoveError",
     "InvalidMoveError",
     "Kind",
     "LegalMoves",
+    "MCTSBot",
     "Move",
+    "RandomBot",
     "Rules",
+    "Termination",
     "View",
     "backend",
     "default_deck",
     "new_game",
 ]
+
+SPEC = engine.register(
+    engine.GameSpec(
+        name="hue",
+        title="Hue",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        new_game=new_game,
+        game_class=Game,
+        rules_class=Rules,
+        bots=(
+            engine.BotEntry("random", RandomBot),
+            engine.BotEntry("greedy", GreedyBot),
+            engine.BotEntry("mcts", MCTSBot),
+        ),
+    )
+)
+"""Hue in the game registry: ``engine.game_spec("hue")``."""

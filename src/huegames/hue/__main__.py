@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 
+from .. import engine
 from . import backend, new_game
 from .bots import GreedyBot, RandomBot
 
@@ -22,19 +23,17 @@ def main(argv: list[str] | None = None) -> None:
     print(f"huegames Hue demo on the {backend} backend")
     for number in range(args.games):
         seed = args.seed + number
-        game = new_game(args.players, seed=seed)
         bots = [
             (GreedyBot if seat % 2 == 0 else RandomBot)(seed=seed * 10 + seat)
             for seat in range(args.players)
         ]
-        while not game.is_over:
-            seat = game.current_player
-            game.play(bots[seat].choose(game.view(seat)))
+        game = engine.play_game(new_game(args.players, seed=seed), bots)
         names = [type(bot).__name__ for bot in bots]
         values = "  ".join(f"{colour}={value}" for colour, value in game.colour_values().items())
         print(f"\ngame {number + 1} (seed {seed}): colour values {values}")
+        score_cards = game.score_cards() or []  # the game is over: one card per seat
         for seat, (name, card, score) in enumerate(
-            zip(names, game.score_cards(), game.scores(), strict=True)
+            zip(names, score_cards, game.scores(), strict=True)
         ):
             colours = "".join(colour.name for colour in card.colours)
             mark = "  <- winner" if seat == game.winner else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from .. import engine
 from .game import Game, Rules, new_game
 from .moves import Move
 from .view import View
@@ -23,15 +24,17 @@ def random_position(
 
 
 class RandomBot:
-    """Plays a uniformly random legal move, from its own seeded generator."""
+    """Plays a uniformly random legal move.
+
+    The same seed and the same views give the same moves.
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
+        engine.check_turn(view)
         moves = view.legal_moves()
-        if not moves:
-            raise ValueError(f"player {view.player} has no move to choose")
         return moves[self._rng.randrange(len(moves))]
 
 
@@ -48,9 +51,8 @@ class GreedyBot:
         self._rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
+        engine.check_turn(view)
         moves = view.legal_moves()
-        if not moves:
-            raise ValueError(f"player {view.player} has no move to choose")
         hand = [view.deck[card_id] for card_id in view.hand]
         valued = list(zip(moves, view.board.colour_values_after(moves), strict=True))
         own = [max(c.score(values) for c in hand if c.id != move.card) for move, values in valued]
@@ -63,9 +65,3 @@ class GreedyBot:
             move for (move, _), score in zip(tied, leader, strict=True) if score == weakest
         ]
         return best_moves[self._rng.randrange(len(best_moves))]
-
-
-from .mcts import MCTSBot  # noqa: E402 -- after the bots it is measured against
-
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "mcts": MCTSBot}
-"""Bot name -> class, for the batch runner and the command line."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from . import cells
@@ -95,18 +95,23 @@ class Card:
         }
 
 
-def _shape(kind: Kind, colours: tuple[Colour, ...], rotation: int) -> tuple[int, int, int]:
+def _shape(
+    kind: Kind, colours: tuple[Colour, Colour, Colour], rotation: int
+) -> tuple[int, int, int]:
     """The three cell codes, in footprint order, of a card in a rotation (§2 table)."""
     if kind.striped:
-        stripes = tuple(colours) if rotation in (0, 1) else tuple(reversed(colours))
+        first, middle, last = colours
+        stripes = (first, middle, last) if rotation in (0, 1) else (last, middle, first)
         layout = cells.VERTICAL if rotation % 2 == 0 else cells.HORIZONTAL
-        return (cells.encode(layout, stripes),) * 3  # type: ignore[return-value]
+        code = cells.encode(layout, stripes)
+        return (code, code, code)
     order = (0, 1, 2) if rotation in (0, 3) else (2, 1, 0)
     skull = kind is Kind.POISON
-    return tuple(  # type: ignore[return-value]
+    first_code, middle_code, last_code = (
         cells.encode(cells.SOLID, (colours[square],) * 3, skull=skull and square == 1)
         for square in order
     )
+    return (first_code, middle_code, last_code)
 
 
 def card(id: str, kind: Kind | str, colours: Iterable[object]) -> Card:
@@ -176,7 +181,7 @@ class Deck(Mapping[str, Card]):
         except (KeyError, TypeError):
             raise KeyError(f"no card {card_id!r} in the deck") from None
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return (item.id for item in self._cards)
 
     def __len__(self) -> int:
@@ -218,7 +223,7 @@ def _coerce_card(item: Card | Mapping[str, object] | Sequence[object]) -> Card:
             raise ValueError(f"card record {dict(item)!r} lacks {', '.join(sorted(missing))}")
         return card(item["id"], item["kind"], item["colours"])  # type: ignore[arg-type]
     if isinstance(item, (list, tuple)) and len(item) == 3:
-        return card(*item)  # type: ignore[arg-type]
+        return card(*item)
     raise TypeError(
         f"a card must be a Card, a mapping with id/kind/colours or an (id, kind, colours) "
         f"triple, not {item!r}"

@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import enum
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import records
+from .. import engine, records
 from ..errors import IllegalMoveError
 from .board import Board, ColourValues, LegalMoves
 from .cards import Card, Deck, Kind, default_deck
 from .moves import Move
+from .view import View
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 5
-RECORD_FORMAT = 1
+DeckData = Iterable[Card | Mapping[str, object] | Sequence[object]]
+"""A deck as data: cards, ``{"id", "kind", "colours"}`` mappings or triples."""
+GAME_NAME = "hue"
+"""The registry name, which records carry."""
+SETUP_KEYS = ("deck", "hands", "opening", "set_aside")
+"""What a record's ``setup`` holds: the deck (None for the default one) and the deal."""
+
+
+class Termination(enum.Enum):
+    """How a game of Hue ends: there is one way (§4)."""
+
+    HANDS_PLAYED = "every hand holds only its score card"
 
 
 def standard_cards_dealt(players: int) -> int:
@@ -150,20 +163,18 @@ class Game:
         players: int,
         deal: Deal,
         *,
-        deck: Deck | None = None,
+        deck: DeckData | None = None,
         rules: Rules | None = None,
         seed: int | None = None,
     ) -> None:
-        self.deck = (
-            deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
-        )
-        self.rules = Rules() if rules is None else rules
+        self.deck = _deck(deck)
+        self.rules = _rules(rules)
         check_deck(self.deck, players, self.rules)
         _check_deal(self.deck, players, deal)
         if self.rules.opening is not None and self.rules.opening != deal.opening:
             raise ValueError("the deal's opening differs from the opening the rules give")
         self.players = players
-        self.seed = seed
+        self.seed = None if seed is None else engine.check_seed(seed)
         self.deal = deal
         self.board = Board(self.deck, covering=self.rules.covering)
         for move in deal.opening:
@@ -177,7 +188,13 @@ class Game:
     # -- whose turn, what is left ----------------------------------------------
 
     @property
-    def current_player(self) -> int:
+    def current_player(self) -> int | None:
+        """The seat to move, or :data:`engine.GAME_OVER` (None) once the game is over."""
+        return engine.GAME_OVER if self.is_over else self._to_move
+
+    @property
+    def _to_move(self) -> int:
+        """Whose turn it is by the count of moves (seats take turns in order)."""
         return len(self.history) % self.players
 
     def hand(self, player: int) -> tuple[str, ...]:
@@ -203,7 +220,7 @@ class Game:
         """
         if self.is_over:
             return LegalMoves.none()
-        return self.board.legal_placements_of(self._hands[self.current_player])
+        return self.board.legal_placements_of(self._hands[self._to_move])
 
     def play(
         self, move: Move | tuple[str, int, int, int] | str, *, player: int | None = None
@@ -215,7 +232,7 @@ class Game:
         """
         if self.is_over:
             raise IllegalMoveError("the game is over: every player holds only a score card")
-        mover = self.current_player
+        mover = self._to_move
         if player is not None and self._seat(player) != mover:
             raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
         move = Move.coerce(move)
@@ -233,7 +250,7 @@ class Game:
             raise IllegalMoveError("no move has been played: nothing to undo")
         move = self.history.pop()
         self.board.remove_last()
-        hand = self._hands[self.current_player]
+        hand = self._hands[self._to_move]  # the seat that played it
         hand.append(move.card)
         hand.sort(key=self.deck.position)
         return move
@@ -286,17 +303,22 @@ class Game:
         values = self.board.colour_values()
         return [max(self.deck[card_id].score(values) for card_id in hand) for hand in self._hands]
 
-    @property
-    def winner(self) -> int | None:
-        """The winning seat once the game is over, else None.
+    def outcome(self) -> engine.Outcome | None:
+        """How the game ended, or None while it goes on.
 
-        Ties go to the tied seat first in turn order from the start player,
-        seat 0 (§5), so a finished game always has one winner.
+        There is always one winner: the highest score, ties going to the
+        tied seat first in turn order from the start player, seat 0 (§5).
         """
         if not self.is_over:
             return None
         scores = self.scores()
-        return scores.index(max(scores))
+        return engine.Outcome(Termination.HANDS_PLAYED, (scores.index(max(scores)),))
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over (``outcome().winner``), else None."""
+        outcome = self.outcome()
+        return None if outcome is None else outcome.winner
 
     def score_cards(self) -> list[Card] | None:
         """Each seat's score card once the game is over."""
@@ -306,55 +328,80 @@ class Game:
 
     # -- information (§6) -------------------------------------------------------
 
-    def view(self, player: int):
+    def view(self, player: int) -> View:
         """What seat ``player`` may see: no other hand, no set-aside card."""
-        from .view import View
-
         return View.of(self, self._seat(player))
+
+    @classmethod
+    def from_view(cls, view: View, hands: Sequence[Sequence[str]]) -> Game:
+        """The game a view shows, seat ``s`` holding ``hands[s]`` now: a
+        determinization (see :meth:`View.sample`).  The deal is rebuilt from
+        the hands and the cards each seat has played; every other card is set
+        aside.  The hands are trusted to fit the view (as
+        :class:`HiddenCards` deals them)."""
+        deck = view.deck
+        held = [sorted(hand, key=deck.position) for hand in hands]
+        dealt = [
+            tuple(sorted([*hand, *view.played_by(seat)], key=deck.position))
+            for seat, hand in enumerate(held)
+        ]
+        taken = {move.card for move in view.board.placements}
+        taken.update(card_id for hand in dealt for card_id in hand)
+        set_aside = tuple(card_id for card_id in deck if card_id not in taken)
+        return cls.from_position(
+            view.players,
+            Deal(tuple(dealt), view.opening, set_aside),
+            view.board,
+            held,
+            view.history,
+            deck=deck,
+            rules=view.rules,
+        )
 
     # -- records -----------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        """A plain JSON-able record that :meth:`from_dict` turns back into this game."""
-        return {
-            "game": "hue",
-            "format": RECORD_FORMAT,
-            "players": self.players,
-            "seed": self.seed,
-            "rules": self.rules.to_dict(),
+        """A plain JSON-able record that :meth:`from_dict` turns back into this game.
+
+        The one record layout (:func:`records.make_record`); ``setup`` holds
+        the deck (None for the default deck) and the deal: the hands, the
+        opening laid and the cards set aside.
+        """
+        setup = {
             "deck": None if self.deck.is_default() else self.deck.to_list(),
-            "deal": {
-                "hands": [list(hand) for hand in self.deal.hands],
-                "opening": [str(move) for move in self.deal.opening],
-                "set_aside": list(self.deal.set_aside),
-            },
-            "moves": [str(move) for move in self.history],
+            "hands": [list(hand) for hand in self.deal.hands],
+            "opening": [str(move) for move in self.deal.opening],
+            "set_aside": list(self.deal.set_aside),
         }
+        return records.make_record(
+            GAME_NAME, self.players, self.rules.to_dict(), self.seed, setup, self.history
+        )
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
-        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
-        keys = ("players", "seed", "rules", "deck", "deal", "moves")
-        record = records.check_header(record, "hue", "Hue", RECORD_FORMAT, keys)
-        deck = Deck(default_deck() if record["deck"] is None else record["deck"])
+        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move.
+
+        A record of another game, or of another format, is refused with a
+        ValueError saying so.
+        """
+        record = records.check_record(record, GAME_NAME)
         rules = Rules.from_dict(record["rules"])
-        deal_record = record["deal"]
-        if not isinstance(deal_record, Mapping) or set(deal_record) != {
-            "hands",
-            "opening",
-            "set_aside",
-        }:
-            raise ValueError("record deal must be a mapping with hands, opening and set_aside")
-        hands = deal_record["hands"]
-        if not isinstance(hands, list) or not all(isinstance(hand, list) for hand in hands):
-            raise TypeError("record deal hands must be a list of lists of card ids")
-        setup = Deal(
-            hands=tuple(tuple(hand) for hand in hands),
-            opening=tuple(Move.parse(text) for text in _strings(deal_record["opening"], "opening")),
-            set_aside=tuple(_strings(deal_record["set_aside"], "set_aside")),
+        setup = record["setup"]
+        if set(setup) != set(SETUP_KEYS):
+            raise ValueError(
+                "record setup must hold exactly deck, hands, opening and set_aside, "
+                f"not {', '.join(sorted(map(str, setup))) or 'nothing'}"
+            )
+        deck = Deck(default_deck() if setup["deck"] is None else setup["deck"])
+        hands = setup["hands"]
+        if not isinstance(hands, list):
+            raise TypeError("record setup hands must be a list of lists of card ids")
+        deal = Deal(
+            hands=tuple(tuple(_strings(hand, "hands")) for hand in hands),
+            opening=tuple(Move.parse(text) for text in _strings(setup["opening"], "opening")),
+            set_aside=tuple(_strings(setup["set_aside"], "set_aside")),
         )
-        seed = records.check_seed(record["seed"])
-        game = cls(record["players"], setup, deck=deck, rules=rules, seed=seed)
+        game = cls(record["players"], deal, deck=deck, rules=rules, seed=record["seed"])
         return records.replay(game, record["moves"])
 
     # -- helpers -----------------------------------------------------------------
@@ -374,30 +421,38 @@ class Game:
 
 
 def new_game(
-    players: int,
+    players: int = MIN_PLAYERS,
     seed: int | None = None,
     *,
-    deck: Iterable[Card | Mapping[str, object] | Sequence[object]] | None = None,
     rules: Rules | None = None,
+    deck: DeckData | None = None,
 ) -> Game:
     """Set up a new game (§3); the same seed always gives the same game.
 
-    ``seed=None`` picks a fresh seed, kept in ``game.seed`` and the record.
-    ``deck`` is any deck as data (default: :func:`default_deck`).
+    ``seed=None`` takes :func:`engine.fresh_seed`, kept in ``game.seed`` and
+    the record.  ``deck`` is any deck as data (default: :func:`default_deck`).
     """
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an integer or None, not {seed!r}")
-    the_deck = deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
-    the_rules = rules or Rules()
+    seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
+    the_deck, the_rules = _deck(deck), _rules(rules)
     setup = deal_cards(the_deck, players, random.Random(seed), the_rules)
     return Game(players, setup, deck=the_deck, rules=the_rules, seed=seed)
 
 
+def _deck(deck: DeckData | None) -> Deck:
+    return deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
+
+
+def _rules(rules: Rules | None) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a hue.Rules or None, not {rules!r}")
+    return rules
+
+
 def _strings(value: object, name: str) -> list[str]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise TypeError(f"record {name} must be a list of strings")
+        raise TypeError(f"record setup {name} must be a list of texts")
     return value
 
 
@@ -408,10 +463,10 @@ def _check_deal(deck: Deck, players: int, setup: Deal) -> None:
     per_player = standard_cards_dealt(players)
     seen: set[str] = set()
     for seat, hand in enumerate(setup.hands):
-        kinds = [deck[card_id].kind if card_id in deck else None for card_id in hand]
-        if None in kinds:
-            unknown = [card_id for card_id, kind in zip(hand, kinds, strict=True) if kind is None]
+        unknown = [card_id for card_id in hand if card_id not in deck]
+        if unknown:
             raise ValueError(f"hand {seat} holds cards not in the deck: {unknown}")
+        kinds = [deck[card_id].kind for card_id in hand]
         if kinds.count(Kind.POISON) != 1 or sum(k.standard for k in kinds) != per_player:
             raise ValueError(
                 f"hand {seat} must hold 1 poison and {per_player} standard cards, got {list(hand)}"

@@ -33,8 +33,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from .. import engine
 from . import kernel
 from .board import Board
 from .moves import Move
@@ -42,11 +43,18 @@ from .view import HiddenCards, View
 
 MARGIN_SCALE = 50.0
 
+Rewards = Callable[[list[Move], int, int], list[float]]
+"""(moves, playouts per move, playouts already run) -> total reward per move."""
+Runner = Callable[
+    [list[list[list[str]]], list[Move], int, int], tuple[list[tuple[int, ...]], list[int]]
+]
+"""(hands per playout, first move per playout, seed, first playout) -> (scores, winners)."""
+
 
 class MCTSBot:
     """Determinized Monte Carlo search over the greedy bot's best candidates.
 
-    ``MCTSBot(seed)`` plays with ``playouts=1000`` per decision; give
+    ``MCTSBot(seed=...)`` plays with ``playouts=1000`` per decision; give
     ``seconds`` instead to search for about that long.  The same seed and
     the same views give the same moves.
     """
@@ -54,8 +62,8 @@ class MCTSBot:
     def __init__(
         self,
         seed: int | None = None,
-        playouts: int = 1000,
         *,
+        playouts: int = 1000,
         seconds: float | None = None,
         candidates: int = 12,
         margin: float = 0.2,
@@ -67,6 +75,8 @@ class MCTSBot:
             raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
             raise ValueError(f"candidates must be a positive integer, not {candidates!r}")
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)):
+            raise ValueError(f"margin must be a number, not {margin!r}")
         if policy not in kernel.POLICIES:
             raise ValueError(f"unknown playout policy {policy!r}")
         self._rng = random.Random(seed)
@@ -79,17 +89,14 @@ class MCTSBot:
     # -- the decision ----------------------------------------------------------
 
     def choose(self, view: View) -> Move:
-        moves = view.legal_moves()
-        if not moves:
-            raise ValueError(f"player {view.player} has no move to choose")
+        me = engine.check_turn(view)
         seed = self._rng.getrandbits(63)
         rng = random.Random(seed)
-        shortlist = self._shortlist(view, moves)
+        shortlist = self._shortlist(view, view.legal_moves())
         if len(shortlist) == 1:
             return shortlist[0]
-        run = _runner(view, self.policy)
+        run = _runner(view.board, view.players, me, self.policy)
         sampler = HiddenCards(view)
-        me = view.player
 
         def rewards(batch: list[Move], per_move: int, first_playout: int) -> list[float]:
             hands = [sampler.deal(rng) for _ in range(len(batch) * per_move)]
@@ -130,7 +137,7 @@ class MCTSBot:
         return [moves[k] for k in chosen]
 
 
-def _halve(candidates: list[Move], budget: int, rewards) -> Move:
+def _halve(candidates: list[Move], budget: int, rewards: Rewards) -> Move:
     """Sequential halving (Karnin, Koren and Somekh 2013) over ``candidates``."""
     alive = list(range(len(candidates)))
     totals = [0.0] * len(candidates)
@@ -152,22 +159,26 @@ def _halve(candidates: list[Move], budget: int, rewards) -> Move:
 # -- playouts: the C kernel, or a slow Python twin ------------------------------------
 
 
-def _runner(view: View, policy: str):
-    """A function (hands, first moves, seed, first playout) -> (scores, winners)."""
+def _runner(board: Board, players: int, to_move: int, policy: str) -> Runner:
+    """Playouts from ``board`` with seat ``to_move`` to move: in C, or in Python."""
     if kernel.available:
-        playouts = kernel.Playouts(view.board, view.players, view.current_player, policy=policy)
+        playouts = kernel.Playouts(board, players, to_move, policy=policy)
 
-        def run_c(hands, firsts, seed, first_playout):
+        def run_c(
+            hands: list[list[list[str]]], firsts: list[Move], seed: int, first_playout: int
+        ) -> tuple[list[tuple[int, ...]], list[int]]:
             result = playouts.run(hands, first=firsts, seed=seed, first_playout=first_playout)
             return result.scores, result.winners
 
         return run_c
 
-    def run_python(hands, firsts, seed, first_playout):
+    def run_python(
+        hands: list[list[list[str]]], firsts: list[Move], seed: int, first_playout: int
+    ) -> tuple[list[tuple[int, ...]], list[int]]:
         scores, winners = [], []
         for p, (per_seat, first) in enumerate(zip(hands, firsts, strict=True)):
             rng = random.Random(seed * 1_000_003 + first_playout + p)
-            row = python_playout(view.board, per_seat, view.current_player, first, rng, policy)
+            row = python_playout(board, per_seat, to_move, first, rng, policy)
             scores.append(row)
             winners.append(row.index(max(row)))
         return scores, winners

@@ -31,6 +31,9 @@ class Move(NamedTuple):
     def __str__(self) -> str:
         return f"{self.card} {self.x} {self.y} {self.rotation}"
 
+    def __repr__(self) -> str:
+        return f"Move.parse({str(self)!r})"
+
     @classmethod
     def parse(cls, text: str) -> Move:
         """Read ``"card x y rotation"``; raise InvalidMoveError when malformed."""
@@ -48,7 +51,11 @@ class Move(NamedTuple):
 
     @classmethod
     def coerce(cls, value: object) -> Move:
-        """A Move from a Move, a ``(card, x, y, rotation)`` sequence or a text."""
+        """A Move from a Move, a ``(card, x, y, rotation)`` sequence or a text.
+
+        A Move is checked again like any tuple (the plain constructor does
+        not check), so a bad rotation never reaches the board.
+        """
         if isinstance(value, str):
             return cls.parse(value)
         if isinstance(value, (tuple, list)) and len(value) == 4:

@@ -1,26 +1,37 @@
-"""One seat's view of a game (rules §6), and sampling what it cannot see."""
+"""One seat's view of a game (rules §6), and dealing out again what it cannot see.
+
+This module sits below :mod:`.game`: ``Game.view`` builds a :class:`View`
+with :meth:`View.of`, and nothing here imports the game module at run time
+(only its types, for the type checker).  A view remembers the class of the
+game it was taken from, so :meth:`View.sample` builds a game of that class
+through ``Game.from_view`` without importing it.
+"""
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .board import Board, LegalMoves
 from .cards import Deck, Kind
-from .game import Deal, Game, Rules
 from .moves import Move
+
+if TYPE_CHECKING:
+    from .game import Game, Rules
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class View:
     """What seat ``player`` knows: the table, its own hand, every hand's size
     and the history of placements.  Other hands, the set-aside cards and the
-    seed are not here.  ``board`` is the view's own copy.
+    seed are not here.  ``board`` is the view's own copy; ``current_player``
+    is None once the game is over.
     """
 
     player: int
     players: int
-    current_player: int
+    current_player: int | None
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]
     board: Board
@@ -28,9 +39,12 @@ class View:
     history: tuple[Move, ...]
     deck: Deck
     rules: Rules
+    game_class: type[Game] = field(repr=False)
+    """The class of the game viewed, which :meth:`sample` builds (no hidden data)."""
 
     @classmethod
     def of(cls, game: Game, player: int) -> View:
+        """Seat ``player``'s view of ``game`` (the seat is checked by ``game.view``)."""
         return cls(
             player=player,
             players=game.players,
@@ -42,6 +56,7 @@ class View:
             history=tuple(game.history),
             deck=game.deck,
             rules=game.rules,
+            game_class=type(game),
         )
 
     @property
@@ -74,19 +89,7 @@ class View:
         consistent with the view is equally likely.
         """
         rng = rng if isinstance(rng, random.Random) else random.Random(rng)
-        hands = [sorted(hand, key=self.deck.position) for hand in HiddenCards(self).deal(rng)]
-        initial = [
-            tuple(sorted([*hand, *self.played_by(seat)], key=self.deck.position))
-            for seat, hand in enumerate(hands)
-        ]
-        laid = {move.card for move in self.board.placements}
-        set_aside = tuple(
-            c for c in self.deck if c not in laid and not any(c in h for h in initial)
-        )
-        setup = Deal(tuple(initial), self.opening, set_aside)
-        return Game.from_position(
-            self.players, setup, self.board, hands, self.history, deck=self.deck, rules=self.rules
-        )
+        return self.game_class.from_view(self, HiddenCards(self).deal(rng))
 
 
 class HiddenCards:
