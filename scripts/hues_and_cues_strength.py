@@ -1,18 +1,27 @@
-"""Measure the Hues and Cues bots: mean points per guess over seeded rounds.
+"""Measure the Hues and Cues bots: mean points per guess when one lexicon gives the cues.
 
-Each round is the first round of a seeded 4-player game: seat 0 gives the
-cues with one lexicon, seats 1-3 guess with another.  Run with
-``PYTHONPATH=src python scripts/hues_and_cues_strength.py [ROUNDS]``.
+Each pairing plays seeded 4-player games with ``simulate``: one seat gives
+cues with one lexicon, the three others guess with another, the seats
+turned one place each game.  Every game is replayed from its record, and
+each round in which the first lexicon's seat was cue giver is scored:
+points per guess (all, first, second guesses) and the share of rounds whose
+giver skipped the second cue.  When both lexicons are the same, every
+round counts.
+
+    python scripts/hues_and_cues_strength.py                 # 100 games per pairing
+    python scripts/hues_and_cues_strength.py --games 20 --workers 1
 """
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
-from huegames import hues_and_cues as hc
-from huegames.hues_and_cues.bots import LexiconBot, RandomBot
+import huegames
+from huegames import engine, records
+from huegames.hues_and_cues import guess_points
 
+PLAYERS = 4
 PAIRS = (
     ("xkcd", "xkcd"),
     ("css", "css"),
@@ -20,49 +29,67 @@ PAIRS = (
     ("xkcd", "css"),
     ("xkcd", "random"),
 )
+"""(cue giver's bot, guessers' bot), named from the game's catalogue."""
 
 
-def measure(giver: str, guesser: str, rounds: int) -> tuple[float, float, float, float]:
-    """Points per guess (all, first, second) and the share of skipped second cues."""
+def measure(giver: str, guesser: str, games: int, seed: int, workers: int) -> tuple[float, ...]:
+    """Points per guess (all, first, second), the share of skipped second cues, and rounds."""
+    spec = engine.game_spec("hues-and-cues")
+    result = huegames.simulate(
+        "hues-and-cues", [giver] + [guesser] * (PLAYERS - 1), players=PLAYERS, games=games,
+        seed=seed, workers=workers, record_moves=True,
+    )  # fmt: skip
     points = {False: 0, True: 0}
     guesses = {False: 0, True: 0}
-    skipped = 0
-    for seed in range(rounds):
-        game = hc.new_game(4, seed=seed)
-        bots = [LexiconBot(giver)] + [
-            RandomBot(seed * 10 + seat) if guesser == "random" else LexiconBot(guesser)
-            for seat in range(1, 4)
-        ]
-        while not game.rounds:
-            seat = game.current_player
-            game.play(bots[seat].choose(game.view(seat)))
-        scored = game.rounds[0]
-        skipped += scored.skipped
-        for number, (_, square) in enumerate(scored.guesses):
-            second = number >= game.players - 1
-            points[second] += hc.guess_points(square.distance(scored.target))
-            guesses[second] += 1
+    skipped = rounds = 0
+    for record in result.records or ():
+        game = records.replay(spec.new_game(players=PLAYERS, seed=record["seed"]), record["moves"])
+        for scored in game.rounds:
+            if record["seats"][scored.giver] != giver:
+                continue
+            rounds += 1
+            skipped += scored.skipped
+            for number, (_, square) in enumerate(scored.guesses):
+                second = number >= PLAYERS - 1
+                points[second] += guess_points(square.distance(scored.target))
+                guesses[second] += 1
     return (
         (points[False] + points[True]) / (guesses[False] + guesses[True]),
         points[False] / guesses[False],
         points[True] / guesses[True] if guesses[True] else float("nan"),
         skipped / rounds,
+        rounds,
     )
 
 
-def main(rounds: int = 500) -> None:
-    print(f"{rounds} seeded rounds, 4 players (1 cue giver, 3 guessers)\n")
-    print("| cue giver | guessers | points per guess | first guesses | second guesses | skips |")
-    print("|---|---|---|---|---|---|")
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=100, help="games per pairing")
+    parser.add_argument("--seed", type=int, default=0, help="run seed (the deals)")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+
+    print(f"{args.games} seeded games per pairing, {PLAYERS} players (1 cue giver, 3 guessers)\n")
+    print(
+        "| cue giver | guessers | points per guess | first guesses | second guesses | skips "
+        "| rounds |"
+    )
+    print("|---|---|---|---|---|---|---|")
     for giver, guesser in PAIRS:
         start = time.perf_counter()
-        every, first, second, skips = measure(giver, guesser, rounds)
+        try:
+            every, first, second, skips, rounds = measure(
+                giver, guesser, args.games, args.seed, args.workers
+            )
+        except ValueError as error:
+            parser.error(str(error))
         print(
-            f"| {giver} | {guesser} | {every:.2f} | {first:.2f} | {second:.2f} | {skips:.0%} |",
+            f"| {giver} | {guesser} | {every:.2f} | {first:.2f} | {second:.2f} | {skips:.0%} "
+            f"| {rounds} |",
             f"<!-- {time.perf_counter() - start:.0f} s -->",
             flush=True,
         )
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 500)
+    main()
