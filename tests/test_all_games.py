@@ -13,13 +13,13 @@ import random
 
 import pytest
 
-from huegames import batch
+from huegames import engine
 
 CASES = [
-    (game, players)
-    for game in sorted(batch.GAMES)
-    for players in sorted({batch.game_module(game).MIN_PLAYERS, 3, 4})
-    if batch.game_module(game).MIN_PLAYERS <= players <= batch.game_module(game).MAX_PLAYERS
+    (spec.name, players)
+    for spec in engine.game_specs()
+    for players in sorted({spec.min_players, 3, 4})
+    if spec.min_players <= players <= spec.max_players
 ]
 
 
@@ -30,8 +30,7 @@ def snapshot(game) -> str:
 @pytest.mark.parametrize(("name", "players"), CASES)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_games_keep_the_shared_invariants(name, players, seed):
-    module = batch.game_module(name)
-    game = module.new_game(players=players, seed=seed)
+    game = engine.game_spec(name).new_game(players=players, seed=seed)
     twin = game.copy()
     rng = random.Random(seed)
     steps = 0
