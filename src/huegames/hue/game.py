@@ -153,7 +153,9 @@ class Game:
 
     Build one with :func:`new_game`.  ``play`` checks a move and applies it
     (an illegal one raises IllegalMoveError and changes nothing), ``undo``
-    takes it back, ``copy`` gives an independent game.
+    takes it back, ``copy`` gives an independent game.  Once every hand
+    holds only its score card the game is over: ``current_player`` is None
+    and ``outcome()`` names the one winner.
     """
 
     __slots__ = ("_hands", "board", "deal", "deck", "history", "players", "rules", "seed")

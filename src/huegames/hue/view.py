@@ -61,6 +61,7 @@ class View:
 
     @property
     def is_over(self) -> bool:
+        """True once every hand holds only its score card."""
         return all(size == 1 for size in self.hand_sizes)
 
     def legal_moves(self) -> LegalMoves:
