@@ -14,6 +14,7 @@ agrees with the scores, and every bot refuses to move.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import random
@@ -149,6 +150,66 @@ def test_random_games_keep_the_contract(name: str, players: int, seed: int) -> N
     assert not game.is_over and game.current_player in range(players)
     game.play(last)
     check_end(spec, game)
+
+
+def public(value: Any) -> Any:
+    """A view's content as comparable data (a Hue board by its placements)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return (
+            type(value).__name__,
+            *(public(getattr(value, f.name)) for f in dataclasses.fields(value)),
+        )
+    if isinstance(value, (list, tuple)):
+        return tuple(public(item) for item in value)
+    if hasattr(value, "placements"):
+        return ("board", tuple(value.placements))
+    return value
+
+
+def other_hidden_worlds(
+    spec: engine.GameSpec, game: Any, seat: int, rng: random.Random
+) -> list[Any]:
+    """Games that differ from ``game`` only in what ``seat`` cannot see.
+
+    Hue: the other hands and the set-aside cards dealt again (``View.sample``).
+    Hues and Cues: another target on the cue giver's card, for a guesser.
+    Linja and Plank hide nothing.
+    """
+    if spec.name == "hue":
+        return [game.view(seat).sample(rng) for _ in range(2)]
+    round_ = getattr(game, "round", None)
+    if spec.name != "hues-and-cues" or round_ is None or round_.target is None:
+        return []
+    if round_.giver == seat:
+        return []
+    record = game.to_dict()
+    moves = record["moves"]
+    at = max(k for k, text in enumerate(moves) if text.startswith("target "))
+    worlds = []
+    for square in round_.card.squares:
+        if square != round_.target:
+            changed = [*moves[:at], f"target {square}", *moves[at + 1 :]]
+            worlds.append(spec.from_dict({**record, "moves": changed}))
+    return worlds
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+@pytest.mark.parametrize("seed", [4, 5])
+def test_a_view_never_holds_what_its_seat_cannot_see(name: str, players: int, seed: int) -> None:
+    spec = engine.game_spec(name)
+    game = spec.new_game(players, seed)
+    rng = random.Random(seed)
+    compared = 0
+    while not game.is_over:
+        for seat in range(players):
+            seen = public(game.view(seat))
+            for world in other_hidden_worlds(spec, game, seat, rng):
+                assert world.to_dict() != game.to_dict() or spec.name == "hue"
+                assert public(world.view(seat)) == seen, f"seat {seat} sees a hidden difference"
+                compared += 1
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    assert compared or spec.name in ("linja", "plank")
 
 
 @pytest.mark.parametrize(("name", "players"), CASES)

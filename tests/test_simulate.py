@@ -442,3 +442,29 @@ def test_unwritable_output_is_a_value_error_and_nothing_is_played(tmp_path):
         simulate("hue", "random", games=2, workers=1, out=folder)
     with pytest.raises(ValueError, match=r"cannot write .*No such file or directory"):
         simulate("hue", "random", games=2, workers=1, out=tmp_path / "missing" / "r.csv")
+
+
+def test_a_game_registered_elsewhere_plays_in_fresh_worker_processes():
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    import othergame
+
+    here = huegames.simulate(othergame.SPEC.name, ["greedy", "random"], games=6, workers=1, seed=2)
+    context = multiprocessing.get_context("spawn")  # workers that inherit no registry
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        there = huegames.simulate(
+            othergame.SPEC.name, ["greedy", "random"], games=6, executor=pool, seed=2, chunk_size=2
+        )
+    assert there.records == here.records
+
+
+def test_a_partial_bot_is_labelled_by_its_function_and_keywords():
+    import functools
+
+    from huegames.linja import SearchBot
+
+    spec = huegames.BotSpec.of(functools.partial(SearchBot, nodes=30))
+    assert spec.label == "SearchBot:nodes=30"
+    result = huegames.simulate("linja", [spec, "random"], games=2, workers=1)
+    assert result.summary.bots[0].name == "SearchBot:nodes=30"

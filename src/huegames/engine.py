@@ -31,6 +31,7 @@ The pieces:
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import inspect
@@ -306,16 +307,25 @@ class BotEntry:
 def factory_settings(factory: Callable[..., Any]) -> dict[str, object]:
     """Keyword settings of a bot factory and their defaults, seed excluded."""
     try:
+        return dict(_settings_of(factory))
+    except TypeError:  # an unhashable factory: read it uncached
+        return dict(_settings_of.__wrapped__(factory))
+
+
+@functools.lru_cache(maxsize=256)
+def _settings_of(factory: Callable[..., Any]) -> tuple[tuple[str, object], ...]:
+    """Read once per factory: the runner builds bots for every game it plays."""
+    try:
         parameters = inspect.signature(factory).parameters.values()
     except (TypeError, ValueError):
-        return {}
-    return {
-        p.name: p.default
+        return ()
+    return tuple(
+        (p.name, p.default)
         for p in parameters
         if p.name != "seed"
         and p.default is not inspect.Parameter.empty
         and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
-    }
+    )
 
 
 @dataclass(frozen=True)
@@ -373,11 +383,15 @@ class BotSpec:
     @property
     def label(self) -> str:
         """How results name this bot: the spec's text, or the factory's name."""
-        if isinstance(self.factory, str):
-            name = self.factory
+        factory, settings = self.factory, list(self.settings)
+        if isinstance(factory, functools.partial):
+            settings = [*factory.keywords.items(), *settings]
+            factory = factory.func
+        if isinstance(factory, str):
+            name = factory
         else:
-            name = getattr(self.factory, "__qualname__", None) or repr(self.factory)
-        return ":".join([name, *(f"{key}={value}" for key, value in self.settings)])
+            name = getattr(factory, "__qualname__", None) or type(factory).__name__
+        return ":".join([name, *(f"{key}={value}" for key, value in settings)])
 
     def resolve(self, game: GameSpec) -> BotFactory:
         """The factory this spec names: from the game's catalogue or imported."""
@@ -471,6 +485,14 @@ class GameSpec:
     bots: tuple[BotEntry, ...]
     lower_scores_win: frozenset[int] = field(default_factory=frozenset)
     """Player counts whose scores are penalties, fewest best (Plank with 3)."""
+    module: str | None = None
+    """The module whose import registers this game, for worker processes that
+    start fresh; by default the module of ``game_class``."""
+
+    @property
+    def home(self) -> str:
+        """The module to import to register this game."""
+        return self.module or self.game_class.__module__
 
     def check_players(self, players: object) -> int:
         """``players`` when the game is for that many, else a ValueError."""
@@ -531,10 +553,16 @@ def game_names() -> list[str]:
     return [*_BUILT_IN, *(name for name in _REGISTRY if name not in _BUILT_IN)]
 
 
-def game_spec(name: str) -> GameSpec:
-    """The registered game ``name`` (importing a built-in game's package on first use)."""
-    if name not in _REGISTRY and name in _BUILT_IN:
-        importlib.import_module(_BUILT_IN[name])
+def game_spec(name: str, *, module: str | None = None) -> GameSpec:
+    """The registered game ``name``, importing its package on first use.
+
+    A built-in game's package is known; ``module`` names the package of any
+    other game, so a fresh worker process can find it too.
+    """
+    if isinstance(name, str) and name not in _REGISTRY:
+        package = _BUILT_IN.get(name, module)
+        if package is not None:
+            importlib.import_module(package)
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):

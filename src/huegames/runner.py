@@ -69,6 +69,9 @@ class RunSpec:
     seed: int
     seat_swap: bool = False
     record_moves: bool = False
+    module: str | None = None
+    """Where the game's package is imported from in a fresh worker (a game
+    registered outside ``huegames``); None for a built-in game."""
 
     @classmethod
     def build(
@@ -109,12 +112,22 @@ class RunSpec:
             )
         _check_bots(specs, spec)
         seats = tuple(specs[seat % len(specs)] for seat in range(count))
-        return cls(game, seats, count, games, seed, bool(seat_swap), bool(record_moves))
+        module = spec.home
+        return cls(
+            game,
+            seats,
+            count,
+            games,
+            seed,
+            bool(seat_swap),
+            bool(record_moves),
+            None if module.startswith("huegames.") else module,
+        )
 
     @property
     def game_spec(self) -> engine.GameSpec:
         """The registered game this run plays."""
-        return engine.game_spec(self.game)
+        return engine.game_spec(self.game, module=self.module)
 
     @property
     def labels(self) -> list[str]:
