@@ -1,7 +1,7 @@
 """Benchmark support: positions to rotate over, and the ratio table.
 
-Every benchmark here measures one backend on inputs rotated over a set of
-pre-generated positions (a CPU learns a repeated input and flatters the
+Every benchmark here measures one backend (``Board.with_backend``) on
+inputs rotated over a set of pre-generated positions (a CPU learns a repeated input and flatters the
 faster code).  At the end of the run the ratios between backends measured
 in this same run are printed.
 """
@@ -15,29 +15,21 @@ from collections import defaultdict
 import pytest
 
 from huegames import hue
-from huegames.hue._python_grid import Grid as PythonGrid
 from huegames.hue.bots import random_position
 
-try:
-    from huegames.hue._c_grid import Grid as CGrid
-except ImportError:  # the table then shows Python alone
-    CGrid = None
 
-BACKENDS = {"python": PythonGrid, **({"c": CGrid} if CGrid else {})}
+def _runs(backend: str) -> bool:
+    try:
+        hue.Board().with_backend(backend)
+    except ValueError:  # the C core was not built: the table then shows Python alone
+        return False
+    return True
+
+
+BACKENDS = tuple(backend for backend in ("c", "python") if _runs(backend))
+"""The backends measured, each on boards copied onto it with ``Board.with_backend``."""
 POSITIONS = 64
 _means: dict[str, dict[str, float]] = defaultdict(dict)
-
-
-def on_backend(board: hue.Board, backend: str) -> hue.Board:
-    """A copy of ``board`` whose cells live in the given backend's grid."""
-    grid = BACKENDS[backend]()
-    for placement in board.placements:
-        shape = board.deck[placement.card].shapes[placement.rotation]
-        for (x, y), code in zip(placement.cells, shape, strict=True):
-            grid.set(x, y, code)
-    twin = board.copy()
-    twin._grid = grid  # the benchmark's one reach inside: both backends in one run
-    return twin
 
 
 @pytest.fixture(scope="session")
@@ -62,18 +54,24 @@ def rotating(inputs):
     return itertools.cycle(inputs).__next__
 
 
-def record(benchmark, group: str, backend: str, unit: str | None = None) -> None:
+def record(benchmark, group: str, backend: str, unit: str | None = None, per: int = 1) -> None:
     """Remember this benchmark's mean for the ratio table.
 
     ``backend`` names the implementation measured ("c", "python", "scipy",
     ...); ratios are taken against "c" measured in the same run.  ``unit``
-    names what one call does (e.g. "game") to print a rate too.
+    names what one call does (e.g. "game") to print a rate too, kept in
+    ``extra_info`` as e.g. ``games_per_second``; ``per`` is how many units
+    one call does (a batch of games), and the table shows the time per unit.
     """
     benchmark.group = group
     benchmark.extra_info["backend"] = backend
-    _means[group][backend] = benchmark.stats.stats.mean
+    if benchmark.stats is None:  # --benchmark-disable: run once, nothing measured
+        return
+    mean = benchmark.stats.stats.mean / per
+    _means[group][backend] = mean
     if unit:
         _units[group] = unit
+        benchmark.extra_info[f"{unit}s_per_second"] = 1 / mean
 
 
 _units: dict[str, str] = {}

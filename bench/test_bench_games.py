@@ -1,12 +1,12 @@
 """Whole games of Hue through the public API, on each backend, in one run.
 
 The backend is chosen once at import (``HUEGAMES_BACKEND``); to measure both
-in the same run, each benchmark swaps ``huegames.hue._backend.Grid`` -- the
-one class that differs between the backends, used by every ``Board`` made
-while the swap lasts -- for the named backend's grid.  Everything else (the
-game logic, the move lists, the bots) is the same Python code, exactly as
-with ``HUEGAMES_BACKEND`` set.  Each round plays a whole seeded game, the
-seeds rotated over 64 games.
+in the same run, each game's board is moved onto the named backend right
+after the deal (``game.board.with_backend``).  The board is the one part
+that differs between the backends; everything else (the game logic, the
+move lists, the bots) is the same Python code, exactly as with
+``HUEGAMES_BACKEND`` set.  Each round plays a whole seeded game, the seeds
+rotated over 64 games.
 
 pip install ".[bench]" && python -m pytest bench --benchmark-only
 """
@@ -18,22 +18,16 @@ import random
 import pytest
 
 from conftest import BACKENDS, POSITIONS, record
-from huegames import hue
-from huegames.batch import Spec, play_one
-from huegames.hue import _backend
+from huegames import engine, hue
 
-backends = pytest.mark.parametrize("backend", sorted(BACKENDS))
+backends = pytest.mark.parametrize("backend", BACKENDS)
 
 
-@pytest.fixture
-def on(monkeypatch):
-    """Make every Board built from now on (in this test) live on the given backend."""
-
-    def swap(backend: str) -> None:
-        monkeypatch.setattr(_backend, "Grid", BACKENDS[backend])
-        assert type(hue.new_game(2, seed=0).board._grid) is BACKENDS[backend]
-
-    return swap
+def new_game(players: int, seed: int, backend: str) -> hue.Game:
+    """``hue.new_game`` with its board on the given backend."""
+    game = hue.new_game(players, seed=seed)
+    game.board = game.board.with_backend(backend)
+    return game
 
 
 def _seeds():
@@ -42,14 +36,14 @@ def _seeds():
 
 
 @backends
-def test_whole_random_game(benchmark, backend, on):
+def test_whole_random_game(benchmark, backend):
     """new_game, legal_moves and play to the end, then scores: 4 players, random moves."""
-    on(backend)
+    assert new_game(2, 0, backend).board.backend == backend
     next_seed = _seeds()
 
     def play_a_game():
         seed = next_seed()
-        game = hue.new_game(4, seed=seed)
+        game = new_game(4, seed, backend)
         rng = random.Random(seed)
         while not game.is_over:
             legal = game.legal_moves()
@@ -61,14 +55,14 @@ def test_whole_random_game(benchmark, backend, on):
 
 
 @backends
-def test_runner_game_random_bots(benchmark, backend, on):
-    """One game of the batch runner (views, RandomBot.choose, the record): 2 players."""
-    on(backend)
-    spec = Spec("hue", ("random", "random"), 2, seed=1)
+def test_random_bots_game(benchmark, backend):
+    """One game of engine.play_game (views, RandomBot.choose): 2 players."""
     next_seed = _seeds()
-    benchmark.pedantic(
-        lambda: play_one(spec, next_seed()),
-        rounds=64 if backend == "python" else 320,
-        warmup_rounds=4,
-    )
-    record(benchmark, "runner game, random vs random", backend, unit="game")
+
+    def play_a_game():
+        seed = next_seed()
+        bots = [hue.RandomBot(seed=2 * seed + seat) for seat in range(2)]
+        return engine.play_game(new_game(2, seed, backend), bots).scores()
+
+    benchmark.pedantic(play_a_game, rounds=64 if backend == "python" else 320, warmup_rounds=4)
+    record(benchmark, "random bots game, 2 players", backend, unit="game")

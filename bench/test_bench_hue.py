@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import BACKENDS, on_backend, record, rotating
+from conftest import BACKENDS, record, rotating
 
-backends = pytest.mark.parametrize("backend", sorted(BACKENDS))
+backends = pytest.mark.parametrize("backend", BACKENDS)
 
 
 @backends
 def test_colour_values_of_end_boards(benchmark, backend, end_boards):
-    next_board = rotating([on_backend(board, backend) for board in end_boards])
+    next_board = rotating([board.with_backend(backend) for board in end_boards])
     benchmark(lambda: next_board().colour_values())
     record(benchmark, "colour values, end of game", backend)
 
@@ -40,17 +40,23 @@ def test_colour_values_with_scipy_label_painting_too(benchmark, end_boards):
 
 
 @backends
-def test_legal_anchors(benchmark, backend, mid_positions):
-    """The enumeration itself: where a vertical and a horizontal card may go."""
-    next_board = rotating([on_backend(board, backend) for board, _ in mid_positions])
-    benchmark(lambda: next_board()._grid.legal_anchors(True))
-    record(benchmark, "legal anchors (the enumeration)", backend)
+def test_legal_placements_of_one_card(benchmark, backend, mid_positions):
+    """The enumeration itself: where one card may go (the anchors; no Move is made)."""
+    cases = [(board.with_backend(backend), hand[0].id) for board, hand in mid_positions]
+    next_case = rotating(cases)
+
+    def enumerate_card():
+        board, card = next_case()
+        return board.legal_placements(card)
+
+    benchmark(enumerate_card)
+    record(benchmark, "legal placements of one card (the enumeration)", backend)
 
 
 @backends
 def test_legal_placements_of_a_six_card_hand(benchmark, backend, mid_positions):
     """End to end: the LegalMoves of a hand, as a bot gets them."""
-    cases = [(on_backend(board, backend), [c.id for c in hand]) for board, hand in mid_positions]
+    cases = [(board.with_backend(backend), [c.id for c in hand]) for board, hand in mid_positions]
     next_case = rotating(cases)
 
     def enumerate_hand():
@@ -65,7 +71,7 @@ def test_legal_placements_of_a_six_card_hand(benchmark, backend, mid_positions):
 def test_values_after_every_candidate_of_a_hand(benchmark, backend, mid_positions):
     cases = []
     for board, hand in mid_positions:
-        fast = on_backend(board, backend)
+        fast = board.with_backend(backend)
         cases.append((fast, fast.legal_placements_of([card.id for card in hand])))
     next_case = rotating(cases)
 

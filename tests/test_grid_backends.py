@@ -1,5 +1,7 @@
-"""The C grid against the pure-Python grid, its specification, and the C
-core's argument checks called directly through cffi.
+"""The C grid against the pure-Python grid, its specification; the cffi
+declarations and the Python constants against ``csrc/hue_core.h``; the
+public door to both backends (``Board.with_backend``); and the C core's
+argument checks called directly through cffi.
 
 Buffers handed to the core in the argument tests are exactly the size the
 contract asks for, so a sanitized build (scripts/sanitize.sh) catches any
@@ -8,12 +10,18 @@ access beyond them.
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import cffi
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from c_heap import c_heap_allocator
-from huegames.hue import _python_grid, cells
+from huegames import hue
+from huegames.hue import _backend, _hue_core_build, _python_grid, cells
+from huegames.hue.bots import random_position
 
 core = pytest.importorskip("huegames.hue._hue_core")
 ffi, lib = core.ffi, core.lib
@@ -161,6 +169,130 @@ def test_emptied_grid_is_empty():
     grid.set(0, 0, code)  # far from the old spot: the buffer moves
     assert grid.get(0, 0) == code
     assert grid.get(10**6, 5) == cells.EMPTY
+
+
+# -- the header is the one source of the declarations and the numbers -------------
+
+HEADER = Path(__file__).resolve().parents[1] / _hue_core_build.HEADER
+HEADER_TEXT = re.sub(r"/\*.*?\*/", " ", HEADER.read_text(encoding="utf-8"), flags=re.DOTALL)
+DEFINES = dict(re.findall(r"^#define (HUE_\w+) +(.+?) *$", HEADER_TEXT, flags=re.MULTILINE))
+PROTOTYPES = re.findall(r"^(\w[\w ]*?[\w*]) *\b(hue_\w+)\(([^)]*)\);", HEADER_TEXT, re.MULTILINE)
+STRUCTS = re.findall(r"\} (hue_\w+);", HEADER_TEXT)
+
+
+def test_header_is_scanned():
+    """The scans below see the whole header (so the tests using them check it all)."""
+    assert len(DEFINES) == HEADER_TEXT.count("#define") - 1  # all but the include guard
+    assert "HUE_CORE_H" not in DEFINES and "HUE_E_DECK" in DEFINES
+    assert len(PROTOTYPES) == len(re.findall(r"\bhue_\w+\(", HEADER_TEXT))
+    assert STRUCTS == ["hue_shape", "hue_candidate", "hue_placement", "hue_card"]
+
+
+def test_cdef_declares_what_the_header_declares():
+    declared = re.findall(r"^#define (\w+) \.\.\.$", _hue_core_build.CDEF, re.MULTILINE)
+    assert sorted(declared) == sorted(DEFINES)
+    functions = re.findall(r"\b(hue_\w+)\(", _hue_core_build.CDEF)
+    assert functions == [name for _, name, _ in PROTOTYPES]
+    assert "#" not in _hue_core_build.CDEF.replace("#define", "")
+    assert "/*" not in _hue_core_build.CDEF
+
+
+def test_core_has_the_headers_constants():
+    for name, value in DEFINES.items():
+        assert getattr(lib, name) == int(value.strip("()").rstrip("LlUu"), 0), name
+
+
+def test_core_was_built_from_this_header():
+    """Every function and record of the built core has the type the header gives it
+    now: a core built from an older header fails here (rebuild with pip install -e .)."""
+    header = cffi.FFI()
+    header.cdef(_hue_core_build.cdef_of(HEADER.read_text(encoding="utf-8")))
+    for returns, name, parameters in PROTOTYPES:
+        pointer = re.sub(r"\[\s*\w+\s*\]", "[]", f"{returns} (*)({parameters})")
+        assert ffi.typeof(getattr(lib, name)).cname == header.typeof(pointer).cname, name
+    for struct in STRUCTS:
+        built, declared = ffi.typeof(struct), header.typeof(struct)
+        assert ffi.sizeof(built) == header.sizeof(declared), struct
+        assert [(field, kind.type.cname, kind.offset) for field, kind in built.fields] == [
+            (field, kind.type.cname, kind.offset) for field, kind in declared.fields
+        ], struct
+
+
+def test_cdef_of_strips_what_cdef_cannot_take():
+    text = """/* a comment
+    over lines */
+#ifndef GUARD_H
+#define GUARD_H
+#include <stdint.h>
+#define A 0x3FFLL  /* trailing */
+#define B (-1)     // line comment
+#define LONG_ONE (1 + \\
+                  2)
+int f(int32_t values[A], int n);
+#endif
+"""
+    assert _hue_core_build.cdef_of(text) == (
+        "#define A ...\n#define B ...\n#define LONG_ONE ...\nint f(int32_t values[], int n);\n"
+    )
+    cffi.FFI().cdef(_hue_core_build.cdef_of(text))
+
+
+def test_python_cell_codes_are_the_headers():
+    """cells.py is the one Python copy (the Python backend runs without C)."""
+    assert (cells.EMPTY, cells.SOLID, cells.VERTICAL, cells.HORIZONTAL) == (
+        lib.HUE_EMPTY,
+        lib.HUE_SOLID,
+        lib.HUE_VERTICAL,
+        lib.HUE_HORIZONTAL,
+    )
+    assert cells.LAYOUT_MASK == lib.HUE_LAYOUT_MASK
+    assert cells.COLOUR_SHIFT == lib.HUE_COLOUR_SHIFT
+    assert cells.SKULL == lib.HUE_SKULL
+    assert cells.COLOURS == lib.HUE_COLOURS == len(hue.Colour)
+
+
+def test_valid_codes_are_the_ones_the_core_accepts():
+    work, size = workspace(1, 1)
+    values = c_heap("int32_t[5]")
+    for code in range(1 << 16):
+        status = lib.hue_colour_values(c_heap("hue_cell[1]", [code]), 1, 1, work, size, values)
+        assert (status == 0) == (code in cells.VALID_CODES), hex(code)
+
+
+# -- the public door to both backends ---------------------------------------------
+
+
+def test_available_backends():
+    assert _backend.available() == ("c", "python") == _backend.BACKENDS
+    assert hue.backend in _backend.available()
+
+
+@pytest.mark.parametrize("name", ["c", "python"])
+def test_with_backend_keeps_the_board(name):
+    board = random_position(3, 5, moves=8).board
+    hand = [card.id for card in board.deck.cards if card.id not in board][:4]
+    twin = board.with_backend(name)
+    assert twin.backend == name and twin.with_backend(name).backend == name
+    assert twin.copy().backend == name
+    assert twin.placements == board.placements and twin.cells() == board.cells()
+    assert str(twin) == str(board)
+    assert twin.colour_values() == board.colour_values()
+    legal = board.legal_placements_of(hand)
+    assert twin.legal_placements_of(hand) == legal
+    assert twin.colour_values_after(legal) == board.colour_values_after(legal)
+    move = legal[len(legal) // 2]
+    twin.place(move)  # the twin is independent of the board
+    assert move not in board.placements
+    assert twin.remove_last() == move and twin.colour_values() == board.colour_values()
+
+
+def test_with_backend_refuses_unknown_names():
+    board = hue.Board()
+    assert board.with_backend("python").backend == "python"
+    for name in ("C", "numpy", ""):
+        with pytest.raises(ValueError, match="unknown Hue backend"):
+            board.with_backend(name)
+    assert board.backend == hue.backend
 
 
 # -- hand-checked values ---------------------------------------------------------

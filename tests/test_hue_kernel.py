@@ -239,10 +239,29 @@ def test_playout_errors():
 
 
 def c_deck(deck=None):
-    records = kernel._c_deck(hue.Deck(hue.default_deck() if deck is None else deck))
+    records = kernel.deck_records(hue.Deck(hue.default_deck() if deck is None else deck))
     exact = c_heap("hue_card[]", len(records))
     ffi.memmove(exact, records, ffi.sizeof(records))
     return exact
+
+
+def test_the_kernel_keeps_the_rules_numbers():
+    """The header's numbers that the rules also fix: seats, moves per game, kinds."""
+    assert (lib.HUE_MIN_PLAYERS, lib.HUE_MAX_PLAYERS) == (hue.MIN_PLAYERS, hue.MAX_PLAYERS)
+    deal = {n: hue.new_game(n, seed=1).deal for n in range(hue.MIN_PLAYERS, hue.MAX_PLAYERS + 1)}
+    for players, dealt in deal.items():
+        assert kernel.moves_per_game(players) == sum(len(hand) - 1 for hand in dealt.hands)
+    for players in (hue.MIN_PLAYERS - 1, hue.MAX_PLAYERS + 1):
+        with pytest.raises(ValueError, match="players"):
+            kernel.moves_per_game(players)
+    records = kernel.deck_records(hue.Deck(hue.default_deck()))
+    kinds = {card.kind: records[index].kind for index, card in enumerate(hue.default_deck())}
+    assert kinds == {
+        Kind.STARTING: lib.HUE_KIND_STARTING,
+        Kind.POISON: lib.HUE_KIND_POISON,
+        Kind.SOLID: lib.HUE_KIND_SOLID,
+        Kind.STRIPED: lib.HUE_KIND_STRIPED,
+    }
 
 
 def test_sizes():

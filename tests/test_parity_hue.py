@@ -2,9 +2,10 @@
 
 Each example lays a whole random game's worth of cards (the default deck or
 a random custom one, anywhere on the table, in three styles: uniform, heavy
-covering and long lines) and checks after every placement that both
-backends give the same colour values, the same legal anchors in the same
-order, and the same values after a batch of candidates.
+covering and long lines) on one board per backend (``Board.with_backend``)
+and checks after every placement that both give the same colour values,
+the same legal placements in the same order, and the same values after a
+batch of candidates.
 """
 
 from __future__ import annotations
@@ -13,12 +14,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from huegames.hue import Kind, Move, default_deck
-from huegames.hue._python_grid import Grid as PythonGrid
+from huegames.hue import Board, Kind, Move, default_deck
 from huegames.hue.cards import Card, Colour
 
-c_grid = pytest.importorskip("huegames.hue._c_grid", reason="the C core is not built")
-CGrid = c_grid.Grid
+
+def _c_backend_runs() -> bool:
+    try:
+        Board().with_backend("c")
+    except ValueError:
+        return False
+    return True
+
+
+pytestmark = pytest.mark.skipif(not _c_backend_runs(), reason="the C core is not built")
 
 
 @st.composite
@@ -33,25 +41,15 @@ def decks(draw) -> list[Card]:
     ]
 
 
-def lay(grids, card: Card, move: Move) -> None:
-    for grid in grids:
-        for (x, y), code in zip(move.cells, card.shapes[move.rotation], strict=True):
-            grid.set(x, y, code)
-
-
-def pick(data, legal: list[tuple[int, int, int, int]], style: str, grid) -> int:
-    """An index into ``legal``, drawn in the example's style."""
+def pick(data, legal: list[Move], style: str, board: Board) -> Move:
+    """One of ``legal``, drawn in the example's style."""
     if style == "cover":
-        covering = [
-            i
-            for i, (_, x, y, r) in enumerate(legal)
-            if any(grid.get(*cell) for cell in Move("", x, y, r).cells)
-        ]
+        covering = [move for move in legal if any(board.visible(*cell) for cell in move.cells)]
         if covering:
             return data.draw(st.sampled_from(covering))
     if style == "line":
-        return max(range(len(legal)), key=lambda i: (legal[i][1] + legal[i][2], i))
-    return data.draw(st.integers(min_value=0, max_value=len(legal) - 1))
+        return max(enumerate(legal), key=lambda item: (item[1].x + item[1].y, item[0]))[1]
+    return data.draw(st.sampled_from(legal))
 
 
 @given(st.data())
@@ -64,29 +62,25 @@ def test_backends_agree_on_random_legal_boards(data):
     far = st.integers(min_value=-(10**6), max_value=10**6)
     origin = data.draw(st.tuples(far, far) | st.just((0, 0)), label="origin")
 
-    python_grid, c_grid = PythonGrid(), CGrid()
-    first = cards[0]
-    lay((python_grid, c_grid), first, Move(first.id, *origin, data.draw(st.integers(0, 3))))
+    empty = Board(deck, covering=covering)
+    python_board, c_board = empty.with_backend("python"), empty.with_backend("c")
+    assert (python_board.backend, c_board.backend) == ("python", "c")
+    first = Move(cards[0].id, *origin, data.draw(st.integers(0, 3)))
+    python_board.place(first)
+    c_board.place(first)
     for step in range(1, len(cards)):
-        hand = cards[step : step + 6]  # the card to lay, and a hand to value
-        anchors = python_grid.legal_anchors(covering)
-        assert c_grid.legal_anchors(covering) == anchors
-        legal = [
-            (index, x, y, rotation)
-            for index, card in enumerate(hand)
-            for rotation in range(card.rotations)
-            for x, y in zip(anchors[rotation % 2][0::2], anchors[rotation % 2][1::2], strict=True)
-        ]
+        hand = [card.id for card in cards[step : step + 6]]  # the card to lay, and a hand
+        legal = list(python_board.legal_placements_of(hand))
+        assert list(c_board.legal_placements_of(hand)) == legal
         assert legal, "the table is unbounded: there is always a legal placement"
 
-        sample = data.draw(st.lists(st.sampled_from(legal), max_size=4), label="candidates")
-        candidates = [
-            (x, y, rotation % 2 == 1, hand[index].shapes[rotation])
-            for index, x, y, rotation in sample
-        ]
-        assert c_grid.colour_values_after(candidates) == python_grid.colour_values_after(candidates)
+        candidates = data.draw(st.lists(st.sampled_from(legal), max_size=4), label="moves")
+        assert c_board.colour_values_after(candidates) == python_board.colour_values_after(
+            candidates
+        )
 
-        own = [placement for placement in legal if placement[0] == 0]
-        _, x, y, rotation = own[pick(data, own, style, python_grid)]
-        lay((python_grid, c_grid), hand[0], Move(hand[0].id, x, y, rotation))
-        assert c_grid.colour_values() == python_grid.colour_values()
+        own = [move for move in legal if move.card == hand[0]]
+        move = pick(data, own, style, python_board)
+        python_board.place(move)
+        c_board.place(move)
+        assert c_board.colour_values() == python_board.colour_values()

@@ -344,13 +344,7 @@ def _bench(args: argparse.Namespace) -> int:
     import random
 
     from . import hue
-    from .hue._python_grid import Grid as PythonGrid
     from .hue.bots import random_position
-
-    try:
-        from .hue._c_grid import Grid as CGrid
-    except ImportError:
-        CGrid = None
 
     n = args.positions
     print(f"huegames {__version__} quick benchmark: {n} rotated positions, best of 3 timings")
@@ -363,14 +357,17 @@ def _bench(args: argparse.Namespace) -> int:
         free = [card.id for card in board.deck.cards if card.id not in board]
         middles.append((board, random.Random(seed).sample(free, 6)))
 
-    grids = {"python": PythonGrid, **({"c": CGrid} if CGrid else {})}
     rows: list[tuple[str, str, float]] = []
-    for name, grid in grids.items():
-        boards = [_on_grid(board, grid) for board in end_boards]
+    for name in ("c", "python"):  # both backends in one run, each board copied onto it
+        try:
+            boards = [board.with_backend(name) for board in end_boards]
+        except ValueError as error:  # the C core was not built
+            print(f"no {name} timings: {error}\n")
+            continue
         rows.append(
             ("colour values, end of game", name, _per_call(boards, _colour_values, args.budget))
         )
-        cases = [(_on_grid(board, grid), hand) for board, hand in middles]
+        cases = [(board.with_backend(name), hand) for board, hand in middles]
         rows.append(
             ("legal placements, 6-card hand", name, _per_call(cases, _legal_of_hand, args.budget))
         )
@@ -399,18 +396,6 @@ def _colour_values(board: Any) -> Any:
 def _legal_of_hand(case: tuple[Any, list[str]]) -> Any:
     board, hand = case
     return len(board.legal_placements_of(hand))
-
-
-def _on_grid(board: Any, grid_class: type) -> Any:
-    """A copy of ``board`` whose cells live in the given backend's grid (both in one run)."""
-    grid = grid_class()
-    for placement in board.placements:
-        shape = board.deck[placement.card].shapes[placement.rotation]
-        for (x, y), code in zip(placement.cells, shape, strict=True):
-            grid.set(x, y, code)
-    twin = board.copy()
-    twin._grid = grid
-    return twin
 
 
 def _per_call(inputs: list[Any], call: Callable[[Any], Any], budget: float = 0.15) -> float:

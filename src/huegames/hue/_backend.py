@@ -3,24 +3,102 @@
 ``HUEGAMES_BACKEND=c`` demands the compiled core (and fails loudly when it
 is missing), ``HUEGAMES_BACKEND=python`` forces the pure-Python twin, and
 unset means C when it was built, else Python with a one-time warning.
+
+Every Board keeps its cells in a :class:`Grid` of the active backend
+(:func:`new_grid`); :meth:`Board.with_backend` moves a board's cells to
+another one of :func:`available`, to compare the two in one process.
 """
 
 from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Iterable
+from typing import ClassVar, Protocol
+
+from . import _python_grid
+from ._python_grid import Candidate
+
+BACKENDS = ("c", "python")
+"""Every backend's name, fastest first."""
+
+
+class Grid(Protocol):
+    """What a backend's grid offers: the cell codes of the visible layer of
+    the table (:mod:`huegames.hue.cells`) and Hue's three hot operations.
+    ``_python_grid`` is the specification; ``_c_grid`` agrees with it."""
+
+    backend: ClassVar[str]
+    """The backend's name: ``"c"`` or ``"python"``."""
+
+    def copy(self) -> Grid: ...
+
+    def get(self, x: int, y: int) -> int: ...
+
+    def set(self, x: int, y: int, code: int) -> None: ...
+
+    def is_empty(self) -> bool: ...
+
+    def colour_values(self) -> tuple[int, int, int, int, int]: ...
+
+    def colour_values_after(
+        self, candidates: Iterable[Candidate]
+    ) -> list[tuple[int, int, int, int, int]]: ...
+
+    def legal_anchors(self, allow_cover: bool) -> tuple[list[int], list[int]]: ...
+
+
+def _grid_class(backend: str) -> type[Grid]:
+    """The named backend's Grid class; ImportError when it cannot load."""
+    if backend == "python":
+        return _python_grid.Grid
+    from ._c_grid import Grid as CGrid
+
+    return CGrid
+
+
+def available() -> tuple[str, ...]:
+    """The backends that can run in this process: ``"python"`` always, and
+    ``"c"`` first when the C core was built (whichever one is active)."""
+    names = []
+    for backend in BACKENDS:
+        try:
+            _grid_class(backend)
+        except ImportError:
+            continue
+        names.append(backend)
+    return tuple(names)
+
+
+def new_grid(backend: str | None = None) -> Grid:
+    """An empty grid of the named backend, or of the active one (None).
+
+    Raises ValueError for a name not in :data:`BACKENDS`, or for a backend
+    that cannot run here (the C core was not built).
+    """
+    if backend is None:
+        return _active()
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown Hue backend {backend!r}: use one of {', '.join(BACKENDS)}")
+    try:
+        return _grid_class(backend)()
+    except ImportError as error:
+        raise ValueError(
+            f"the {backend} backend is not available here ({error}); "
+            f"available: {', '.join(available())}"
+        ) from None
+
 
 _choice = os.environ.get("HUEGAMES_BACKEND", "").strip().lower()
-if _choice not in ("", "c", "python"):
+if _choice not in ("", *BACKENDS):
     raise ImportError(f"HUEGAMES_BACKEND must be 'c' or 'python', not {_choice!r}")
 
+_active: type[Grid]
 if _choice == "python":
-    from ._python_grid import Grid
-
-    name = "python"
+    _active, name = _grid_class("python"), "python"
 else:
     try:
-        from ._c_grid import Grid
+        _active, name = _grid_class("c"), "c"
     except ImportError as error:
         if _choice == "c":
             raise ImportError(
@@ -32,10 +110,6 @@ else:
             RuntimeWarning,
             stacklevel=2,
         )
-        from ._python_grid import Grid
+        _active, name = _grid_class("python"), "python"
 
-        name = "python"
-    else:
-        name = "c"
-
-__all__ = ["Grid", "name"]
+__all__ = ["BACKENDS", "Candidate", "Grid", "available", "name", "new_grid"]

@@ -18,12 +18,15 @@ from __future__ import annotations
 import struct
 import threading
 from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar
 
 from . import cells
 from ._hue_core import ffi, lib
 from ._python_grid import Candidate
 
 CORE_VERSION = 3
+"""The ``HUE_CORE_VERSION`` of the header this wrapper is written against:
+a core built from another version is refused at import."""
 if lib.hue_core_version() != CORE_VERSION:
     raise ImportError(
         f"huegames.hue._hue_core is version {lib.hue_core_version()}, expected {CORE_VERSION}; "
@@ -32,8 +35,11 @@ if lib.hue_core_version() != CORE_VERSION:
 
 MARGIN = 3  # empty cells around every occupied one: legal footprints fit
 SLACK = 3  # extra cells when a side grows, so the next card fits too
-MAX_SIDE = lib.HUE_MAX_SIDE
-MAX_ORIGIN = lib.HUE_MAX_ORIGIN
+MAX_SIDE: int = lib.HUE_MAX_SIDE
+MAX_ORIGIN: int = lib.HUE_MAX_ORIGIN
+EMPTY: int = lib.HUE_EMPTY
+COLOURS: int = lib.HUE_COLOURS
+CELL_BYTES: int = ffi.sizeof("hue_cell")
 
 # hue_candidate packed by hand: x, y, three cells, horizontal, padding.
 _CANDIDATE = struct.Struct("=iiHHHBx")
@@ -53,7 +59,7 @@ _ERRORS = {
 _scratch = threading.local()
 
 
-def _array(name: str, ctype: str, length: int):  # -> cdata
+def _array(name: str, ctype: str, length: int) -> Any:  # cdata
     array = getattr(_scratch, name, None)
     if array is None or len(array) < length:
         array = ffi.new(f"{ctype}[]", length)
@@ -99,6 +105,7 @@ class Grid:
     """Cell codes of the visible layer of a table at most 4096 cells across."""
 
     __slots__ = ("_box", "_cells", "_count", "_height", "_width", "_x0", "_y0")
+    backend: ClassVar[str] = "c"
 
     def __init__(self) -> None:
         self._cells = ffi.new("hue_cell[]", 1)
@@ -111,7 +118,7 @@ class Grid:
         twin = Grid.__new__(Grid)
         size = self._width * self._height
         twin._cells = ffi.new("hue_cell[]", size)
-        ffi.memmove(twin._cells, self._cells, 2 * size)
+        ffi.memmove(twin._cells, self._cells, CELL_BYTES * size)
         twin._x0, twin._y0 = self._x0, self._y0
         twin._width, twin._height = self._width, self._height
         twin._count, twin._box = self._count, self._box
@@ -121,8 +128,9 @@ class Grid:
         """The code on cell (x, y); 0 when the cell is empty."""
         bx, by = x - self._x0, y - self._y0
         if 0 <= bx < self._width and 0 <= by < self._height:
-            return self._cells[by * self._width + bx]
-        return cells.EMPTY
+            code: int = self._cells[by * self._width + bx]
+            return code
+        return EMPTY
 
     def set(self, x: int, y: int, code: int) -> None:
         """Show ``code`` on cell (x, y); code 0 empties the cell.
@@ -134,9 +142,9 @@ class Grid:
             raise ValueError(f"invalid cell code {code!r}")
         bx, by = x - self._x0, y - self._y0
         width = self._width
-        if code == cells.EMPTY:
+        if code == EMPTY:
             if 0 <= bx < width and 0 <= by < self._height and self._cells[by * width + bx]:
-                self._cells[by * width + bx] = cells.EMPTY
+                self._cells[by * width + bx] = EMPTY
                 self._count -= 1
                 if not self._count:
                     self._box = None
@@ -172,7 +180,7 @@ class Grid:
         if self._box is not None:
             # Copy the occupied box, row by row; it lies inside both buffers.
             bx0, by0, bx1, by1 = self._box
-            length = 2 * (bx1 - bx0 + 1)
+            length = CELL_BYTES * (bx1 - bx0 + 1)
             for y in range(by0, by1 + 1):
                 ffi.memmove(
                     grown + ((y - ny0) * width + bx0 - nx0),
@@ -187,15 +195,15 @@ class Grid:
     def colour_values(self) -> tuple[int, int, int, int, int]:
         """Each colour's largest area worth anything, in points (G R Y P B)."""
         if not self._count:
-            return (0, 0, 0, 0, 0)
+            return (0,) * COLOURS  # type: ignore[return-value]
         size = lib.hue_workspace_size(self._width, self._height)
         workspace = _array("workspace", "char", size)
-        values = _array("values", "int32_t", 5)
+        values = _array("values", "int32_t", COLOURS)
         _check(
             lib.hue_colour_values(self._cells, self._width, self._height, workspace, size, values),
             "colour_values",
         )
-        return tuple(ffi.unpack(values, 5))  # type: ignore[return-value]
+        return tuple(ffi.unpack(values, COLOURS))
 
     def colour_values_after(
         self, candidates: Iterable[Candidate]
@@ -214,17 +222,17 @@ class Grid:
             self._pack(batch, ffi.buffer(packed))
         size = lib.hue_workspace_size(self._width, self._height)
         workspace = _array("workspace", "char", size)
-        values = _array("values", "int32_t", 5 * count)
+        values = _array("values", "int32_t", COLOURS * count)
         _check(
             lib.hue_colour_values_after(
                 self._cells, self._width, self._height, packed, count, workspace, size, values
             ),
             "colour_values_after",
         )
-        flat = iter(ffi.unpack(values, 5 * count))
-        return list(zip(flat, flat, flat, flat, flat, strict=True))
+        flat = iter(ffi.unpack(values, COLOURS * count))
+        return list(zip(*[flat] * COLOURS, strict=True))
 
-    def _pack(self, candidates: Sequence[Candidate], into) -> bool:  # into: ffi.buffer
+    def _pack(self, candidates: Sequence[Candidate], into: Any) -> bool:  # into: ffi.buffer
         """Write the candidates as hue_candidate records in buffer
         coordinates; False, having written junk, when one does not fit."""
         x0, y0, width, height = self._x0, self._y0, self._width, self._height

@@ -10,6 +10,7 @@ read next to ``rules/hue.md`` §4-5; the C one must agree with it exactly.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import ClassVar
 
 from . import cells
 from .moves import footprint
@@ -24,6 +25,7 @@ class Grid:
     """Cell codes of the visible layer of an unbounded table."""
 
     __slots__ = ("_cells",)
+    backend: ClassVar[str] = "python"
 
     def __init__(self) -> None:
         self._cells: dict[tuple[int, int], int] = {}
@@ -89,7 +91,7 @@ class Grid:
             return []
         xs = [x for x, _ in self._cells]
         ys = [y for _, y in self._cells]
-        legal = []
+        legal: list[int] = []
         for y in range(min(ys) - 3, max(ys) + 2):
             for x in range(min(xs) - 3, max(xs) + 2):
                 if self._is_legal(footprint(x, y, horizontal), allow_cover):

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from typing import overload
 
 from ..errors import IllegalMoveError
 from . import _backend, cells
@@ -52,7 +53,13 @@ class LegalMoves(Sequence[Move]):
     def __len__(self) -> int:
         return self._length
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
         if isinstance(index, slice):
             return list(self)[index]
         if index < 0:
@@ -65,7 +72,7 @@ class LegalMoves(Sequence[Move]):
             index -= len(anchors) // 2
         raise AssertionError("unreachable: the length covers every block")
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Move]:
         for card_id, rotation, anchors in self._blocks:
             coordinates = iter(anchors)
             for x, y in zip(coordinates, coordinates, strict=True):
@@ -110,7 +117,7 @@ class Board:
             deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
         )
         self.covering = covering
-        self._grid = _backend.Grid()
+        self._grid: _backend.Grid = _backend.new_grid()
         self._placements: list[Move] = []
         self._laid: set[str] = set()  # ids of the cards in _placements
         # cell -> (card id, square index in footprint order) of the visible square
@@ -133,21 +140,44 @@ class Board:
         return board
 
     def copy(self) -> Board:
+        return self._twin(self._grid.copy())
+
+    def _twin(self, grid: _backend.Grid) -> Board:
+        """A copy of this board with ``grid`` (holding the same cells) as its grid."""
         twin = Board.__new__(Board)
         twin._deck = self._deck
         twin.covering = self.covering
-        twin._grid = self._grid.copy()
+        twin._grid = grid
         twin._placements = list(self._placements)
         twin._laid = set(self._laid)
         twin._owners = dict(self._owners)
         twin._covered = list(self._covered)
         return twin
 
+    def with_backend(self, name: str) -> Board:
+        """A copy whose cells live in the named backend's grid, ``"c"`` or ``"python"``.
+
+        Both backends give the same results; this runs one board on each in
+        the same process (to compare them, or to time them), whatever
+        ``HUEGAMES_BACKEND`` chose.  Copies of the copy stay on that
+        backend.  Raises ValueError for an unknown name or a backend that
+        cannot run here (the C core was not built).
+        """
+        grid = _backend.new_grid(name)
+        for x, y in self._owners:
+            grid.set(x, y, self._grid.get(x, y))
+        return self._twin(grid)
+
     # -- what is on the table ------------------------------------------------
 
     @property
     def deck(self) -> Deck:
         return self._deck
+
+    @property
+    def backend(self) -> str:
+        """The backend holding this board's cells: ``"c"`` or ``"python"``."""
+        return self._grid.backend
 
     @property
     def placements(self) -> list[Move]:

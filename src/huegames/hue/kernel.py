@@ -25,12 +25,12 @@ import functools
 import threading
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from . import _backend
 from .board import Board
 from .cards import Card, Deck, Kind, default_deck
-from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, check_deck
+from .game import Deal, Game, Rules, check_deck
 from .moves import Move
 
 __all__ = [
@@ -40,6 +40,7 @@ __all__ = [
     "PlayoutResults",
     "Playouts",
     "available",
+    "deck_records",
     "moves_per_game",
     "random_games",
     "random_scores",
@@ -52,24 +53,43 @@ try:
 except ImportError:
     ffi = lib = None
 
+DeckLike = Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None
+"""A deck as the entry points take it: a Deck, cards or card records, or
+None for the default deck."""
+
 available = lib is not None
 """Whether the kernel can run: the C backend is the one in use."""
 
 SEED_LIMIT = 2**64
-_KINDS = {Kind.STARTING: 0, Kind.POISON: 1, Kind.SOLID: 2, Kind.STRIPED: 3}
-POLICIES = {"random": 0, "keep_best": 1}
+POLICIES = ("random", "keep_best")
 """Playout policies: uniform random moves; or the same, but a seat down to
 two cards keeps the one scoring more on the table as it then is."""
 
-_ERRORS = {
-    -1: "argument out of range",
-    -2: "workspace too small",
-    -3: "invalid cell code",
-    -4: "footprint outside the grid",
-    -5: "output buffer too small",
-    -6: "invalid card record, or a deck too small for the player count",
-    -7: "a hand or first move breaks the rules",
-}
+# The C core's numbers for them, from csrc/hue_core.h (empty without the core).
+_KIND_CODES: dict[Kind, int] = {}
+_POLICY_CODES: dict[str, int] = {}
+_ERRORS: dict[int, str] = {}
+if lib is not None:
+    _KIND_CODES.update(
+        {
+            Kind.STARTING: lib.HUE_KIND_STARTING,
+            Kind.POISON: lib.HUE_KIND_POISON,
+            Kind.SOLID: lib.HUE_KIND_SOLID,
+            Kind.STRIPED: lib.HUE_KIND_STRIPED,
+        }
+    )
+    _POLICY_CODES.update({"random": lib.HUE_POLICY_RANDOM, "keep_best": lib.HUE_POLICY_KEEP_BEST})
+    _ERRORS.update(
+        {
+            lib.HUE_E_ARGUMENT: "argument out of range",
+            lib.HUE_E_WORKSPACE: "workspace too small",
+            lib.HUE_E_CELL: "invalid cell code",
+            lib.HUE_E_BOUNDS: "footprint outside the grid",
+            lib.HUE_E_CAPACITY: "output buffer too small",
+            lib.HUE_E_DECK: "invalid card record, or a deck too small for the player count",
+            lib.HUE_E_ILLEGAL: "a hand or first move breaks the rules",
+        }
+    )
 
 
 class KernelUnavailableError(RuntimeError):
@@ -97,15 +117,20 @@ def _integer(name: str, value: object, low: int, high: int) -> int:
     return value
 
 
-def _deck_of(deck: Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None) -> Deck:
+def _deck_of(deck: DeckLike) -> Deck:
     if isinstance(deck, Deck):
         return deck
     return Deck(default_deck() if deck is None else deck)
 
 
 @functools.lru_cache(maxsize=32)
-def _c_deck(deck: Deck):  # -> cdata hue_card[]
-    """The deck as hue_card records, in deck order."""
+def deck_records(deck: Deck) -> Any:  # cdata hue_card[]
+    """The deck as the C core's ``hue_card`` records, in deck order (cached).
+
+    What the kernel hands to ``lib.hue_random_games`` and ``lib.hue_playouts``;
+    public for calling those entry points directly.
+    """
+    _require()
     records = ffi.new("hue_card[]", len(deck))
     for index, card in enumerate(deck.cards):
         record = records[index]
@@ -114,7 +139,7 @@ def _c_deck(deck: Deck):  # -> cdata hue_card[]
                 record.shapes[rotation][square] = code
         for k, colour in enumerate(card.colours):
             record.colours[k] = int(colour)
-        record.kind = _KINDS[card.kind]
+        record.kind = _KIND_CODES[card.kind]
         record.rotations = card.rotations
     return records
 
@@ -122,7 +147,7 @@ def _c_deck(deck: Deck):  # -> cdata hue_card[]
 _scratch = threading.local()
 
 
-def _workspace(size: int):  # -> cdata char[]
+def _workspace(size: int) -> Any:  # cdata char[]
     """A per-thread workspace of at least ``size`` bytes, kept for reuse."""
     array = getattr(_scratch, "workspace", None)
     if array is None or len(array) < size:
@@ -131,9 +156,16 @@ def _workspace(size: int):  # -> cdata char[]
     return array
 
 
+def _players(players: object) -> int:
+    """``players`` checked against the kernel's range of seats."""
+    return _integer("players", players, lib.HUE_MIN_PLAYERS, lib.HUE_MAX_PLAYERS + 1)
+
+
 def moves_per_game(players: int) -> int:
     """Moves in a game: each seat plays all but one card (5 each, 4 with 5 players)."""
-    return players * (4 if players == 5 else 5)
+    _require()
+    moves: int = lib.hue_game_moves(_players(players))
+    return moves
 
 
 # -- whole games ------------------------------------------------------------------
@@ -168,9 +200,11 @@ class KernelScores(NamedTuple):
     winners: list[int]
 
 
-def _prepare(players, games, seed, first_game, deck, covering):
+def _prepare(
+    players: int, games: int, seed: int, first_game: int, deck: DeckLike, covering: bool
+) -> tuple[Deck, Any, int]:
     _require()
-    _integer("players", players, MIN_PLAYERS, MAX_PLAYERS + 1)
+    _players(players)
     _integer("games", games, 0, 2**31)
     _integer("seed", seed, 0, SEED_LIMIT)
     _integer("first_game", first_game, 0, SEED_LIMIT)
@@ -181,10 +215,18 @@ def _prepare(players, games, seed, first_game, deck, covering):
     size = lib.hue_games_workspace_size(len(the_deck), players)
     if size == 0:
         raise ValueError(f"a deck of {len(the_deck)} cards is beyond the kernel's limits")
-    return the_deck, _c_deck(the_deck), size
+    return the_deck, deck_records(the_deck), size
 
 
-def _run_games(players, games, seed, first_game, deck, covering, full: bool):
+def _run_games(
+    players: int,
+    games: int,
+    seed: int,
+    first_game: int,
+    deck: DeckLike,
+    covering: bool,
+    full: bool,
+) -> tuple[Deck, list[tuple[int, ...]], list[int], Any, Any, Any]:
     the_deck, records, size = _prepare(players, games, seed, first_game, deck, covering)
     cards, per_game = len(the_deck), moves_per_game(players)
     scores = ffi.new("int32_t[]", max(1, games * players))
@@ -220,7 +262,7 @@ def random_games(
     games: int,
     seed: int,
     *,
-    deck: Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None = None,
+    deck: DeckLike = None,
     covering: bool = True,
     first_game: int = 0,
 ) -> list[KernelGame]:
@@ -270,7 +312,7 @@ def random_scores(
     games: int,
     seed: int,
     *,
-    deck: Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None = None,
+    deck: DeckLike = None,
     covering: bool = True,
     first_game: int = 0,
 ) -> KernelScores:
@@ -331,7 +373,7 @@ class Playouts:
         policy: str = "keep_best",
     ) -> None:
         _require()
-        _integer("players", players, MIN_PLAYERS, MAX_PLAYERS + 1)
+        _players(players)
         _integer("to_move", to_move, 0, players)
         if policy not in POLICIES:
             raise ValueError(f"unknown playout policy {policy!r}: use {' or '.join(POLICIES)}")
@@ -339,7 +381,7 @@ class Playouts:
         if box is None:
             raise ValueError("the table is empty: a playout needs the opening laid")
         self._deck = board.deck
-        self._records = _c_deck(board.deck)
+        self._records = deck_records(board.deck)
         self._index = {card_id: k for k, card_id in enumerate(board.deck)}
         self.players, self.to_move, self.policy = players, to_move, policy
         self.covering = board.covering
@@ -356,10 +398,10 @@ class Playouts:
         """A card's deck index from its id (or the index itself)."""
         if isinstance(card, int) and not isinstance(card, bool):
             return card
-        try:
-            return self._index[card]
-        except KeyError:
-            raise ValueError(f"{card!r} is not a card of this deck") from None
+        index = self._index.get(card) if isinstance(card, str) else None
+        if index is None:
+            raise ValueError(f"{card!r} is not a card of this deck")
+        return index
 
     def run(
         self,
@@ -416,7 +458,8 @@ class Playouts:
             raise ValueError("the position is beyond the kernel's limits (board too wide?)")
         out_scores = ffi.new("int32_t[]", max(1, count * players))
         out_winners = ffi.new("int32_t[]", max(1, count))
-        out_values = ffi.new("int32_t[]", max(1, 5 * count)) if values else ffi.NULL
+        colours = lib.HUE_COLOURS
+        out_values = ffi.new("int32_t[]", max(1, colours * count)) if values else ffi.NULL
         status = lib.hue_playouts(
             self._records,
             len(self._deck),
@@ -430,7 +473,7 @@ class Playouts:
             capacity,
             first_array,
             count,
-            POLICIES[self.policy],
+            _POLICY_CODES[self.policy],
             seed,
             first_playout,
             _workspace(size),
@@ -443,8 +486,8 @@ class Playouts:
         scores = ffi.unpack(out_scores, count * players)
         value_rows = None
         if values:
-            flat_values = ffi.unpack(out_values, 5 * count)
-            value_rows = [tuple(flat_values[5 * p : 5 * p + 5]) for p in range(count)]
+            flat_values = ffi.unpack(out_values, colours * count)
+            value_rows = [tuple(flat_values[colours * p : colours * (p + 1)]) for p in range(count)]
         return PlayoutResults(
             [tuple(scores[p * players : (p + 1) * players]) for p in range(count)],
             ffi.unpack(out_winners, count),
