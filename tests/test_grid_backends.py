@@ -173,8 +173,10 @@ def test_emptied_grid_is_empty():
 
 # -- the header is the one source of the declarations and the numbers -------------
 
-HEADER = Path(__file__).resolve().parents[1] / _hue_core_build.HEADER
-HEADER_TEXT = re.sub(r"/\*.*?\*/", " ", HEADER.read_text(encoding="utf-8"), flags=re.DOTALL)
+ROOT = Path(__file__).resolve().parents[1]
+HEADER = (ROOT / _hue_core_build.HEADER).read_text(encoding="utf-8")
+CDEF = _hue_core_build.cdef_of(HEADER)  # what the build declares
+HEADER_TEXT = re.sub(r"/\*.*?\*/", " ", HEADER, flags=re.DOTALL)
 DEFINES = dict(re.findall(r"^#define (HUE_\w+) +(.+?) *$", HEADER_TEXT, flags=re.MULTILINE))
 PROTOTYPES = re.findall(r"^(\w[\w ]*?[\w*]) *\b(hue_\w+)\(([^)]*)\);", HEADER_TEXT, re.MULTILINE)
 STRUCTS = re.findall(r"\} (hue_\w+);", HEADER_TEXT)
@@ -189,12 +191,18 @@ def test_header_is_scanned():
 
 
 def test_cdef_declares_what_the_header_declares():
-    declared = re.findall(r"^#define (\w+) \.\.\.$", _hue_core_build.CDEF, re.MULTILINE)
+    declared = re.findall(r"^#define (\w+) \.\.\.$", CDEF, re.MULTILINE)
     assert sorted(declared) == sorted(DEFINES)
-    functions = re.findall(r"\b(hue_\w+)\(", _hue_core_build.CDEF)
+    functions = re.findall(r"\b(hue_\w+)\(", CDEF)
     assert functions == [name for _, name, _ in PROTOTYPES]
-    assert "#" not in _hue_core_build.CDEF.replace("#define", "")
-    assert "/*" not in _hue_core_build.CDEF
+    assert "#" not in CDEF.replace("#define", "")
+    assert "/*" not in CDEF
+
+
+def test_builder_declares_the_header(monkeypatch):
+    monkeypatch.chdir(ROOT)  # where setup.py runs it
+    builder = _hue_core_build.ffibuilder()
+    assert [builder.sizeof(struct) for struct in STRUCTS] == [ffi.sizeof(s) for s in STRUCTS]
 
 
 def test_core_has_the_headers_constants():
@@ -206,7 +214,7 @@ def test_core_was_built_from_this_header():
     """Every function and record of the built core has the type the header gives it
     now: a core built from an older header fails here (rebuild with pip install -e .)."""
     header = cffi.FFI()
-    header.cdef(_hue_core_build.cdef_of(HEADER.read_text(encoding="utf-8")))
+    header.cdef(CDEF)
     for returns, name, parameters in PROTOTYPES:
         pointer = re.sub(r"\[\s*\w+\s*\]", "[]", f"{returns} (*)({parameters})")
         assert ffi.typeof(getattr(lib, name)).cname == header.typeof(pointer).cname, name

@@ -3,9 +3,9 @@
 Out-of-line API mode.  The declarations are ``csrc/hue_core.h`` itself,
 made into what cffi's ``cdef`` takes (:func:`cdef_of`), so the two cannot
 drift: the C compiler checks them against the header it includes and
-fills in every ``#define`` constant.  setup.py runs this from the
-repository root (``cffi_modules``); paths are relative to it.  Extra flags
-(sanitizers, say) come through CFLAGS and LDFLAGS.
+fills in every ``#define`` constant.  setup.py runs :func:`ffibuilder`
+from the repository root (``cffi_modules``); paths are relative to it.
+Extra flags (sanitizers, say) come through CFLAGS and LDFLAGS.
 """
 
 from __future__ import annotations
@@ -46,20 +46,20 @@ def cdef_of(header: str) -> str:
     return _BLANK_LINES.sub("\n\n", declarations).strip() + "\n"
 
 
-def _root() -> Path:
-    """The repository root: where csrc/ lies (this file is src/huegames/hue/)."""
-    return Path(__file__).resolve().parents[3]
+def ffibuilder() -> cffi.FFI:
+    """The builder of the extension, declared from the header as it is now.
 
-
-CDEF = cdef_of((_root() / HEADER).read_text(encoding="utf-8"))
-
-ffibuilder = cffi.FFI()
-ffibuilder.cdef(CDEF)
-ffibuilder.set_source(
-    "huegames.hue._hue_core",
-    '#include "hue_core.h"',
-    sources=[SOURCE],
-    depends=[HEADER],
-    include_dirs=["csrc"],
-    extra_compile_args=["-O2", "-std=c99"],
-)
+    setup.py's ``cffi_modules`` names this function, and cffi calls it at
+    build time: importing this module reads no file.
+    """
+    builder = cffi.FFI()
+    builder.cdef(cdef_of(Path(HEADER).read_text(encoding="utf-8")))
+    builder.set_source(
+        "huegames.hue._hue_core",
+        '#include "hue_core.h"',
+        sources=[SOURCE],
+        depends=[HEADER],
+        include_dirs=["csrc"],
+        extra_compile_args=["-O2", "-std=c99"],
+    )
+    return builder
