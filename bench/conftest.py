@@ -17,16 +17,7 @@ import pytest
 from huegames import hue
 from huegames.hue.bots import random_position
 
-
-def _runs(backend: str) -> bool:
-    try:
-        hue.Board().with_backend(backend)
-    except ValueError:  # the C core was not built: the table then shows Python alone
-        return False
-    return True
-
-
-BACKENDS = tuple(backend for backend in ("c", "python") if _runs(backend))
+BACKENDS = hue.backends()
 """The backends measured, each on boards copied onto it with ``Board.with_backend``."""
 POSITIONS = 64
 _means: dict[str, dict[str, float]] = defaultdict(dict)

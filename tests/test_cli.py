@@ -164,7 +164,7 @@ def test_bench_scipy_scoring_agrees_with_the_engine():
     import random
 
     from huegames import hue
-    from huegames._scipy_scoring import colour_values
+    from huegames.scipy_scoring import colour_values
 
     boards = 0
     for seed in range(60):

@@ -14,19 +14,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from huegames import hue
 from huegames.hue import Board, Kind, Move, default_deck
 from huegames.hue.cards import Card, Colour
 
-
-def _c_backend_runs() -> bool:
-    try:
-        Board().with_backend("c")
-    except ValueError:
-        return False
-    return True
-
-
-pytestmark = pytest.mark.skipif(not _c_backend_runs(), reason="the C core is not built")
+pytestmark = pytest.mark.skipif("c" not in hue.backends(), reason="the C core is not built")
 
 
 @st.composite

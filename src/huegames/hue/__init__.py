@@ -12,6 +12,7 @@ True
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
+from ._backend import available as backends
 from ._backend import name as backend
 from .board import Board, ColourValues, LegalMoves
 from .bots import GreedyBot, RandomBot
@@ -45,6 +46,7 @@ __all__ = [
     "Termination",
     "View",
     "backend",
+    "backends",
     "default_deck",
     "new_game",
 ]
