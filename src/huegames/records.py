@@ -17,14 +17,66 @@ its hands' setups and moves in ``setup``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import reprlib
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
+
+from .errors import IllegalMoveError, InvalidMoveError
+
+__all__ = [
+    "FORMAT",
+    "HEADER",
+    "brief",
+    "check_options",
+    "check_record",
+    "check_seed",
+    "check_seeded",
+    "make_record",
+    "move_error",
+    "replay",
+]
 
 FORMAT = 2
 """The record format this version writes and reads."""
 
 HEADER = ("format", "game", "players", "rules", "seed")
 """Keys every record starts with."""
+
+
+class _Brief(reprlib.Repr):
+    """:mod:`reprlib` with a bound on nesting, item counts and text, and huge
+    integers named by their size (``repr`` refuses ints over 4,300 digits)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = self.maxother = self.maxlong = 40
+        self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 4
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 128:
+            return f"<int of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+
+_BRIEF = _Brief()
+
+
+def brief(value: object, limit: int = 60) -> str:
+    """A short, safe ``repr`` of ``value`` for an error message.
+
+    Records and moves come from users, and a message must not echo them
+    whole: nesting is cut at three levels (``[[[...]]]``), so data nested
+    a thousand deep or cyclic never raises RecursionError; long texts and
+    collections are shortened with ``...``; an integer too long to print is
+    named by its size; an object whose ``repr`` fails is named by its type.
+    The result is at most ``limit`` characters.
+    """
+    try:
+        text = _BRIEF.repr(value)
+    except Exception:  # a broken __repr__ deep inside a container
+        text = f"<{type(value).__name__} object>"
+    return text if len(text) <= limit else text[: max(limit - 3, 0)] + "..."
 
 
 def make_record(
@@ -54,18 +106,22 @@ def check_record(
 ) -> Mapping[str, Any]:
     """The record as a mapping once it is a ``game`` record of this format
     holding exactly the header and ``keys``; else a TypeError or ValueError
-    saying what is wrong (a record of another game is named as such)."""
+    saying what is wrong (a record of another game is named as such).
+
+    ``format`` must be the integer :data:`FORMAT` itself: ``true``, ``2.0``
+    and ``2+0j`` compare equal to it in Python but are not a format number.
+    """
     if not isinstance(record, Mapping):
         raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
     found = record.get("game")
     if found != game:
         if isinstance(found, str) and found:
-            raise ValueError(f"this is a {found!r} record, not a {game!r} record")
-        raise ValueError(f"not a {game!r} record: its game is {found!r}")
+            raise ValueError(f"this is a {brief(found)} record, not a {game!r} record")
+        raise ValueError(f"not a {game!r} record: its game is {brief(found)}")
     version = record.get("format")
-    if version != FORMAT:
+    if type(version) is not int or version != FORMAT:
         raise ValueError(
-            f"unsupported {game} record format {version!r}: this version reads {FORMAT}"
+            f"unsupported {game} record format {brief(version)}: this version reads {FORMAT}"
         )
     expected = {*HEADER, *keys}
     missing = expected - set(record)
@@ -73,29 +129,13 @@ def check_record(
         raise ValueError(f"{game} record lacks {', '.join(sorted(missing))}")
     unknown = set(record) - expected
     if unknown:
-        raise ValueError(f"{game} record has unknown keys: {', '.join(sorted(map(str, unknown)))}")
+        raise ValueError(f"{game} record has unknown keys: {_names(unknown)}")
     players = record["players"]
     if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"record players must be an integer, not {players!r}")
+        raise TypeError(f"record players must be an integer, not {brief(players)}")
     check_seed(record["seed"])
     if "setup" in expected and not isinstance(record["setup"], Mapping):
         raise TypeError(f"record setup must be a mapping, not {type(record['setup']).__name__}")
-    return record
-
-
-def check_header(
-    record: object, game: str, title: str, version: int, keys: Iterable[str]
-) -> Mapping[str, Any]:
-    """Transitional: the format-1 header check, until every game writes format 2."""
-    if not isinstance(record, Mapping):
-        raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
-    if record.get("game") != game:
-        raise ValueError(f"not a {title} record: game is {record.get('game')!r}")
-    if record.get("format") != version:
-        raise ValueError(f"unsupported record format {record.get('format')!r}")
-    missing = set(keys) - set(record)
-    if missing:
-        raise ValueError(f"game record lacks {', '.join(sorted(missing))}")
     return record
 
 
@@ -105,27 +145,65 @@ def check_options(data: object, known: Iterable[str]) -> Mapping[str, Any]:
         raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
     unknown = set(data) - set(known)
     if unknown:
-        raise ValueError(f"unknown rule options: {', '.join(sorted(map(str, unknown)))}")
+        raise ValueError(f"unknown rule options: {_names(unknown)}")
     return data
 
 
 def check_seed(seed: object) -> int | None:
     """A record's seed: an integer, or None for a game set up by hand."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise TypeError(f"record seed must be an integer or null, not {seed!r}")
+        raise TypeError(f"record seed must be an integer or null, not {brief(seed)}")
     return seed
+
+
+SetupT = TypeVar("SetupT")
+
+
+def check_seeded(
+    seed: int | None, recorded: SetupT, dealt: Callable[[int], SetupT], what: str
+) -> None:
+    """Refuse a record whose seed does not give its setup.
+
+    A record keeps both the seed and what it set up (the deal, the first
+    player), so a record cannot claim a seed and describe another game:
+    ``dealt(seed)`` must equal ``recorded``.  A record without a seed (a
+    game set up by hand) is taken as it is.
+    """
+    if seed is not None and dealt(seed) != recorded:
+        raise ValueError(f"record {what} is not the one seed {brief(seed)} gives")
 
 
 GameT = TypeVar("GameT")
 
 
 def replay(game: GameT, moves: object) -> GameT:
-    """Play a record's move texts in order, naming the first that fails."""
+    """Play a record's move texts in order, naming the first that fails.
+
+    A refused move keeps its error type (:class:`~huegames.IllegalMoveError`
+    or :class:`~huegames.InvalidMoveError`; a ValueError otherwise) and the
+    message names its number, counted from 1, and its text.
+    """
     if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
         raise TypeError("record moves must be a list of move texts")
     for number, text in enumerate(moves, start=1):
         try:
             game.play(text)  # type: ignore[attr-defined]
         except ValueError as error:
-            raise ValueError(f"record move {number} ({text!r}): {error}") from None
+            raise move_error(number, text, error) from None
     return game
+
+
+def move_error(number: int, text: str, error: ValueError) -> ValueError:
+    """``error`` of record move ``number`` (its text ``text``), restated to name the move."""
+    kind = type(error) if isinstance(error, (IllegalMoveError, InvalidMoveError)) else ValueError
+    return kind(f"record move {number} ({brief(text)}): {error}")
+
+
+def _names(keys: Iterable[object]) -> str:
+    """Unknown keys for a message: a few, each short."""
+    names = sorted(_short(key) if isinstance(key, str) else brief(key, 30) for key in keys)
+    return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+
+def _short(text: str, limit: int = 30) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
