@@ -210,6 +210,12 @@ def test_registry_refuses_a_second_game_under_a_taken_name():
 
 def test_check_players_names_the_range():
     assert SPEC.check_players(3) == 3
-    for bad in (1, 4, 2.0, True, "2"):
+    for bad in (1, 4):
         with pytest.raises(ValueError, match="Test game is for 2 to 3 players"):
+            SPEC.check_players(bad)
+
+
+def test_issue10_item4_check_players_takes_only_int():
+    for bad in (2.0, True, "2"):
+        with pytest.raises(TypeError, match="players must be an integer"):
             SPEC.check_players(bad)

@@ -42,6 +42,7 @@ from enum import Enum
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 from .errors import NotYourTurnError
+from .records import brief
 
 __all__ = [
     "GAME_OVER",
@@ -55,6 +56,7 @@ __all__ = [
     "Outcome",
     "State",
     "View",
+    "check_int",
     "check_seed",
     "check_turn",
     "derive_seed",
@@ -86,11 +88,11 @@ class Outcome:
 
     def __post_init__(self) -> None:
         if not isinstance(self.termination, Enum):
-            raise TypeError(f"termination must be an Enum member, not {self.termination!r}")
+            raise TypeError(f"termination must be an Enum member, not {brief(self.termination)}")
         if not isinstance(self.winners, tuple) or any(
             isinstance(seat, bool) or not isinstance(seat, int) or seat < 0 for seat in self.winners
         ):
-            raise TypeError(f"winners must be a tuple of seats, not {self.winners!r}")
+            raise TypeError(f"winners must be a tuple of seats, not {brief(self.winners)}")
         if list(self.winners) != sorted(set(self.winners)):
             raise ValueError(f"winners must be distinct seats in ascending order: {self.winners}")
 
@@ -272,10 +274,19 @@ def fresh_seed() -> int:
 
 
 def check_seed(seed: object, name: str = "seed") -> int:
-    """``seed`` when it is an integer (not a bool), else a TypeError."""
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"{name} must be an integer, not {seed!r}")
-    return seed
+    """``seed`` when it is an integer (not a bool, not a float), else a TypeError."""
+    return check_int(seed, name)
+
+
+def check_int(value: object, name: str) -> int:
+    """``value`` when it is an ``int``, else a TypeError naming ``name``.
+
+    Seats, counts and coordinates are integers: ``True`` and ``1.0`` compare
+    equal to 1 in Python but would index, count or hash as something else.
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an integer, not {brief(value)}")
+    return value
 
 
 # -- bots with settings --------------------------------------------------------------
@@ -348,20 +359,20 @@ class BotSpec:
         here they stay text unless they read as an integer or a number.
         """
         if not isinstance(text, str):
-            raise TypeError(f"a bot spec is text, not {text!r}")
+            raise TypeError(f"a bot spec is text, not {brief(text)}")
         parts = [part.strip() for part in text.strip().split(":")]
         names = [part for part in parts if "=" not in part]
         settings = [part for part in parts if "=" in part]
         if not names or not names[0] or len(names) > 2 or parts[: len(names)] != names:
             raise ValueError(
-                f"bad bot spec {text!r}: write name[:setting=value...] "
+                f"bad bot spec {brief(text)}: write name[:setting=value...] "
                 "or package.module:Factory[:setting=value...]"
             )
         pairs: list[tuple[str, object]] = []
         for item in settings:
             key, _, value = item.partition("=")
             if not key.isidentifier():
-                raise ValueError(f"bad bot setting {item!r} in {text!r}")
+                raise ValueError(f"bad bot setting {brief(item)} in {brief(text)}")
             pairs.append((key, _literal(value)))
         return cls(":".join(names), tuple(pairs))
 
@@ -375,7 +386,7 @@ class BotSpec:
         elif callable(bot):
             spec = cls(bot)
         else:
-            raise TypeError(f"a bot is a name, a spec or a factory, not {bot!r}")
+            raise TypeError(f"a bot is a name, a spec or a factory, not {brief(bot)}")
         if settings:
             spec = cls(spec.factory, (*spec.settings, *settings.items()))
         return spec
@@ -405,9 +416,9 @@ class BotSpec:
             for name in attribute.split("."):
                 target = getattr(target, name)
         except (ImportError, AttributeError) as error:
-            raise ValueError(f"cannot import bot {self.factory!r}: {error}") from None
+            raise ValueError(f"cannot import bot {brief(self.factory)}: {error}") from None
         if not callable(target):
-            raise ValueError(f"bot {self.factory!r} is not a class or factory")
+            raise ValueError(f"bot {brief(self.factory)} is not a class or factory")
         return target  # type: ignore[no-any-return]
 
     def check(self, game: GameSpec) -> None:
@@ -427,7 +438,7 @@ class BotSpec:
             if key not in known:
                 choices = ", ".join(sorted(known)) or "none"
                 raise ValueError(
-                    f"bot {self.label!r} has no setting {key!r} (its settings: {choices})"
+                    f"bot {brief(self.label)} has no setting {brief(key)} (its settings: {choices})"
                 )
             settings[key] = _as_type_of(known[key], value, key)
         return settings
@@ -447,7 +458,7 @@ def _as_type_of(default: object, value: object, key: str) -> object:
     kind = type(default)
     if default is None or kind not in _SETTING_TYPES or isinstance(value, kind):
         if kind is int and isinstance(value, bool):
-            raise ValueError(f"setting {key} must be an integer, not {value!r}")
+            raise ValueError(f"setting {key} must be an integer, not {brief(value)}")
         return value
     if kind is bool:
         text = str(value).lower()
@@ -455,12 +466,12 @@ def _as_type_of(default: object, value: object, key: str) -> object:
             return True
         if text in ("0", "false", "no", "off"):
             return False
-        raise ValueError(f"setting {key} must be true or false, not {value!r}")
+        raise ValueError(f"setting {key} must be true or false, not {brief(value)}")
     if kind is float and isinstance(value, int) and not isinstance(value, bool):
         return float(value)
     if kind is str:
         return str(value)
-    raise ValueError(f"setting {key} must be {kind.__name__}, not {value!r}")
+    raise ValueError(f"setting {key} must be {kind.__name__}, not {brief(value)}")
 
 
 # -- the registry ------------------------------------------------------------------
@@ -495,26 +506,24 @@ class GameSpec:
         return self.module or self.game_class.__module__
 
     def check_players(self, players: object) -> int:
-        """``players`` when the game is for that many, else a ValueError."""
-        if (
-            isinstance(players, bool)
-            or not isinstance(players, int)
-            or not self.min_players <= players <= self.max_players
-        ):
-            count = (
+        """``players`` when the game is for that many: a TypeError when it is
+        not an ``int``, a ValueError when it is out of range."""
+        count = check_int(players, "players")
+        if not self.min_players <= count <= self.max_players:
+            allowed = (
                 f"{self.min_players}"
                 if self.min_players == self.max_players
                 else f"{self.min_players} to {self.max_players}"
             )
-            raise ValueError(f"{self.title} is for {count} players, not {players!r}")
-        return players
+            raise ValueError(f"{self.title} is for {allowed} players, not {brief(count)}")
+        return count
 
     def bot_entry(self, name: str) -> BotEntry:
         """The catalogue entry of bot ``name``, or a ValueError naming the bots there are."""
         for entry in self.bots:
             if entry.name == name:
                 return entry
-        raise ValueError(f"unknown {self.name} bot {name!r}: choose from {self.bot_names()}")
+        raise ValueError(f"unknown {self.name} bot {brief(name)}: choose from {self.bot_names()}")
 
     def bot_names(self) -> str:
         return ", ".join(entry.name for entry in self.bots)
@@ -566,7 +575,9 @@ def game_spec(name: str, *, module: str | None = None) -> GameSpec:
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):
-        raise ValueError(f"unknown game {name!r}: choose from {', '.join(game_names())}") from None
+        raise ValueError(
+            f"unknown game {brief(name)}: choose from {', '.join(game_names())}"
+        ) from None
 
 
 def game_specs() -> Iterator[GameSpec]:

@@ -50,7 +50,7 @@ class _Brief(reprlib.Repr):
     def __init__(self) -> None:
         super().__init__()
         self.maxlevel = 3
-        self.maxstring = self.maxother = self.maxlong = 40
+        self.maxstring = self.maxother = self.maxlong = 50
         self.maxlist = self.maxtuple = self.maxdict = self.maxset = self.maxfrozenset = 4
 
     def repr_int(self, x: int, level: int) -> str:
@@ -62,7 +62,7 @@ class _Brief(reprlib.Repr):
 _BRIEF = _Brief()
 
 
-def brief(value: object, limit: int = 60) -> str:
+def brief(value: object, limit: int = 80) -> str:
     """A short, safe ``repr`` of ``value`` for an error message.
 
     Records and moves come from users, and a message must not echo them
