@@ -27,10 +27,12 @@ __all__ = [
     "FORMAT",
     "HEADER",
     "brief",
+    "check_keys",
     "check_options",
     "check_record",
     "check_seed",
     "check_seeded",
+    "key_names",
     "make_record",
     "move_error",
     "replay",
@@ -124,12 +126,7 @@ def check_record(
             f"unsupported {game} record format {brief(version)}: this version reads {FORMAT}"
         )
     expected = {*HEADER, *keys}
-    missing = expected - set(record)
-    if missing:
-        raise ValueError(f"{game} record lacks {', '.join(sorted(missing))}")
-    unknown = set(record) - expected
-    if unknown:
-        raise ValueError(f"{game} record has unknown keys: {_names(unknown)}")
+    check_keys(record, f"{game} record", expected)
     players = record["players"]
     if isinstance(players, bool) or not isinstance(players, int):
         raise TypeError(f"record players must be an integer, not {brief(players)}")
@@ -139,13 +136,30 @@ def check_record(
     return record
 
 
+def check_keys(
+    data: object, what: str, required: Iterable[str], optional: Iterable[str] = ()
+) -> Mapping[str, Any]:
+    """``data`` when it is a mapping with every ``required`` key and no key
+    beyond those and ``optional``; else a TypeError or ValueError naming ``what``."""
+    if not isinstance(data, Mapping):
+        raise TypeError(f"{what} must be a mapping, not {type(data).__name__}")
+    required = set(required)
+    missing = required - set(data)
+    if missing:
+        raise ValueError(f"{what} lacks {key_names(missing)}")
+    unknown = set(data) - required - set(optional)
+    if unknown:
+        raise ValueError(f"{what} has unknown keys: {key_names(unknown)}")
+    return data
+
+
 def check_options(data: object, known: Iterable[str]) -> Mapping[str, Any]:
     """A record's rule options: a mapping that names only ``known`` options."""
     if not isinstance(data, Mapping):
         raise TypeError(f"rules must be a mapping, not {type(data).__name__}")
     unknown = set(data) - set(known)
     if unknown:
-        raise ValueError(f"unknown rule options: {_names(unknown)}")
+        raise ValueError(f"unknown rule options: {key_names(unknown)}")
     return data
 
 
@@ -199,8 +213,8 @@ def move_error(number: int, text: str, error: ValueError) -> ValueError:
     return kind(f"record move {number} ({brief(text)}): {error}")
 
 
-def _names(keys: Iterable[object]) -> str:
-    """Unknown keys for a message: a few, each short."""
+def key_names(keys: Iterable[object]) -> str:
+    """Keys for a message, sorted: ``"a, b, c"``, each short, at most five named."""
     names = sorted(_short(key) if isinstance(key, str) else brief(key, 30) for key in keys)
     return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 
