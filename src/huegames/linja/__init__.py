@@ -14,7 +14,16 @@ from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, State, Termination, View, new_game
+from .game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    State,
+    Termination,
+    View,
+    draw_first_player,
+    new_game,
+)
 from .match import next_first_player, play_match
 from .moves import Move, Turn
 from .rules import Rules
@@ -41,6 +50,7 @@ __all__ = [
     "Turn",
     "TurnOutcome",
     "View",
+    "draw_first_player",
     "new_game",
     "next_first_player",
     "next_states",

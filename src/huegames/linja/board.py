@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..records import brief
+
 RED, BLACK = 0, 1
 SEAT_NAMES = ("red", "black")
 POSITIONS = 8
@@ -54,11 +56,11 @@ class Board:
         """Raise ValueError unless this is a possible Linja position."""
         for name, counts in zip(SEAT_NAMES, (self.red, self.black), strict=True):
             if not isinstance(counts, tuple) or len(counts) != POSITIONS:
-                raise ValueError(f"{name} must be {POSITIONS} piece counts, not {counts!r}")
+                raise ValueError(f"{name} must be {POSITIONS} piece counts, not {brief(counts)}")
             if any(isinstance(c, bool) or not isinstance(c, int) or c < 0 for c in counts):
-                raise ValueError(f"{name} counts must be integers >= 0, not {counts!r}")
+                raise ValueError(f"{name} counts must be integers >= 0, not {brief(counts)}")
             if sum(counts) != PIECES:
-                raise ValueError(f"{name} has {sum(counts)} pieces; each side has {PIECES}")
+                raise ValueError(f"{name} has {brief(sum(counts))} pieces; each side has {PIECES}")
         for position in range(1, POSITIONS - 1):
             if self.count(position) > ROW_LIMIT:
                 raise ValueError(

@@ -20,6 +20,8 @@ MIN_PLAYERS = MAX_PLAYERS = 2
 
 GAME_NAME = "linja"
 """The registry name, also the ``game`` of every Linja record."""
+CHOSEN = "first_player_chosen"
+"""The setup key of a record whose first player was chosen, not drawn from its seed."""
 
 
 class Termination(Enum):
@@ -222,9 +224,13 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """A plain JSON-able record (:mod:`huegames.records`) that :meth:`from_dict`
-        turns back into this game; ``setup`` holds the first player and, when it
-        is not the usual one, the start board."""
+        turns back into this game; ``setup`` holds the first player, with
+        ``"first_player_chosen": true`` when it was chosen (a match: the loser
+        starts) rather than the one the seed draws, and, when it is not the
+        usual one, the start board."""
         setup: dict[str, Any] = {"first_player": self.first_player}
+        if self.seed is not None and self.first_player != draw_first_player(self.seed):
+            setup[CHOSEN] = True
         if self.start != Board.start():
             setup["board"] = self.start.to_dict()
         return records.make_record(
@@ -233,19 +239,33 @@ class Game:
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
-        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
+        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move.
+
+        A record with a seed must have the first player that seed draws,
+        unless it says the first player was chosen (and then another one).
+        """
         record = records.check_record(record, GAME_NAME)
         if record["players"] != MIN_PLAYERS:
-            raise ValueError(f"Linja is for {MIN_PLAYERS} players, not {record['players']!r}")
-        setup = record["setup"]
-        if "first_player" not in setup:
-            raise ValueError("linja record setup lacks first_player")
-        unknown = set(setup) - {"first_player", "board"}
-        if unknown:
-            raise ValueError(f"linja record setup has unknown keys: {', '.join(sorted(unknown))}")
+            raise ValueError(
+                f"Linja is for {MIN_PLAYERS} players, not {records.brief(record['players'])}"
+            )
+        setup = records.check_keys(
+            record["setup"], "linja record setup", ("first_player",), ("board", CHOSEN)
+        )
         start = Board.from_dict(setup["board"]) if "board" in setup else None
         rules = Rules.from_dict(record["rules"])
         game = cls(start, setup["first_player"], rules=rules, seed=record["seed"])
+        if CHOSEN not in setup:
+            records.check_seeded(game.seed, game.first_player, draw_first_player, "first player")
+        elif setup[CHOSEN] is not True:
+            found = records.brief(setup[CHOSEN])
+            raise ValueError(f"linja record setup {CHOSEN} is true when present, not {found}")
+        elif game.seed is None:
+            raise ValueError(f"a linja record without a seed draws no first player: drop {CHOSEN}")
+        elif game.first_player == draw_first_player(game.seed):
+            raise ValueError(
+                f"linja record setup says {CHOSEN}, but the seed draws that first player"
+            )
         return records.replay(game, record["moves"])
 
     # -- helpers --------------------------------------------------------------
@@ -295,7 +315,7 @@ class Game:
         if termination is not None:
             raise IllegalMoveError(f"the game is over ({termination.value}): no more moves")
         seat = self.state.current_player
-        if player is not None and player != seat:
+        if player is not None and _check_seat(player, "player") != seat:
             raise IllegalMoveError(
                 f"it is {SEAT_NAMES[seat]}'s (seat {seat}) move, not seat {player}'s"
             )
@@ -341,9 +361,9 @@ class Game:
 def _check_seat(seat: object, name: str) -> int:
     """``seat`` when it is a seat (the int 0 or 1), else a TypeError or ValueError."""
     if isinstance(seat, bool) or not isinstance(seat, int):
-        raise TypeError(f"{name} must be a seat number (int 0 or 1), not {seat!r}")
+        raise TypeError(f"{name} must be a seat number (int 0 or 1), not {records.brief(seat)}")
     if seat not in (RED, BLACK):
-        raise ValueError(f"no seat {seat!r}: seats are 0 (red) and 1 (black)")
+        raise ValueError(f"no seat {records.brief(seat)}: seats are 0 (red) and 1 (black)")
     return seat
 
 
@@ -412,9 +432,13 @@ def new_game(
     picks a fresh seed, kept in ``game.seed`` and the record.  ``board`` sets
     a custom start position.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or players != MIN_PLAYERS:
-        raise ValueError(f"Linja is for {MIN_PLAYERS} players, not {players!r}")
+    if engine.check_int(players, "players") != MIN_PLAYERS:
+        raise ValueError(f"Linja is for {MIN_PLAYERS} players, not {records.brief(players)}")
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
-    rng = random.Random(seed)
-    drawn = rng.randrange(2)
-    return Game(board, drawn if first_player is None else first_player, rules=rules, seed=seed)
+    first = draw_first_player(seed) if first_player is None else first_player
+    return Game(board, first, rules=rules, seed=seed)
+
+
+def draw_first_player(seed: int) -> int:
+    """The seat that ``seed`` draws to start (§1): what a record's seed is checked against."""
+    return random.Random(seed).randrange(2)

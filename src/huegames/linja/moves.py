@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import islice
 from typing import ClassVar
 
 from ..errors import InvalidMoveError
+from ..records import brief
 from .board import POSITIONS
 
 PASS_TEXT = "pass"
+_MOVE = re.compile(r"([0-9]{1,3})-([0-9]{1,3})")
+"""``src-dst`` in ASCII digits (``isdigit`` takes ``²`` and ``①``, which ``int`` refuses)."""
+MAX_TURN_MOVES = 4
+"""A turn is an initial move, a following move and, in a bonus turn, both again."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,23 +50,28 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read ``"src-dst"`` or ``"pass"``; raise InvalidMoveError when malformed."""
+        """Read ``"src-dst"`` or ``"pass"``; raise InvalidMoveError when malformed.
+
+        Positions are ASCII digits: ``"①-2"`` and ``"²-3"`` are not moves.
+        """
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move text must be a string, not {type(text).__name__}")
         cleaned = text.strip().lower()
         if cleaned == PASS_TEXT:
             return cls.PASS
-        parts = cleaned.split("-")
-        if len(parts) != 2 or not all(part.isascii() and part.isdigit() for part in parts):
-            raise InvalidMoveError(f"move {text!r}: expected 'src-dst' such as '0-1', or 'pass'")
-        return cls.of(int(parts[0]), int(parts[1]))
+        match = _MOVE.fullmatch(cleaned)
+        if match is None:
+            raise InvalidMoveError(
+                f"move {brief(text)}: expected 'src-dst' such as '0-1', or 'pass'"
+            )
+        return cls.of(int(match[1]), int(match[2]))
 
     @classmethod
     def of(cls, src: object, dst: object) -> Move:
         """A checked move: two different positions in 0..7."""
         for name, value in (("src", src), ("dst", dst)):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidMoveError(f"move {name} must be an integer, not {value!r}")
+                raise InvalidMoveError(f"move {name} must be an integer, not {brief(value)}")
             if not 0 <= value < POSITIONS:
                 raise InvalidMoveError(f"move {name} {value} is not a position 0..7")
         if src == dst:
@@ -76,7 +88,7 @@ class Move:
             return move
         if isinstance(move, str):
             return cls.parse(move)
-        raise InvalidMoveError(f"not a Linja move: {move!r}")
+        raise InvalidMoveError(f"not a Linja move: {brief(move)}")
 
 
 Move.PASS = Move(-1, -1)
@@ -112,10 +124,12 @@ class Turn:
 
     @classmethod
     def of(cls, moves: Iterable[Move | str]) -> Turn:
-        """A turn from moves or move texts: one to four of them."""
-        checked = tuple(Move.coerce(move) for move in moves)
-        if not 1 <= len(checked) <= 4:
-            raise InvalidMoveError(f"a turn holds 1 to 4 moves, not {len(checked)}")
+        """A turn from moves or move texts: one to four of them (an endless
+        iterable is refused after the fifth)."""
+        checked = tuple(Move.coerce(move) for move in islice(moves, MAX_TURN_MOVES + 1))
+        if not 1 <= len(checked) <= MAX_TURN_MOVES:
+            count = "more than 4" if len(checked) > MAX_TURN_MOVES else "0"
+            raise InvalidMoveError(f"a turn holds 1 to {MAX_TURN_MOVES} moves, not {count}")
         return cls(checked)
 
     @classmethod
@@ -127,4 +141,4 @@ class Turn:
             return cls.parse(turn)
         if isinstance(turn, Iterable):
             return cls.of(turn)
-        raise InvalidMoveError(f"not a Linja turn: {turn!r}")
+        raise InvalidMoveError(f"not a Linja turn: {brief(turn)}")
