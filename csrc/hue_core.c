@@ -446,6 +446,8 @@ int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
     int64_t across;
     int status;
 
+    if (vertical != NULL)
+        *vertical = 0;           /* on every return path, errors included */
     if (cells == NULL || pairs == NULL || vertical == NULL || !side_ok(width, height)
         || capacity < 0 || origin_x < -HUE_MAX_ORIGIN || origin_x > HUE_MAX_ORIGIN
         || origin_y < -HUE_MAX_ORIGIN || origin_y > HUE_MAX_ORIGIN)
@@ -453,7 +455,6 @@ int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
     status = occupied_box(cells, width, height, box);
     if (status < 0)
         return status;
-    *vertical = 0;
     if (box[2] < 0)
         return 0;
 

@@ -1,0 +1,1491 @@
+/*
+ * hue_core_fuzz.c -- a libFuzzer target over every entry point of
+ * csrc/hue_core.h (run it with scripts/fuzz.sh).
+ *
+ * Each input drives one target, chosen by its first byte:
+ *
+ *   0  the size and count functions (version, workspace sizes, capacity,
+ *      moves per game) with hostile integers, against their formulas;
+ *   1  one grid through hue_colour_values, hue_colour_values_after,
+ *      hue_legal_placements and hue_legal_anchors, each checked against
+ *      the plain reference below (flood fill, rule-by-rule legality);
+ *   2  hue_random_games, every game replayed on a reference table: each
+ *      move legal and from the mover's hand, scores and winner recomputed;
+ *   3  hue_playouts, against the promises it can be held to from outside
+ *      (scores from the seat's own cards, values, winners, streams).
+ *
+ * The rest of the input is read in order by the decoders below; running
+ * out of bytes reads zeros.  Most choices take an in-range value from one
+ * byte, and a byte from 0xF0 up picks a hostile one instead (negative, one
+ * past the limit, INT32_MIN ...), so the functions' own argument checks are
+ * exercised as often as their work.  A "hostility" byte per call may make
+ * one or more pointers NULL, shorten the workspace, or misalign it.
+ *
+ * What every call is held to (the header's contract): it returns >= 0 iff
+ * every argument is in range, and then a code the header names for one of
+ * the arguments that is out of range; a negative return leaves every
+ * output buffer as it was (canary-filled), except the documented
+ * HUE_E_CAPACITY case of the placement lists and hue_legal_anchors'
+ * *vertical = 0; no call reads or writes outside the buffers it is given
+ * (each is allocated at its exact size, so AddressSanitizer sees any
+ * overrun), and outputs are in range.  A broken promise aborts with a
+ * message naming it.
+ */
+#include "hue_core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAIL(...)                                                              \
+    do {                                                                       \
+        fprintf(stderr, "hue_core_fuzz: %s:%d: ", __FILE__, __LINE__);         \
+        fprintf(stderr, __VA_ARGS__);                                          \
+        fputc('\n', stderr);                                                   \
+        abort();                                                               \
+    } while (0)
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (!(cond))                                                           \
+            FAIL(__VA_ARGS__);                                                 \
+    } while (0)
+
+#define MAX_CELLS 4096          /* a valid grid is clamped to this many cells */
+#define MAX_PLAYOUT_CELLS 1024  /* ... and to this many for playouts */
+#define MAX_CANDIDATES 16
+#define MAX_HAND_CARDS 6        /* cards in a hand for hue_legal_placements */
+#define MAX_GAMES 3
+#define MAX_PLAYOUTS 3
+#define CANARY 0xA5
+#define HOSTILE 0xF0            /* a choice byte from here picks an edge case */
+
+/* Bits of an error set: which HUE_E_* codes a call may return. */
+#define E(code) (1u << -(code))
+
+/* ---- reading the input ------------------------------------------------ */
+
+typedef struct {
+    const uint8_t *at;
+    size_t left;
+} input;
+
+static uint8_t u8(input *in)
+{
+    if (in->left == 0)
+        return 0;
+    in->left--;
+    return *in->at++;
+}
+
+static uint16_t u16(input *in)
+{
+    uint16_t lo = u8(in);
+    return (uint16_t)(lo | (uint16_t)u8(in) << 8);
+}
+
+static uint32_t u32(input *in)
+{
+    uint32_t lo = u16(in);
+    return lo | (uint32_t)u16(in) << 16;
+}
+
+static uint64_t u64(input *in)
+{
+    uint64_t lo = u32(in);
+    return lo | (uint64_t)u32(in) << 32;
+}
+
+/* An int32 edge case for choice byte b >= HOSTILE; `past` is one beyond
+ * the valid range. */
+static int32_t edge32(input *in, uint8_t b, int32_t before, int32_t past)
+{
+    switch (b - HOSTILE) {
+    case 0: return before;
+    case 1: return past;
+    case 2: return INT32_MIN;
+    case 3: return INT32_MAX;
+    case 4: return -1;
+    case 5: return 0;
+    default: return (int32_t)u32(in);
+    }
+}
+
+/* A value in lo..hi from one byte, or an edge case (any int32). */
+static int32_t pick(input *in, int32_t lo, int32_t hi)
+{
+    uint8_t b = u8(in);
+
+    if (b < HOSTILE)
+        return lo + (int32_t)(b % (uint32_t)(hi - lo + 1));
+    return edge32(in, b, lo - 1, hi + 1);
+}
+
+/* A count in 0..hi, or a negative one (the only hostile counts that are
+ * safe: a count beyond the buffer would be the caller's overrun). */
+static int32_t pick_count(input *in, int32_t hi)
+{
+    uint8_t b = u8(in);
+
+    if (b < HOSTILE)
+        return (int32_t)(b % (uint32_t)(hi + 1));
+    switch (b & 3) {
+    case 0: return -1;
+    case 1: return INT32_MIN;
+    default: return (int32_t)(u32(in) | 0x80000000u);
+    }
+}
+
+/* A grid side: 1..240, or any int32. */
+static int32_t pick_side(input *in)
+{
+    uint8_t b = u8(in);
+
+    if (b < HOSTILE)
+        return 1 + b;
+    if (b == 0xFE)
+        return HUE_MAX_SIDE;
+    return edge32(in, b, 0, HUE_MAX_SIDE + 1);
+}
+
+/* A coordinate near a small grid, or an extreme. */
+static int32_t pick_coord(input *in)
+{
+    uint8_t b = u8(in);
+
+    if (b < HOSTILE)
+        return (int32_t)b - 8;
+    return edge32(in, b, -1, HUE_MAX_SIDE);
+}
+
+/* An allow_cover flag: 0 or 1, or another int (any non-0 means yes). */
+static int pick_flag(input *in)
+{
+    uint8_t b = u8(in);
+
+    if (b < HOSTILE)
+        return b & 1;
+    return (int)edge32(in, b, 2, 0x100);
+}
+
+/* A table-coordinate origin for hue_legal_anchors. */
+static int64_t pick_origin(input *in)
+{
+    uint8_t b = u8(in);
+
+    if (b < HOSTILE)
+        return (int64_t)b - 120;
+    switch (b - HOSTILE) {
+    case 0: return HUE_MAX_ORIGIN;
+    case 1: return -HUE_MAX_ORIGIN;
+    case 2: return HUE_MAX_ORIGIN + 1;
+    case 3: return -HUE_MAX_ORIGIN - 1;
+    case 4: return INT64_MAX;
+    case 5: return INT64_MIN;
+    case 6: return HUE_MAX_ORIGIN - HUE_MAX_SIDE;
+    default: return (int64_t)u64(in);
+    }
+}
+
+/* A cell code: 0 empty; 1..0x7FFF one of the valid non-empty codes; with
+ * bit 15 set, the low 15 bits as a raw (likely invalid) code. */
+static hue_cell pick_cell(input *in)
+{
+    uint16_t v = u16(in);
+    unsigned k;
+
+    if (v == 0)
+        return HUE_EMPTY;
+    if (v & 0x8000)
+        return (hue_cell)(v & 0x7FFF);
+    k = (v - 1u) % 750u;                     /* 3 layouts x 125 colours x skull */
+    return (hue_cell)((1 + k % 3)
+                      | (k / 3 % 5) << HUE_COLOUR_SHIFT
+                      | (k / 15 % 5) << (HUE_COLOUR_SHIFT + 3)
+                      | (k / 75 % 5) << (HUE_COLOUR_SHIFT + 6)
+                      | (k / 375 ? HUE_SKULL : 0));
+}
+
+/* A per-call hostility byte: below 0xC0 only the workspace alignment
+ * varies; from 0xC0 a NULL mask and a workspace shortfall follow. */
+typedef struct {
+    unsigned nulls;             /* bit k: pointer argument k is NULL */
+    size_t short_by;            /* bytes taken off the workspace size */
+    unsigned misalign;          /* workspace address mod 8 */
+} hostility;
+
+static hostility pick_hostility(input *in)
+{
+    uint8_t b = u8(in);
+    hostility h;
+
+    h.misalign = b & 7;
+    h.nulls = 0;
+    h.short_by = 0;
+    if (b >= 0xC0) {
+        h.nulls = u8(in);
+        h.short_by = u8(in);
+    }
+    return h;
+}
+
+/* ---- buffers -------------------------------------------------------- */
+
+/* A canary-filled buffer of exactly `bytes` (AddressSanitizer catches any
+ * access past it). */
+static void *canary_buffer(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+
+    if (p == NULL)
+        FAIL("out of memory (%zu bytes)", bytes);
+    memset(p, CANARY, bytes ? bytes : 1);
+    return p;
+}
+
+static int untouched(const void *p, size_t bytes)
+{
+    const uint8_t *b = p;
+    size_t k;
+
+    for (k = 0; k < bytes; k++)
+        if (b[k] != CANARY)
+            return 0;
+    return 1;
+}
+
+/* A workspace of `bytes` usable bytes at an address `misalign` past an
+ * 8-aligned one, ending where its allocation ends; garbage-filled, as the
+ * library must not depend on what a workspace holds. */
+typedef struct {
+    uint8_t *block;
+    void *at;
+} workspace;
+
+static workspace workspace_new(size_t bytes, unsigned misalign, uint8_t garbage)
+{
+    workspace w;
+
+    w.block = malloc(bytes + misalign);
+    if (w.block == NULL)
+        FAIL("out of memory (%zu bytes of workspace)", bytes);
+    w.at = w.block + misalign;
+    memset(w.at, garbage, bytes < 65536 ? bytes : 65536);
+    return w;
+}
+
+/* ---- the reference: the header's rules, written plainly --------------- */
+
+static int side_ok(int32_t width, int32_t height)
+{
+    return width >= 1 && width <= HUE_MAX_SIDE && height >= 1 && height <= HUE_MAX_SIDE;
+}
+
+static unsigned colour_of(hue_cell code, unsigned k)
+{
+    return (code >> (HUE_COLOUR_SHIFT + 3 * k)) & 7u;
+}
+
+static int cell_valid(hue_cell code)
+{
+    return code == HUE_EMPTY
+        || ((code & ~0x0FFFu) == 0 && (code & HUE_LAYOUT_MASK) != HUE_EMPTY
+            && colour_of(code, 0) < HUE_COLOURS && colour_of(code, 1) < HUE_COLOURS
+            && colour_of(code, 2) < HUE_COLOURS);
+}
+
+static int grid_valid(const hue_cell *cells, size_t n)
+{
+    size_t k;
+
+    for (k = 0; k < n; k++)
+        if (!cell_valid(cells[k]))
+            return 0;
+    return 1;
+}
+
+static int occupied_at(const hue_cell *cells, int32_t w, int32_t h, int64_t x, int64_t y)
+{
+    return x >= 0 && x < w && y >= 0 && y < h && cells[y * w + x] != HUE_EMPTY;
+}
+
+/* Rules section 4: a footprint from (x, y) along (dx, dy) is legal when it
+ * covers nothing and shares a side with an occupied cell, or (cover)
+ * covers exactly one occupied cell. */
+static int ref_legal(const hue_cell *cells, int32_t w, int32_t h, int64_t x, int64_t y,
+                     int horizontal, int cover)
+{
+    int64_t dx = horizontal ? 1 : 0, dy = 1 - dx;
+    int covered = 0, touches = 0, k;
+
+    for (k = 0; k < 3; k++) {
+        int64_t cx = x + k * dx, cy = y + k * dy;
+        covered += occupied_at(cells, w, h, cx, cy);
+        touches |= occupied_at(cells, w, h, cx + 1, cy) | occupied_at(cells, w, h, cx - 1, cy)
+                   | occupied_at(cells, w, h, cx, cy + 1) | occupied_at(cells, w, h, cx, cy - 1);
+    }
+    return covered == 0 ? touches : covered == 1 && cover;
+}
+
+/* Every legal anchor of one orientation, sorted by (y, x), searched well
+ * past where any can be; returns the count (anchors NULL: count only). */
+static int64_t ref_anchors(const hue_cell *cells, int32_t w, int32_t h, int horizontal,
+                           int cover, int32_t *anchors)
+{
+    int64_t n = 0;
+    int32_t x, y;
+
+    for (y = -6; y < h + 6; y++)
+        for (x = -6; x < w + 6; x++)
+            if (ref_legal(cells, w, h, x, y, horizontal, cover)) {
+                if (anchors != NULL) {
+                    anchors[2 * n] = x;
+                    anchors[2 * n + 1] = y;
+                }
+                n++;
+            }
+    return n;
+}
+
+/* Colour of sub-cell (column, row) of a non-empty square. */
+static unsigned sub_colour(hue_cell code, int32_t column, int32_t row)
+{
+    switch (code & HUE_LAYOUT_MASK) {
+    case HUE_VERTICAL: return colour_of(code, (unsigned)column);
+    case HUE_HORIZONTAL: return colour_of(code, (unsigned)row);
+    default: return colour_of(code, 0);
+    }
+}
+
+/* Colour values by flood fill over the sub-cells of the occupied box: a
+ * 4-connected same-colour area is worth sub-cells / 3, or 0 when it holds
+ * a sub-cell of a skull square; a colour's value is its best area. */
+static void ref_values(const hue_cell *cells, int32_t w, int32_t h, int32_t values[HUE_COLOURS])
+{
+    int32_t x0 = w, y0 = h, x1 = -1, y1 = -1, x, y, k;
+    int32_t sw, sh, *stack;
+    uint8_t *seen;
+
+    for (k = 0; k < HUE_COLOURS; k++)
+        values[k] = 0;
+    for (y = 0; y < h; y++)
+        for (x = 0; x < w; x++)
+            if (cells[y * w + x] != HUE_EMPTY) {
+                if (x < x0) x0 = x;
+                if (x > x1) x1 = x;
+                if (y < y0) y0 = y;
+                if (y > y1) y1 = y;
+            }
+    if (x1 < 0)
+        return;
+    sw = 3 * (x1 - x0 + 1);
+    sh = 3 * (y1 - y0 + 1);
+    seen = calloc((size_t)sw * (size_t)sh, 1);
+    stack = malloc((size_t)sw * (size_t)sh * sizeof *stack);
+    if (seen == NULL || stack == NULL)
+        FAIL("out of memory in the reference");
+    for (y = 0; y < sh; y++) {
+        for (x = 0; x < sw; x++) {
+            hue_cell code = cells[(y0 + y / 3) * w + x0 + x / 3];
+            unsigned colour;
+            int32_t top = 0, size = 0, skull = 0;
+
+            if (code == HUE_EMPTY || seen[y * sw + x])
+                continue;
+            colour = sub_colour(code, x % 3, y % 3);
+            seen[y * sw + x] = 1;
+            stack[top++] = y * sw + x;
+            while (top > 0) {
+                int32_t at = stack[--top], sx = at % sw, sy = at / sw, d;
+                hue_cell here = cells[(y0 + sy / 3) * w + x0 + sx / 3];
+
+                size++;
+                skull |= (here & HUE_SKULL) != 0;
+                for (d = 0; d < 4; d++) {
+                    int32_t nx = sx + (d == 0) - (d == 1), ny = sy + (d == 2) - (d == 3);
+                    hue_cell there;
+                    if (nx < 0 || ny < 0 || nx >= sw || ny >= sh || seen[ny * sw + nx])
+                        continue;
+                    there = cells[(y0 + ny / 3) * w + x0 + nx / 3];
+                    if (there == HUE_EMPTY || sub_colour(there, nx % 3, ny % 3) != colour)
+                        continue;
+                    seen[ny * sw + nx] = 1;
+                    stack[top++] = ny * sw + nx;
+                }
+            }
+            if (!skull && size / 3 > values[colour])
+                values[colour] = size / 3;
+        }
+    }
+    free(seen);
+    free(stack);
+}
+
+static void check_values_equal(const int32_t *got, const int32_t *want, const char *what)
+{
+    CHECK(memcmp(got, want, HUE_COLOURS * sizeof *got) == 0,
+          "%s: values %d %d %d %d %d, reference %d %d %d %d %d", what, got[0], got[1], got[2],
+          got[3], got[4], want[0], want[1], want[2], want[3], want[4]);
+}
+
+/* A return against the set of codes the arguments allow: >= 0 iff the set
+ * is empty, else one of them. */
+static void check_status(int64_t status, unsigned allowed, const char *what)
+{
+    if (allowed == 0)
+        CHECK(status >= 0, "%s: returned %lld for valid arguments", what, (long long)status);
+    else
+        CHECK(status < 0 && status >= -31 && (allowed & E(status)),
+              "%s: returned %lld, expected one of error set 0x%x", what, (long long)status,
+              allowed);
+}
+
+/* ---- target 0: sizes and counts --------------------------------------- */
+
+static void fuzz_sizes(input *in)
+{
+    int32_t w = pick_side(in), h = pick_side(in), cards = pick(in, 0, 40);
+    int32_t players = pick(in, HUE_MIN_PLAYERS, HUE_MAX_PLAYERS);
+    int32_t deck = pick(in, 1, 200), hand = pick(in, 1, HUE_MAX_HAND);
+    int64_t capacity = hue_legal_capacity(w, h, cards);
+    int32_t moves = hue_game_moves(players);
+    size_t size = hue_workspace_size(w, h);
+    size_t games = hue_games_workspace_size(deck, players);
+    size_t playouts = hue_playouts_workspace_size(w, h, deck, players, hand);
+    int players_ok = players >= HUE_MIN_PLAYERS && players <= HUE_MAX_PLAYERS;
+    int deck_ok = deck >= 1 && deck <= HUE_MAX_CARDS;
+    int hand_ok = hand >= 1 && hand <= HUE_MAX_HAND;
+    int32_t grow = players_ok && hand_ok ? 2 * (3 * players * (hand - 1) + 4) : 0;
+
+    CHECK(hue_core_version() == HUE_CORE_VERSION, "hue_core_version: %d", hue_core_version());
+    if (side_ok(w, h))
+        CHECK(size >= (size_t)w * (size_t)h * 14 && size <= (size_t)w * (size_t)h * 64 + 64,
+              "hue_workspace_size(%d, %d) = %zu", w, h, size);
+    else
+        CHECK(size == 0, "hue_workspace_size(%d, %d) = %zu for bad sides", w, h, size);
+    if (side_ok(w, h) && cards >= 0)
+        CHECK(capacity == (int64_t)cards * 4 * ((int64_t)w + 4) * ((int64_t)h + 4),
+              "hue_legal_capacity(%d, %d, %d) = %lld", w, h, cards, (long long)capacity);
+    else
+        CHECK(capacity == -1, "hue_legal_capacity(%d, %d, %d) = %lld", w, h, cards,
+              (long long)capacity);
+    CHECK(moves == (players_ok ? players * (players == 5 ? 4 : 5) : -1),
+          "hue_game_moves(%d) = %d", players, moves);
+    CHECK((games != 0) == (players_ok && deck_ok), "hue_games_workspace_size(%d, %d) = %zu",
+          deck, players, games);
+    if (players_ok && deck_ok && hand_ok && side_ok(w, h))
+        CHECK((playouts != 0) == (w <= HUE_MAX_SIDE - grow && h <= HUE_MAX_SIDE - grow),
+              "hue_playouts_workspace_size(%d, %d, %d, %d, %d) = %zu", w, h, deck, players,
+              hand, playouts);
+    else
+        CHECK(playouts == 0, "hue_playouts_workspace_size(%d, %d, %d, %d, %d) = %zu", w, h,
+              deck, players, hand, playouts);
+}
+
+/* ---- target 1: one grid ------------------------------------------------- */
+
+typedef struct {
+    hue_cell *cells;            /* exactly width * height, or 1 cell */
+    int32_t width, height;
+    size_t n;                   /* cells allocated */
+    int ok;                     /* sides in range */
+    int valid;                  /* ... and every code valid */
+} fuzz_grid;
+
+/* A grid: two sides (clamped to `limit` cells when valid), then a code
+ * per cell.  With bad sides one cell is read and passed. */
+static fuzz_grid grid_read(input *in, size_t limit)
+{
+    fuzz_grid g;
+    size_t k;
+
+    g.width = pick_side(in);
+    g.height = pick_side(in);
+    g.ok = side_ok(g.width, g.height);
+    if (g.ok && (size_t)g.width * (size_t)g.height > limit)
+        g.height = (int32_t)(limit / (size_t)g.width > 0 ? limit / (size_t)g.width : 1);
+    if (g.ok && (size_t)g.width * (size_t)g.height > limit)
+        g.width = (int32_t)limit;
+    g.n = g.ok ? (size_t)g.width * (size_t)g.height : 1;
+    g.cells = malloc(g.n * sizeof *g.cells);
+    if (g.cells == NULL)
+        FAIL("out of memory");
+    for (k = 0; k < g.n; k++)
+        g.cells[k] = pick_cell(in);
+    g.valid = g.ok && grid_valid(g.cells, g.n);
+    return g;
+}
+
+static int grid_empty(const fuzz_grid *g)
+{
+    size_t k;
+
+    for (k = 0; k < g->n; k++)
+        if (g->cells[k] != HUE_EMPTY)
+            return 0;
+    return 1;
+}
+
+/* hue_colour_values on the grid, against the reference. */
+static void fuzz_colour_values(input *in, const fuzz_grid *g)
+{
+    hostility h = pick_hostility(in);
+    size_t need = hue_workspace_size(g->width, g->height);
+    size_t size = need > h.short_by ? need - h.short_by : 0;
+    workspace ws = workspace_new(size, h.misalign, 0xBE);
+    int32_t *values = canary_buffer(HUE_COLOURS * sizeof *values), want[HUE_COLOURS];
+    unsigned allowed = 0;
+    int status;
+
+    if ((h.nulls & 7) || !g->ok)
+        allowed |= E(HUE_E_ARGUMENT);
+    if (g->ok && size < need)
+        allowed |= E(HUE_E_WORKSPACE);
+    if (g->ok && !g->valid)
+        allowed |= E(HUE_E_CELL);
+    status = hue_colour_values(h.nulls & 1 ? NULL : g->cells, g->width, g->height,
+                               h.nulls & 2 ? NULL : ws.at, size, h.nulls & 4 ? NULL : values);
+    check_status(status, allowed, "hue_colour_values");
+    if (status < 0) {
+        CHECK(untouched(values, HUE_COLOURS * sizeof *values),
+              "hue_colour_values: error %d wrote values", status);
+    } else {
+        ref_values(g->cells, g->width, g->height, want);
+        check_values_equal(values, want, "hue_colour_values");
+    }
+    free(values);
+    free(ws.block);
+}
+
+/* hue_colour_values_after: each candidate written over a copy of the grid
+ * and valued by the reference. */
+static void fuzz_values_after(input *in, const fuzz_grid *g)
+{
+    int32_t count = pick_count(in, MAX_CANDIDATES), n = count > 0 ? count : 0, i, k;
+    hue_candidate *cands = canary_buffer((size_t)n * sizeof *cands);
+    hostility h;
+    size_t need, size;
+    workspace ws;
+    int32_t *values;
+    unsigned allowed = 0;
+    int status;
+
+    for (i = 0; i < n; i++) {
+        uint8_t b;
+        memset(&cands[i], 0, sizeof cands[i]);
+        cands[i].x = pick_coord(in);
+        cands[i].y = pick_coord(in);
+        b = u8(in);
+        cands[i].shape.horizontal = b < HOSTILE ? b & 1 : b;
+        for (k = 0; k < 3; k++)
+            cands[i].shape.cells[k] = pick_cell(in);
+    }
+    h = pick_hostility(in);
+    need = hue_workspace_size(g->width, g->height);
+    size = need > h.short_by ? need - h.short_by : 0;
+    ws = workspace_new(size, h.misalign, 0xBE);
+    values = canary_buffer((size_t)n * HUE_COLOURS * sizeof *values);
+
+    if (count < 0 || (count > 0 && (h.nulls & 3)) || (h.nulls & 12) || !g->ok)
+        allowed |= E(HUE_E_ARGUMENT);
+    if (g->ok && size < need)
+        allowed |= E(HUE_E_WORKSPACE);
+    if (g->ok && !g->valid)
+        allowed |= E(HUE_E_CELL);
+    for (i = 0; i < n; i++) {
+        const hue_candidate *c = &cands[i];
+        int64_t last_x = (int64_t)c->x + (c->shape.horizontal == 1 ? 2 : 0);
+        int64_t last_y = (int64_t)c->y + (c->shape.horizontal == 1 ? 0 : 2);
+        if (c->shape.horizontal > 1)
+            allowed |= E(HUE_E_ARGUMENT);
+        for (k = 0; k < 3; k++)
+            if (!cell_valid(c->shape.cells[k]))
+                allowed |= E(HUE_E_CELL);
+        if (c->x < 0 || c->y < 0 || last_x >= g->width || last_y >= g->height)
+            allowed |= E(HUE_E_BOUNDS);
+    }
+    status = hue_colour_values_after(h.nulls & 4 ? NULL : g->cells, g->width, g->height,
+                                     h.nulls & 1 ? NULL : cands, count,
+                                     h.nulls & 8 ? NULL : ws.at, size,
+                                     h.nulls & 2 ? NULL : values);
+    check_status(status, allowed, "hue_colour_values_after");
+    if (status < 0) {
+        CHECK(untouched(values, (size_t)n * HUE_COLOURS * sizeof *values),
+              "hue_colour_values_after: error %d wrote values", status);
+    } else if (n > 0) {
+        hue_cell *copy = malloc(g->n * sizeof *copy);
+        if (copy == NULL)
+            FAIL("out of memory");
+        for (i = 0; i < n; i++) {
+            const hue_candidate *c = &cands[i];
+            int32_t want[HUE_COLOURS], dx = c->shape.horizontal, dy = 1 - dx;
+            memcpy(copy, g->cells, g->n * sizeof *copy);
+            for (k = 0; k < 3; k++)
+                copy[(c->y + k * dy) * g->width + c->x + k * dx] = c->shape.cells[k];
+            ref_values(copy, g->width, g->height, want);
+            check_values_equal(values + HUE_COLOURS * i, want, "hue_colour_values_after");
+        }
+        free(copy);
+    }
+    free(values);
+    free(cands);
+    free(ws.block);
+}
+
+/* A capacity: the header's bound, exactly what is needed, one short, a
+ * small number, or negative. */
+static int64_t pick_capacity(input *in, int64_t bound, int64_t need)
+{
+    uint8_t b = u8(in);
+
+    switch (b >> 5) {
+    case 4: return need;
+    case 5: return need - 1;
+    case 6: return u8(in);
+    case 7: return b & 1 ? -1 : INT64_MIN;
+    default: return bound;
+    }
+}
+
+/* hue_legal_placements for a hand of up to MAX_HAND_CARDS cards. */
+static void fuzz_legal_placements(input *in, const fuzz_grid *g)
+{
+    int32_t cards = pick_count(in, MAX_HAND_CARDS), n = cards > 0 ? cards : 0, c;
+    uint8_t rotations[MAX_HAND_CARDS];
+    int cover = pick_flag(in), rotations_ok = 1, r;
+    int64_t bound, need = 0, capacity, status, at = 0, anchors[2] = {0, 0}, k;
+    int32_t *ref[2] = {NULL, NULL};
+    hue_placement *out;
+    hostility h;
+    unsigned allowed = 0;
+
+    for (c = 0; c < n; c++) {
+        uint8_t b = u8(in);
+        rotations[c] = b < HOSTILE ? (b & 1 ? 4 : 2) : (uint8_t)(b - HOSTILE);
+        rotations_ok &= rotations[c] == 2 || rotations[c] == 4;
+    }
+    if (g->valid) {
+        for (r = 0; r < 2; r++) {
+            anchors[r] = ref_anchors(g->cells, g->width, g->height, r, cover, NULL);
+            ref[r] = malloc((size_t)(2 * anchors[r] + 1) * sizeof *ref[r]);
+            if (ref[r] == NULL)
+                FAIL("out of memory");
+            ref_anchors(g->cells, g->width, g->height, r, cover, ref[r]);
+        }
+        for (c = 0; c < n; c++)
+            if (rotations_ok)
+                need += (int64_t)(rotations[c] / 2) * (anchors[0] + anchors[1]);
+    }
+    bound = hue_legal_capacity(g->width, g->height, n);
+    capacity = pick_capacity(in, bound, need);
+    h = pick_hostility(in);
+    out = canary_buffer((size_t)(capacity > 0 ? capacity : 0) * sizeof *out);
+
+    if (!g->ok || cards < 0 || capacity < 0 || (h.nulls & 1)
+        || (cards > 0 && ((h.nulls & 6) || !rotations_ok)))
+        allowed |= E(HUE_E_ARGUMENT);
+    if (g->ok && !g->valid)
+        allowed |= E(HUE_E_CELL);
+    if (g->valid && need > capacity)
+        allowed |= E(HUE_E_CAPACITY);
+    status = hue_legal_placements(h.nulls & 1 ? NULL : g->cells, g->width, g->height,
+                                  h.nulls & 2 ? NULL : rotations, cards, cover,
+                                  h.nulls & 4 ? NULL : out, capacity);
+    check_status(status, allowed, "hue_legal_placements");
+    if (status < 0 && status != HUE_E_CAPACITY) {
+        CHECK(untouched(out, (size_t)(capacity > 0 ? capacity : 0) * sizeof *out),
+              "hue_legal_placements: error %lld wrote placements", (long long)status);
+    } else if (status >= 0) {
+        CHECK(status == need, "hue_legal_placements: %lld placements, reference %lld",
+              (long long)status, (long long)need);
+        CHECK(status <= bound, "hue_legal_placements: %lld past the capacity bound %lld",
+              (long long)status, (long long)bound);
+        for (c = 0; c < n; c++)
+            for (r = 0; r < rotations[c]; r++)
+                for (k = 0; k < anchors[r % 2]; k++, at++)
+                    CHECK(out[at].card == c && out[at].rotation == r
+                              && out[at].x == ref[r % 2][2 * k]
+                              && out[at].y == ref[r % 2][2 * k + 1],
+                          "hue_legal_placements: placement %lld is (%d, %d, %d, %d), "
+                          "reference (%d, %d, %d, %d)",
+                          (long long)at, out[at].card, out[at].x, out[at].y, out[at].rotation,
+                          c, ref[r % 2][2 * k], ref[r % 2][2 * k + 1], r);
+    }
+    free(out);
+    free(ref[0]);
+    free(ref[1]);
+}
+
+/* hue_legal_anchors from a hostile origin. */
+static void fuzz_legal_anchors(input *in, const fuzz_grid *g)
+{
+    int cover = pick_flag(in), r;
+    int64_t origin_x = pick_origin(in), origin_y = pick_origin(in);
+    int64_t anchors[2] = {0, 0}, bound, capacity, status, *pairs, *vertical, k;
+    int32_t *ref[2] = {NULL, NULL};
+    hostility h;
+    unsigned allowed = 0;
+
+    if (g->valid)
+        for (r = 0; r < 2; r++) {
+            anchors[r] = ref_anchors(g->cells, g->width, g->height, r, cover, NULL);
+            ref[r] = malloc((size_t)(2 * anchors[r] + 1) * sizeof *ref[r]);
+            if (ref[r] == NULL)
+                FAIL("out of memory");
+            ref_anchors(g->cells, g->width, g->height, r, cover, ref[r]);
+        }
+    bound = hue_legal_capacity(g->width, g->height, 1);
+    bound = bound > 0 ? bound / 2 : bound;
+    capacity = pick_capacity(in, bound, anchors[0] + anchors[1]);
+    h = pick_hostility(in);
+    pairs = canary_buffer((size_t)(capacity > 0 ? 2 * capacity : 0) * sizeof *pairs);
+    vertical = canary_buffer(sizeof *vertical);
+
+    if (!g->ok || capacity < 0 || (h.nulls & 7) || origin_x < -HUE_MAX_ORIGIN
+        || origin_x > HUE_MAX_ORIGIN || origin_y < -HUE_MAX_ORIGIN || origin_y > HUE_MAX_ORIGIN)
+        allowed |= E(HUE_E_ARGUMENT);
+    if (g->ok && !g->valid)
+        allowed |= E(HUE_E_CELL);
+    if (g->valid && anchors[0] + anchors[1] > capacity)
+        allowed |= E(HUE_E_CAPACITY);
+    status = hue_legal_anchors(h.nulls & 1 ? NULL : g->cells, g->width, g->height, cover,
+                               origin_x, origin_y, h.nulls & 2 ? NULL : pairs, capacity,
+                               h.nulls & 4 ? NULL : vertical);
+    check_status(status, allowed, "hue_legal_anchors");
+    if (status < 0) {
+        CHECK((h.nulls & 4) || *vertical == 0,
+              "hue_legal_anchors: error %lld left *vertical = %lld (the header promises 0)",
+              (long long)status, (long long)*vertical);
+        if (status != HUE_E_CAPACITY)
+            CHECK(untouched(pairs, (size_t)(capacity > 0 ? 2 * capacity : 0) * sizeof *pairs),
+                  "hue_legal_anchors: error %lld wrote pairs", (long long)status);
+    } else {
+        CHECK(status == anchors[0] + anchors[1] && *vertical == anchors[0],
+              "hue_legal_anchors: %lld anchors (%lld vertical), reference %lld (%lld)",
+              (long long)status, (long long)*vertical, (long long)(anchors[0] + anchors[1]),
+              (long long)anchors[0]);
+        CHECK(status <= bound, "hue_legal_anchors: %lld past the bound %lld",
+              (long long)status, (long long)bound);
+        for (k = 0; k < status; k++) {
+            int vertical_one = k < anchors[0];
+            const int32_t *want = vertical_one ? ref[0] + 2 * k : ref[1] + 2 * (k - anchors[0]);
+            CHECK(pairs[2 * k] == origin_x + want[0] && pairs[2 * k + 1] == origin_y + want[1],
+                  "hue_legal_anchors: pair %lld is (%lld, %lld), reference (%lld, %lld)",
+                  (long long)k, (long long)pairs[2 * k], (long long)pairs[2 * k + 1],
+                  (long long)(origin_x + want[0]), (long long)(origin_y + want[1]));
+        }
+    }
+    free(pairs);
+    free(vertical);
+    free(ref[0]);
+    free(ref[1]);
+}
+
+static void fuzz_grid_calls(input *in)
+{
+    fuzz_grid g = grid_read(in, MAX_CELLS);
+    hue_cell *before = malloc(g.n * sizeof *before);
+
+    if (before == NULL)
+        FAIL("out of memory");
+    memcpy(before, g.cells, g.n * sizeof *before);
+    if (g.ok)
+        CHECK(hue_workspace_size(g.width, g.height) > 0, "hue_workspace_size is 0");
+    CHECK(grid_empty(&g) || !g.ok || hue_legal_capacity(g.width, g.height, 1) > 0,
+          "hue_legal_capacity is not positive");
+    fuzz_colour_values(in, &g);
+    fuzz_values_after(in, &g);
+    fuzz_legal_placements(in, &g);
+    fuzz_legal_anchors(in, &g);
+    CHECK(memcmp(before, g.cells, g.n * sizeof *before) == 0, "a call modified the grid");
+    free(before);
+    free(g.cells);
+}
+
+/* ---- decks -------------------------------------------------------------- */
+
+/* A card as the Python engine builds it (cards.py, rules section 2). */
+static hue_card card_make(uint8_t kind, const uint8_t colours[3])
+{
+    hue_card card;
+    int r, k;
+
+    memset(&card, 0, sizeof card);
+    for (r = 0; r < 4; r++) {
+        if (kind == HUE_KIND_STARTING || kind == HUE_KIND_STRIPED) {
+            int forward = r == 0 || r == 1;
+            hue_cell code = (hue_cell)(r % 2 == 0 ? HUE_VERTICAL : HUE_HORIZONTAL);
+            for (k = 0; k < 3; k++)
+                code |= (hue_cell)(colours[forward ? k : 2 - k] << (HUE_COLOUR_SHIFT + 3 * k));
+            for (k = 0; k < 3; k++)
+                card.shapes[r][k] = code;
+        } else {
+            int forward = r == 0 || r == 3;
+            for (k = 0; k < 3; k++) {
+                int square = forward ? k : 2 - k;
+                unsigned c = colours[square];
+                card.shapes[r][k] = (hue_cell)(HUE_SOLID | c << 2 | c << 5 | c << 8
+                                               | (kind == HUE_KIND_POISON && square == 1
+                                                      ? HUE_SKULL : 0));
+            }
+        }
+    }
+    memcpy(card.colours, colours, 3);
+    card.kind = kind;
+    card.rotations = memcmp(card.shapes[0], card.shapes[2], sizeof card.shapes[0]) ? 4 : 2;
+    return card;
+}
+
+/* Card i of the default 30-card deck (cards.py, _DEFAULT_PATTERNS). */
+static hue_card default_card(int32_t i)
+{
+    static const uint8_t kinds[6] = {HUE_KIND_STARTING, HUE_KIND_POISON, HUE_KIND_SOLID,
+                                     HUE_KIND_SOLID, HUE_KIND_STRIPED, HUE_KIND_STRIPED};
+    static const uint8_t offsets[6][3] = {{1, 0, 3}, {2, 0, 4}, {1, 0, 2},
+                                          {4, 0, 3}, {2, 0, 1}, {3, 0, 4}};
+    int32_t pattern = i / 5 % 6, k;
+    uint8_t colours[3];
+
+    for (k = 0; k < 3; k++)
+        colours[k] = (uint8_t)((i % 5 + offsets[pattern][k]) % 5);
+    return card_make(kinds[pattern], colours);
+}
+
+typedef struct {
+    hue_card *cards;            /* exactly n records */
+    int32_t n;                  /* records allocated */
+    int32_t count;              /* the card_count passed */
+    int valid;                  /* deck_check would pass on `count` cards */
+} fuzz_deck;
+
+/* A deck: mode byte (default deck; the default deck repeated; compact
+ * cards of kind and colours; raw records), pokes at raw bytes, then the
+ * count to pass (the real one, or a hostile one that cannot overrun). */
+static fuzz_deck deck_read(input *in)
+{
+    uint8_t mode = u8(in), pokes;
+    fuzz_deck d;
+    int32_t i, k, repeat = 1;
+
+    switch (mode % 4) {
+    case 0:
+        d.n = 30;
+        break;
+    case 1:
+        repeat = 1 + u8(in) % 137;      /* up to 4110 cards: past HUE_MAX_CARDS */
+        d.n = 30 * repeat;
+        break;
+    default:
+        d.n = u8(in);
+        break;
+    }
+    d.cards = canary_buffer((size_t)d.n * sizeof *d.cards);
+    for (i = 0; i < d.n; i++) {
+        if (mode % 4 < 2) {
+            d.cards[i] = default_card(i % 30);
+        } else if (mode % 4 == 2) {
+            uint16_t v = u16(in);
+            uint8_t colours[3];
+            for (k = 0; k < 3; k++)
+                colours[k] = (uint8_t)(((v >> (2 + 3 * k)) & 7) % 5);
+            d.cards[i] = card_make(v & 3, colours);
+        } else {
+            uint8_t *raw = (uint8_t *)&d.cards[i];
+            for (k = 0; k < (int32_t)sizeof d.cards[i]; k++)
+                raw[k] = u8(in);
+        }
+    }
+    pokes = u8(in);
+    if (pokes >= HOSTILE && d.n > 0)
+        for (k = 0; k < pokes - HOSTILE + 1; k++) {
+            size_t at = u16(in) % ((size_t)d.n * sizeof *d.cards);
+            ((uint8_t *)d.cards)[at] = u8(in);
+        }
+    d.count = pick(in, d.n, d.n);
+    if (d.count >= 1 && d.count <= HUE_MAX_CARDS && d.count > d.n)
+        d.count = d.n - 1;              /* a short count, never an overrun */
+    d.valid = d.count >= 1 && d.count <= HUE_MAX_CARDS;
+    for (i = 0; d.valid && i < d.count; i++) {
+        const hue_card *c = &d.cards[i];
+        int r;
+        if (c->kind > HUE_KIND_STRIPED || (c->rotations != 2 && c->rotations != 4))
+            d.valid = 0;
+        for (k = 0; k < 3; k++)
+            if (c->colours[k] >= HUE_COLOURS)
+                d.valid = 0;
+        for (r = 0; r < 4; r++)
+            for (k = 0; k < 3; k++)
+                if (c->shapes[r][k] == HUE_EMPTY || !cell_valid(c->shapes[r][k]))
+                    d.valid = 0;
+    }
+    return d;
+}
+
+/* The error set of a deck: HUE_E_ARGUMENT for a bad pointer or count,
+ * HUE_E_DECK for a bad record. */
+static unsigned deck_errors(const fuzz_deck *d, int null)
+{
+    if (null || d->count < 1 || d->count > HUE_MAX_CARDS)
+        return E(HUE_E_ARGUMENT);
+    return d->valid ? 0 : E(HUE_E_DECK);
+}
+
+static int32_t card_score(const hue_card *card, const int32_t values[HUE_COLOURS])
+{
+    return values[card->colours[0]] + 2 * values[card->colours[1]] + values[card->colours[2]];
+}
+
+static int32_t first_best(const int32_t *scores, int32_t players)
+{
+    int32_t best = 0, s;
+
+    for (s = 1; s < players; s++)
+        if (scores[s] > scores[best])
+            best = s;
+    return best;
+}
+
+/* ---- target 2: whole random games ------------------------------------- */
+
+typedef struct {
+    int32_t *owners, *opening, *scores, *winners;
+    hue_placement *moves;
+    size_t owners_n, opening_n, moves_n, scores_n, winners_n;
+} games_out;
+
+static games_out games_out_new(int32_t games, int32_t cards, int32_t players, int32_t per_game)
+{
+    games_out o;
+    size_t g = games > 0 ? (size_t)games : 0;
+
+    o.owners_n = g * (size_t)(cards > 0 && cards <= HUE_MAX_CARDS ? cards : 0);
+    o.opening_n = g * 6;
+    o.moves_n = g * (size_t)(per_game > 0 ? per_game : 0);
+    o.scores_n = g * (size_t)(players > 0 && players <= HUE_MAX_PLAYERS ? players : 0);
+    o.winners_n = g;
+    o.owners = canary_buffer(o.owners_n * sizeof *o.owners);
+    o.opening = canary_buffer(o.opening_n * sizeof *o.opening);
+    o.moves = canary_buffer(o.moves_n * sizeof *o.moves);
+    o.scores = canary_buffer(o.scores_n * sizeof *o.scores);
+    o.winners = canary_buffer(o.winners_n * sizeof *o.winners);
+    return o;
+}
+
+static int games_out_untouched(const games_out *o)
+{
+    return untouched(o->owners, o->owners_n * sizeof *o->owners)
+        && untouched(o->opening, o->opening_n * sizeof *o->opening)
+        && untouched(o->moves, o->moves_n * sizeof *o->moves)
+        && untouched(o->scores, o->scores_n * sizeof *o->scores)
+        && untouched(o->winners, o->winners_n * sizeof *o->winners);
+}
+
+static void games_out_free(games_out *o)
+{
+    free(o->owners);
+    free(o->opening);
+    free(o->moves);
+    free(o->scores);
+    free(o->winners);
+}
+
+/* Game g of a run with every output, replayed on a reference table: the
+ * deal as rules section 3 says, every move from the mover's hand and legal
+ * where it is laid, the scores and winner those of the final table. */
+static void replay_game(const fuzz_deck *d, int32_t players, int cover, const games_out *o,
+                        int32_t g)
+{
+    int32_t per_game = hue_game_moves(players), dealt = per_game / players;
+    int32_t offset = 3 * per_game + 4, w = 3 + 2 * offset, h = 5 + 2 * offset;
+    const int32_t *owners = o->owners + (size_t)g * (size_t)d->count;
+    const int32_t *opening = o->opening + (size_t)g * 6;
+    const hue_placement *moves = o->moves + (size_t)g * (size_t)per_game;
+    int32_t held[HUE_MAX_PLAYERS] = {0}, poison[HUE_MAX_PLAYERS] = {0}, opened = 0, left;
+    int32_t values[HUE_COLOURS], want[HUE_MAX_PLAYERS], c, j, k, s;
+    hue_cell *table = calloc((size_t)w * (size_t)h, sizeof *table);
+    uint8_t *played = calloc((size_t)d->count, 1);
+
+    if (table == NULL || played == NULL)
+        FAIL("out of memory");
+    for (c = 0; c < d->count; c++) {
+        int32_t owner = owners[c];
+        CHECK(owner == HUE_OWNER_SET_ASIDE || owner == HUE_OWNER_OPENING
+                  || (owner >= 0 && owner < players),
+              "hue_random_games: game %d card %d owner %d", g, c, owner);
+        if (owner == HUE_OWNER_OPENING) {
+            CHECK(d->cards[c].kind == HUE_KIND_STARTING,
+                  "hue_random_games: opening card %d of kind %d", c, d->cards[c].kind);
+            opened++;
+        } else if (owner >= 0) {
+            held[owner]++;
+            if (d->cards[c].kind == HUE_KIND_POISON)
+                poison[owner]++;
+            else
+                CHECK(d->cards[c].kind == HUE_KIND_SOLID || d->cards[c].kind == HUE_KIND_STRIPED,
+                      "hue_random_games: seat %d dealt card %d of kind %d", owner, c,
+                      d->cards[c].kind);
+        }
+    }
+    CHECK(opened == 3, "hue_random_games: %d opening cards", opened);
+    for (s = 0; s < players; s++)
+        CHECK(held[s] == dealt + 1 && poison[s] == 1,
+              "hue_random_games: seat %d dealt %d cards, %d poison", s, held[s], poison[s]);
+    for (k = 0; k < 3; k++) {
+        int32_t card = opening[2 * k], rotation = opening[2 * k + 1];
+        CHECK(card >= 0 && card < d->count && owners[card] == HUE_OWNER_OPENING
+                  && (rotation == 0 || rotation == 2),
+              "hue_random_games: opening %d is card %d rotation %d", k, card, rotation);
+        for (j = 0; j < k; j++)
+            CHECK(opening[2 * j] != card, "hue_random_games: card %d opens twice", card);
+        for (j = 0; j < 3; j++)
+            table[(offset + k + j) * w + offset + k] = d->cards[card].shapes[rotation][j];
+    }
+    for (j = 0; j < per_game; j++) {
+        const hue_placement *m = &moves[j];
+        int32_t dx, dy;
+        CHECK(m->card >= 0 && m->card < d->count && owners[m->card] == j % players
+                  && !played[m->card] && m->rotation >= 0
+                  && m->rotation < d->cards[m->card].rotations,
+              "hue_random_games: game %d move %d (card %d rotation %d) not from seat %d's hand",
+              g, j, m->card, m->rotation, j % players);
+        CHECK(m->x + offset >= 0 && m->y + offset >= 0 && m->x + offset < w - 2
+                  && m->y + offset < h - 2
+                  && ref_legal(table, w, h, m->x + offset, m->y + offset, m->rotation & 1, cover),
+              "hue_random_games: game %d move %d at (%d, %d) rotation %d is illegal", g, j,
+              m->x, m->y, m->rotation);
+        played[m->card] = 1;
+        dx = m->rotation & 1;
+        dy = 1 - dx;
+        for (k = 0; k < 3; k++)
+            table[(m->y + offset + k * dy) * w + m->x + offset + k * dx]
+                = d->cards[m->card].shapes[m->rotation][k];
+    }
+    ref_values(table, w, h, values);
+    for (s = 0; s < players; s++) {
+        for (c = 0, left = -1; c < d->count; c++)
+            if (owners[c] == s && !played[c]) {
+                CHECK(left < 0, "hue_random_games: game %d seat %d keeps two cards", g, s);
+                left = c;
+            }
+        CHECK(left >= 0, "hue_random_games: game %d seat %d keeps no card", g, s);
+        want[s] = card_score(&d->cards[left], values);
+        CHECK(o->scores[(size_t)g * (size_t)players + (size_t)s] == want[s],
+              "hue_random_games: game %d seat %d scored %d, reference %d", g, s,
+              o->scores[(size_t)g * (size_t)players + (size_t)s], want[s]);
+    }
+    CHECK(o->winners[g] == first_best(want, players), "hue_random_games: game %d winner %d",
+          g, o->winners[g]);
+    free(table);
+    free(played);
+}
+
+/* The deck's kinds: enough of each for `players`? */
+static int deck_enough(const fuzz_deck *d, int32_t players)
+{
+    int32_t counts[4] = {0, 0, 0, 0}, c;
+
+    for (c = 0; c < d->count; c++)
+        counts[d->cards[c].kind]++;
+    return counts[HUE_KIND_POISON] >= players && counts[HUE_KIND_STARTING] >= 3
+        && counts[HUE_KIND_SOLID] + counts[HUE_KIND_STRIPED] >= hue_game_moves(players);
+}
+
+static int games_run(const fuzz_deck *d, int32_t players, int cover, uint64_t seed,
+                     uint64_t first, int32_t games, const hostility *h, games_out *o,
+                     uint8_t garbage, size_t *size_out, unsigned *allowed)
+{
+    size_t need = hue_games_workspace_size(d->count, players);
+    size_t size = need > h->short_by ? need - h->short_by : 0;
+    workspace ws = workspace_new(size, h->misalign, garbage);
+    int status;
+
+    *size_out = size;
+    *allowed = deck_errors(d, h->nulls & 1);
+    if (players < HUE_MIN_PLAYERS || players > HUE_MAX_PLAYERS || games < 0 || (h->nulls & 2))
+        *allowed |= E(HUE_E_ARGUMENT);
+    if (need > 0 && size < need)
+        *allowed |= E(HUE_E_WORKSPACE);
+    if (d->valid && need > 0 && !deck_enough(d, players))
+        *allowed |= E(HUE_E_DECK);
+    status = hue_random_games(h->nulls & 1 ? NULL : d->cards, d->count, players, cover, seed,
+                              first, games, h->nulls & 2 ? NULL : ws.at, size,
+                              h->nulls & 4 ? NULL : o->owners, h->nulls & 8 ? NULL : o->opening,
+                              h->nulls & 16 ? NULL : o->moves, h->nulls & 32 ? NULL : o->scores,
+                              h->nulls & 64 ? NULL : o->winners);
+    free(ws.block);
+    return status;
+}
+
+static void fuzz_random_games(input *in)
+{
+    fuzz_deck d = deck_read(in);
+    int32_t players = pick(in, HUE_MIN_PLAYERS, HUE_MAX_PLAYERS);
+    int cover = pick_flag(in);
+    uint64_t seed = u64(in), first = u64(in);
+    int32_t games = pick_count(in, MAX_GAMES), per_game = hue_game_moves(players), g;
+    hostility h = pick_hostility(in), clean = {0, 0, 0};
+    games_out o = games_out_new(games, d.count, players, per_game);
+    size_t size;
+    unsigned allowed;
+    int status = games_run(&d, players, cover, seed, first, games, &h, &o, 0xBE, &size,
+                           &allowed);
+
+    check_status(status, allowed, "hue_random_games");
+    if (status < 0) {
+        CHECK(games_out_untouched(&o), "hue_random_games: error %d wrote an output", status);
+    } else if (games > 0) {
+        /* Every output, against the reference; and the same games with the
+         * skipped outputs, and game g alone (stream first + g), agree. */
+        games_out full = games_out_new(games, d.count, players, per_game);
+        games_out one = games_out_new(1, d.count, players, per_game);
+        size_t m = (size_t)per_game;
+        CHECK(games_run(&d, players, cover, seed, first, games, &clean, &full, 0x5A, &size,
+                        &allowed) == 0, "hue_random_games: a second run failed");
+        for (g = 0; g < games; g++)
+            replay_game(&d, players, cover, &full, g);
+        CHECK(((h.nulls & 4) || memcmp(o.owners, full.owners, o.owners_n * sizeof *o.owners) == 0)
+                  && ((h.nulls & 8) || memcmp(o.opening, full.opening,
+                                              o.opening_n * sizeof *o.opening) == 0)
+                  && ((h.nulls & 16) || memcmp(o.moves, full.moves, o.moves_n * sizeof *o.moves) == 0)
+                  && ((h.nulls & 32) || memcmp(o.scores, full.scores,
+                                               o.scores_n * sizeof *o.scores) == 0)
+                  && ((h.nulls & 64) || memcmp(o.winners, full.winners,
+                                               o.winners_n * sizeof *o.winners) == 0),
+              "hue_random_games: skipping outputs changed the others");
+        g = games - 1;
+        CHECK(games_run(&d, players, cover, seed, first + (uint64_t)g, 1, &clean, &one, 0x33,
+                        &size, &allowed) == 0, "hue_random_games: a one-game run failed");
+        CHECK(memcmp(one.owners, full.owners + (size_t)g * (size_t)d.count,
+                     one.owners_n * sizeof *one.owners) == 0
+                  && memcmp(one.moves, full.moves + (size_t)g * m, m * sizeof *one.moves) == 0
+                  && memcmp(one.scores, full.scores + (size_t)g * (size_t)players,
+                            (size_t)players * sizeof *one.scores) == 0,
+              "hue_random_games: game %d alone (stream first + %d) differs", g, g);
+        games_out_free(&full);
+        games_out_free(&one);
+    }
+    games_out_free(&o);
+    free(d.cards);
+}
+
+/* ---- target 3: playouts ------------------------------------------------- */
+
+typedef struct {
+    const fuzz_deck *deck;
+    const fuzz_grid *grid;
+    int32_t players, to_move, hand_capacity, playouts, policy;
+    int cover;
+    const int32_t *hands;
+    const hue_placement *first;
+    uint64_t seed, first_playout;
+} playout_args;
+
+typedef struct {
+    int32_t *values, *scores, *winners;
+    size_t values_n, scores_n, winners_n;
+} playout_out;
+
+static playout_out playout_out_new(int32_t playouts, int32_t players)
+{
+    playout_out o;
+    size_t p = playouts > 0 ? (size_t)playouts : 0;
+
+    o.values_n = p * HUE_COLOURS;
+    o.scores_n = p * (size_t)(players > 0 && players <= HUE_MAX_PLAYERS ? players : 0);
+    o.winners_n = p;
+    o.values = canary_buffer(o.values_n * sizeof *o.values);
+    o.scores = canary_buffer(o.scores_n * sizeof *o.scores);
+    o.winners = canary_buffer(o.winners_n * sizeof *o.winners);
+    return o;
+}
+
+static void playout_out_free(playout_out *o)
+{
+    free(o->values);
+    free(o->scores);
+    free(o->winners);
+}
+
+/* The error set of the hands and first moves, read as the header says. */
+static unsigned hands_errors(const playout_args *a)
+{
+    int32_t n = a->deck->count, p, s, k;
+    unsigned allowed = 0;
+    int32_t *seen;
+
+    if (n < 1 || n > HUE_MAX_CARDS || a->hand_capacity < 1 || a->hand_capacity > HUE_MAX_HAND
+        || a->players < HUE_MIN_PLAYERS || a->players > HUE_MAX_PLAYERS || a->to_move < 0
+        || a->to_move >= a->players || a->hands == NULL)
+        return 0;               /* refused before the hands are read */
+    seen = calloc((size_t)n, sizeof *seen);
+    if (seen == NULL)
+        FAIL("out of memory");
+    for (p = 0; p < a->playouts; p++) {
+        int32_t held_to_move = 0;
+        for (s = 0; s < a->players; s++) {
+            const int32_t *slots = a->hands + ((size_t)p * (size_t)a->players + (size_t)s)
+                                              * (size_t)a->hand_capacity;
+            int32_t held = 0, ended = 0;
+            for (k = 0; k < a->hand_capacity; k++) {
+                int32_t c = slots[k];
+                if (c == -1) {
+                    ended = 1;
+                } else if (ended || c < 0 || c >= n) {
+                    allowed |= E(HUE_E_ARGUMENT);
+                } else {
+                    if (seen[c] == p + 1)
+                        allowed |= E(HUE_E_ILLEGAL);
+                    seen[c] = p + 1;
+                    held++;
+                }
+            }
+            if (held == 0)
+                allowed |= E(HUE_E_ILLEGAL);
+            if (s == a->to_move)
+                held_to_move = held;
+        }
+        if (a->first != NULL) {
+            const hue_placement *m = &a->first[p];
+            const int32_t *slots = a->hands + ((size_t)p * (size_t)a->players
+                                               + (size_t)a->to_move) * (size_t)a->hand_capacity;
+            int in_hand = 0;
+            for (k = 0; k < a->hand_capacity && slots[k] != -1; k++)
+                in_hand |= slots[k] == m->card && m->card >= 0 && m->card < n;
+            if (!in_hand || held_to_move < 2 || m->rotation < 0
+                || m->rotation >= a->deck->cards[m->card].rotations
+                || (a->grid->valid
+                    && !ref_legal(a->grid->cells, a->grid->width, a->grid->height, m->x, m->y,
+                                  m->rotation & 1, a->cover)))
+                allowed |= E(HUE_E_ILLEGAL);
+        }
+    }
+    free(seen);
+    return allowed;
+}
+
+static int playouts_run(const playout_args *a, const hostility *h, playout_out *o,
+                        uint8_t garbage, unsigned *allowed)
+{
+    const fuzz_grid *g = a->grid;
+    size_t need = hue_playouts_workspace_size(g->width, g->height, a->deck->count, a->players,
+                                              a->hand_capacity);
+    size_t size = need > h->short_by ? need - h->short_by : 0;
+    workspace ws = workspace_new(size, h->misalign, garbage);
+    int status;
+
+    *allowed = deck_errors(a->deck, h->nulls & 1);
+    if ((h->nulls & 6) || a->players < HUE_MIN_PLAYERS || a->players > HUE_MAX_PLAYERS
+        || a->to_move < 0 || a->to_move >= a->players || a->playouts < 0
+        || (a->playouts > 0 && a->hands == NULL)
+        || (a->policy != HUE_POLICY_RANDOM && a->policy != HUE_POLICY_KEEP_BEST) || need == 0)
+        *allowed |= E(HUE_E_ARGUMENT);
+    if (need > 0 && size < need)
+        *allowed |= E(HUE_E_WORKSPACE);
+    if (need > 0 && !g->valid)
+        *allowed |= E(HUE_E_CELL);
+    if (need > 0 && g->valid && grid_empty(g))
+        *allowed |= E(HUE_E_ARGUMENT);
+    if (a->deck->valid)
+        *allowed |= hands_errors(a);
+    status = hue_playouts(h->nulls & 1 ? NULL : a->deck->cards, a->deck->count,
+                          h->nulls & 2 ? NULL : g->cells, g->width, g->height, a->players,
+                          a->to_move, a->cover, a->hands, a->hand_capacity, a->first,
+                          a->playouts, a->policy, a->seed, a->first_playout,
+                          h->nulls & 4 ? NULL : ws.at, size, h->nulls & 8 ? NULL : o->values,
+                          h->nulls & 16 ? NULL : o->scores, h->nulls & 32 ? NULL : o->winners);
+    free(ws.block);
+    return status;
+}
+
+/* Hands: dealt (distinct cards from a rotating pool) or raw slots. */
+static int32_t *hands_read(input *in, int32_t playouts, int32_t players, int32_t capacity,
+                           int32_t cards)
+{
+    size_t n = (size_t)playouts * (size_t)players * (size_t)capacity, k;
+    int32_t *hands = canary_buffer(n * sizeof *hands);
+    uint8_t mode = u8(in);
+
+    for (k = 0; k < n; k++)
+        hands[k] = -1;
+    if (mode < 0x80 && cards > 0) {
+        int32_t p, s, j;
+        for (p = 0; p < playouts; p++) {
+            int32_t next = u8(in) % cards;
+            for (s = 0; s < players; s++) {
+                int32_t held = 1 + u8(in) % capacity;
+                int32_t *slots = hands + ((size_t)p * (size_t)players + (size_t)s)
+                                         * (size_t)capacity;
+                for (j = 0; j < held; j++) {
+                    slots[j] = next;
+                    next = (next + 1) % cards;
+                }
+            }
+        }
+    } else {
+        for (k = 0; k < n; k++) {
+            uint8_t b = u8(in);
+            hands[k] = b == 0xFF ? -1 : b == 0xFE ? (int32_t)u32(in) : b;
+        }
+    }
+    return hands;
+}
+
+/* With no random move to make, a playout's values are the grid's after
+ * the first move, if any: valued by the reference on a copy with room
+ * for a footprint that reaches off the grid. */
+static void check_no_random_move(const fuzz_grid *g, const fuzz_deck *d,
+                                 const hue_placement *first, const int32_t *values)
+{
+    int32_t w = g->width + 6, h = g->height + 6, want[HUE_COLOURS], x, y, k;
+    hue_cell *copy = calloc((size_t)w * (size_t)h, sizeof *copy);
+
+    if (copy == NULL)
+        FAIL("out of memory");
+    for (y = 0; y < g->height; y++)
+        for (x = 0; x < g->width; x++)
+            copy[(y + 3) * w + x + 3] = g->cells[y * g->width + x];
+    if (first != NULL) {
+        int32_t dx = first->rotation & 1, dy = 1 - dx;
+        for (k = 0; k < 3; k++)
+            copy[(first->y + 3 + k * dy) * w + first->x + 3 + k * dx]
+                = d->cards[first->card].shapes[first->rotation][k];
+    }
+    ref_values(copy, w, h, want);
+    check_values_equal(values, want, "hue_playouts with no random move");
+    free(copy);
+}
+
+static void fuzz_playouts(input *in)
+{
+    fuzz_deck d = deck_read(in);
+    fuzz_grid g = grid_read(in, MAX_PLAYOUT_CELLS);
+    playout_args a;
+    int32_t *hands = NULL, p, s, k;
+    hue_placement *first = NULL;
+    hostility h, clean = {0, 0, 0};
+    playout_out o;
+    unsigned allowed;
+    int status;
+
+    a.deck = &d;
+    a.grid = &g;
+    a.players = pick(in, HUE_MIN_PLAYERS, HUE_MAX_PLAYERS);
+    a.to_move = pick(in, 0, a.players > 0 && a.players <= HUE_MAX_PLAYERS ? a.players - 1 : 0);
+    a.cover = pick_flag(in);
+    a.hand_capacity = pick(in, 1, HUE_MAX_HAND);
+    a.playouts = pick_count(in, MAX_PLAYOUTS);
+    if (a.playouts > 0 && a.players >= 1 && a.players <= HUE_MAX_PLAYERS
+        && a.hand_capacity >= 1 && a.hand_capacity <= HUE_MAX_HAND)
+        hands = hands_read(in, a.playouts, a.players, a.hand_capacity, d.count > 0 ? d.count : 0);
+    a.hands = hands;
+    if (u8(in) >= 0x80 && a.playouts > 0) {
+        first = canary_buffer((size_t)a.playouts * sizeof *first);
+        for (p = 0; p < a.playouts; p++) {
+            uint8_t b = u8(in);
+            int32_t held = 0;
+            const int32_t *slots = NULL;
+            if (hands != NULL && a.to_move >= 0 && a.to_move < a.players) {
+                slots = hands + ((size_t)p * (size_t)a.players + (size_t)a.to_move)
+                                * (size_t)a.hand_capacity;
+                while (held < a.hand_capacity && slots[held] != -1)
+                    held++;
+            }
+            first[p].card = b < HOSTILE && held > 0 ? slots[b % held] : edge32(in, b, -1, d.count);
+            first[p].x = pick_coord(in);
+            first[p].y = pick_coord(in);
+            first[p].rotation = pick(in, 0, 3);
+        }
+    }
+    a.first = first;
+    a.policy = pick(in, HUE_POLICY_RANDOM, HUE_POLICY_KEEP_BEST);
+    a.seed = u64(in);
+    a.first_playout = u64(in);
+    h = pick_hostility(in);
+    if (hands != NULL && (h.nulls & 64))
+        a.hands = NULL;
+    o = playout_out_new(a.playouts, a.players);
+
+    status = playouts_run(&a, &h, &o, 0xBE, &allowed);
+    check_status(status, allowed, "hue_playouts");
+    if (status < 0) {
+        CHECK(untouched(o.values, o.values_n * sizeof *o.values)
+                  && untouched(o.scores, o.scores_n * sizeof *o.scores)
+                  && untouched(o.winners, o.winners_n * sizeof *o.winners),
+              "hue_playouts: error %d wrote an output", status);
+    } else if (a.playouts > 0) {
+        /* Against a clean run with every output: skipped outputs change
+         * nothing; each seat's score is one of its cards' scores on the
+         * final values; the winner is the first best; with no random move
+         * to make, the values are the reference's; and the last playout
+         * alone (stream first_playout + p) is the same. */
+        playout_out full = playout_out_new(a.playouts, a.players);
+        playout_out one = playout_out_new(1, a.players);
+        playout_args alone = a;
+        CHECK(playouts_run(&a, &clean, &full, 0x5A, &allowed) == 0,
+              "hue_playouts: a second run failed");
+        CHECK(((h.nulls & 8) || memcmp(o.values, full.values, o.values_n * sizeof *o.values) == 0)
+                  && ((h.nulls & 16)
+                      || memcmp(o.scores, full.scores, o.scores_n * sizeof *o.scores) == 0)
+                  && ((h.nulls & 32)
+                      || memcmp(o.winners, full.winners, o.winners_n * sizeof *o.winners) == 0),
+              "hue_playouts: skipping outputs changed the others");
+        for (p = 0; p < a.playouts; p++) {
+            const int32_t *values = full.values + (size_t)p * HUE_COLOURS;
+            const int32_t *scores = full.scores + (size_t)p * (size_t)a.players;
+            int32_t moves = 0, held;
+            for (k = 0; k < HUE_COLOURS; k++)
+                CHECK(values[k] >= 0, "hue_playouts: value %d", values[k]);
+            for (s = 0; s < a.players; s++) {
+                const int32_t *slots = hands + ((size_t)p * (size_t)a.players + (size_t)s)
+                                               * (size_t)a.hand_capacity;
+                int found = 0;
+                for (held = 0; held < a.hand_capacity && slots[held] != -1; held++)
+                    found |= card_score(&d.cards[slots[held]], values) == scores[s];
+                CHECK(found, "hue_playouts: playout %d seat %d scored %d, no card of its own",
+                      p, s, scores[s]);
+                moves += held - 1;
+            }
+            CHECK(full.winners[p] == first_best(scores, a.players),
+                  "hue_playouts: playout %d winner %d", p, full.winners[p]);
+            if (moves == (first != NULL ? 1 : 0))
+                check_no_random_move(&g, &d, first != NULL ? &first[p] : NULL, values);
+        }
+        p = a.playouts - 1;
+        alone.playouts = 1;
+        alone.hands = hands + (size_t)p * (size_t)a.players * (size_t)a.hand_capacity;
+        alone.first = first != NULL ? first + p : NULL;
+        alone.first_playout = a.first_playout + (uint64_t)p;
+        CHECK(playouts_run(&alone, &clean, &one, 0x33, &allowed) == 0,
+              "hue_playouts: a one-playout run failed");
+        CHECK(memcmp(one.values, full.values + (size_t)p * HUE_COLOURS,
+                     HUE_COLOURS * sizeof *one.values) == 0
+                  && memcmp(one.scores, full.scores + (size_t)p * (size_t)a.players,
+                            (size_t)a.players * sizeof *one.scores) == 0,
+              "hue_playouts: playout %d alone (stream first_playout + %d) differs", p, p);
+        playout_out_free(&full);
+        playout_out_free(&one);
+    }
+    playout_out_free(&o);
+    free(first);
+    free(hands);
+    free(g.cells);
+    free(d.cards);
+}
+
+/* ---- the entry point ---------------------------------------------------- */
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    input in;
+
+    in.at = data;
+    in.left = size;
+    switch (u8(&in) % 4) {
+    case 0: fuzz_sizes(&in); break;
+    case 1: fuzz_grid_calls(&in); break;
+    case 2: fuzz_random_games(&in); break;
+    default: fuzz_playouts(&in); break;
+    }
+    return 0;
+}
