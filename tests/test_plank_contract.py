@@ -225,7 +225,7 @@ def test_record_has_the_one_layout_with_the_deal_in_setup():
     record = game.to_dict()
     assert list(record) == ["format", "game", "players", "rules", "seed", "setup", "moves"]
     assert record["format"] == 2 and record["game"] == "plank" and record["seed"] == 9
-    assert record["setup"] == game.deal.to_dict() and Deal.from_dict(record["setup"]) == game.deal
+    assert record["setup"] == {**game.deal.to_dict(), "hand": 2}  # the hand the seed deals
     assert record["moves"] == ["T RWG R", "B RGW G"]
     again = Game.from_dict(json.loads(json.dumps(record)))
     assert again.to_dict() == record and again.deal == game.deal
@@ -259,19 +259,23 @@ def test_record_refused_with_a_clear_error(change, error, match):
         Game.from_dict(record | change)
 
 
+STRIPS = [list(FULL * 2)] * 2
+
+
 @pytest.mark.parametrize(
-    ("setup", "match"),
+    ("setup", "error", "match"),
     [
-        ({"letters": ["A", "B"], "strips": [list(FULL * 2)] * 2}, "letters, strips and first"),
-        ({"letters": "AB", "strips": [list(FULL * 2)] * 2, "first": 0}, "list of letters"),
-        ({"letters": ["A", "B"], "strips": [list(FULL * 2)] * 2, "first": 0.0}, "first seat"),
-        ({"letters": ["A", "B"], "strips": [list(FULL * 2)] * 2, "first": True}, "first seat"),
-        ({"letters": ["A", "A"], "strips": [list(FULL * 2)] * 2, "first": 0}, "letters"),
+        ({"letters": ["A", "B"], "strips": STRIPS}, ValueError, "deal lacks first"),
+        ({"letters": "AB", "strips": STRIPS, "first": 0}, TypeError, "list of letters"),
+        # issue 10 item 4: a seat is an int, not a float or a bool
+        ({"letters": ["A", "B"], "strips": STRIPS, "first": 0.0}, TypeError, "first seat"),
+        ({"letters": ["A", "B"], "strips": STRIPS, "first": True}, TypeError, "first seat"),
+        ({"letters": ["A", "A"], "strips": STRIPS, "first": 0}, ValueError, "letters"),
     ],
 )
-def test_record_deal_refused_with_a_clear_error(setup, match):
+def test_record_deal_refused_with_a_clear_error(setup, error, match):
     record = Game(TWO).to_dict()
-    with pytest.raises(ValueError, match=match):
+    with pytest.raises(error, match=match):
         Game.from_dict(record | {"setup": setup})
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
+
+from .. import engine
+from ..records import brief, check_keys
 
 COLOURS = ("G", "R", "W")
 COLOUR_NAMES = {"G": "green", "R": "red", "W": "white"}
@@ -25,12 +27,11 @@ PENALTY_PLAYERS = frozenset({3})
 
 
 def check_players(players: object) -> int:
-    """The player count, refused unless 2, 3 or 4."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be an integer, not {players!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Plank is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    return players
+    """The player count, refused unless the int 2, 3 or 4."""
+    count = engine.check_int(players, "players")
+    if not MIN_PLAYERS <= count <= MAX_PLAYERS:
+        raise ValueError(f"Plank is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {brief(count)}")
+    return count
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,23 +52,21 @@ class Deal:
         players = check_players(len(self.letters))
         if sorted(self.letters) != list(LETTERS[:players]):
             raise ValueError(
-                f"{players} players draw letters {LETTERS[:players]}, not {self.letters}"
+                f"{players} players draw letters {LETTERS[:players]}, not {brief(self.letters)}"
             )
         if len(self.strips) != players:
             raise ValueError(f"the deal has {len(self.strips)} strip hands for {players} players")
         each = MAX_ROWS // players
         for seat, hand in enumerate(self.strips):
             if len(hand) != each or any(pattern not in PATTERNS for pattern in hand):
-                raise ValueError(f"seat {seat} must hold {each} strips of {PATTERNS}, not {hand}")
+                raise ValueError(
+                    f"seat {seat} must hold {each} strips of {PATTERNS}, not {brief(hand)}"
+                )
         dealt = [pattern for hand in self.strips for pattern in hand]
         if any(dealt.count(pattern) != STRIPS_PER_PATTERN for pattern in PATTERNS):
             raise ValueError(f"the deal must hold {STRIPS_PER_PATTERN} strips of each pattern")
-        if (
-            isinstance(self.first, bool)
-            or not isinstance(self.first, int)
-            or self.first not in range(players)
-        ):
-            raise ValueError(f"first seat must be 0 to {players - 1}, not {self.first!r}")
+        if engine.check_int(self.first, "the first seat") not in range(players):
+            raise ValueError(f"first seat must be 0 to {players - 1}, not {brief(self.first)}")
 
     @property
     def players(self) -> int:
@@ -88,14 +87,13 @@ class Deal:
     @classmethod
     def from_dict(cls, data: object) -> Deal:
         """A deal from :meth:`to_dict`'s mapping, checked like any other."""
-        if not isinstance(data, Mapping) or set(data) != {"letters", "strips", "first"}:
-            raise ValueError("a deal must be a mapping of letters, strips and first")
-        letters, strips = data["letters"], data["strips"]
+        fields = check_keys(data, "a deal", ("letters", "strips", "first"))
+        letters, strips = fields["letters"], fields["strips"]
         if not _is_list_of_text(letters) or not (
             isinstance(strips, list) and all(_is_list_of_text(hand) for hand in strips)
         ):
-            raise ValueError("a deal's letters must be a list of letters, its strips lists of them")
-        return cls(tuple(letters), tuple(tuple(hand) for hand in strips), data["first"])
+            raise TypeError("a deal's letters must be a list of letters, its strips lists of them")
+        return cls(tuple(letters), tuple(tuple(hand) for hand in strips), fields["first"])
 
 
 def _is_list_of_text(value: object) -> bool:
@@ -120,6 +118,11 @@ def deal_strips(players: int, rng: random.Random) -> tuple[tuple[str, ...], ...]
     )
 
 
+OLD_RECORD_HANDS = 1000
+"""How far :func:`hand_dealt` looks for the hand of a record that does not
+number it (written before hands were numbered in records)."""
+
+
 def deal_hand(players: int, seed: int, hand: int = 0) -> Deal:
     """The deal of hand number ``hand`` (0-based) of a match played from ``seed``.
 
@@ -127,10 +130,24 @@ def deal_hand(players: int, seed: int, hand: int = 0) -> Deal:
     deals the strips afresh; the first seat is A's in hand 0, then the
     next letter in turn order each hand (alternating with two players).
     """
-    if isinstance(hand, bool) or not isinstance(hand, int) or hand < 0:
-        raise ValueError(f"hand must be a hand number 0, 1, ..., not {hand!r}")
+    if engine.check_int(hand, "hand") < 0:
+        raise ValueError(f"hand must be a hand number 0, 1, ..., not {brief(hand)}")
     rng = random.Random(seed)
     letters = draw_letters(players, rng)
     for _ in range(hand + 1):
         strips = deal_strips(players, rng)
     return Deal(letters, strips, letters.index(LETTERS[hand % players]))
+
+
+def hand_dealt(deal: Deal, seed: int, hands: int = OLD_RECORD_HANDS) -> int | None:
+    """The number of the hand that ``seed`` deals as ``deal``, among the first
+    ``hands`` (:func:`deal_hand`'s order); None when none of them is."""
+    rng = random.Random(seed)
+    letters = draw_letters(deal.players, rng)
+    if letters != deal.letters:
+        return None
+    for hand in range(hands):
+        strips = deal_strips(deal.players, rng)
+        if strips == deal.strips and deal.first == letters.index(LETTERS[hand % deal.players]):
+            return hand
+    return None

@@ -3,6 +3,7 @@ and what one seat sees of it (:class:`View`)."""
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from .components import (
     Deal,
     check_players,
     deal_hand,
+    hand_dealt,
 )
 from .moves import (
     LAY_PLACES,
@@ -61,11 +63,9 @@ class Rules:
     def __post_init__(self) -> None:
         for name, least in (("repetition", 2), ("turn_limit", 1)):
             value = getattr(self, name)
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int) or value < least
-            ):
+            if value is not None and engine.check_int(value, f"Rules.{name}") < least:
                 raise ValueError(
-                    f"Rules.{name} must be None or an integer >= {least}, not {value!r}"
+                    f"Rules.{name} must be None or >= {least}, not {records.brief(value)}"
                 )
         if self.repetition is None and self.turn_limit is None:
             raise ValueError("Rules need a repetition or a turn limit, or a hand may never end")
@@ -100,6 +100,8 @@ class Game:
 
     Seats are numbered 0 to ``players - 1``; ``deal.letters[seat]`` is the
     token set a seat drew, and turns go A, B, C, D from ``deal.first``.
+    ``hand`` is the hand's number in a match (0 first): with ``seed`` it says
+    which deal the seed gives, which a record is checked against.
     Once the hand is over, :meth:`outcome` says how it ended and
     :attr:`winning_line` which line won it.
     """
@@ -114,6 +116,7 @@ class Game:
         "_teams",
         "_turn_order",
         "deal",
+        "hand",
         "history",
         "players",
         "rules",
@@ -121,12 +124,17 @@ class Game:
         "table",
     )
 
-    def __init__(self, deal: Deal, *, rules: Rules | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self, deal: Deal, *, rules: Rules | None = None, seed: int | None = None, hand: int = 0
+    ) -> None:
         if not isinstance(deal, Deal):
             raise TypeError(f"deal must be a plank.Deal, not {type(deal).__name__}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be plank.Rules, not {type(rules).__name__}")
+        if engine.check_int(hand, "hand") < 0:
+            raise ValueError(f"hand must be a hand number 0, 1, ..., not {records.brief(hand)}")
         self.deal, self.rules, self.seed = deal, rules or Rules(), records.check_seed(seed)
+        self.hand = hand
         self.players = deal.players
         start = LETTERS.index(deal.letters[deal.first])
         self._turn_order = tuple(
@@ -223,8 +231,8 @@ class Game:
         if self._outcome is not None:
             raise IllegalMoveError(f"{move}: the hand is over ({self._ended()})")
         seat = self._to_move
-        if player is not None and player != seat:
-            raise IllegalMoveError(f"{move}: it is seat {seat}'s turn, not seat {player!r}'s")
+        if player is not None and self._seat(player) != seat:
+            raise IllegalMoveError(f"{move}: it is seat {seat}'s turn, not seat {player}'s")
         move = self._check(move, seat)
         self._apply(move, seat)
         return move
@@ -257,7 +265,7 @@ class Game:
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
         game = Game.__new__(Game)
-        game.deal, game.rules, game.seed = self.deal, self.rules, self.seed
+        game.deal, game.rules, game.seed, game.hand = self.deal, self.rules, self.seed, self.hand
         game.players, game._turn_order, game._teams = self.players, self._turn_order, self._teams
         game.table = self.table.copy()
         game._off = [off.copy() for off in self._off]
@@ -393,26 +401,39 @@ class Game:
 
     def to_dict(self) -> dict[str, Any]:
         """The game's record (:mod:`huegames.records` layout); ``setup`` holds
-        the deal, so :meth:`from_dict` rebuilds the game without the seed."""
+        the deal and, after a match's first hand, the hand's number."""
+        setup = self.deal.to_dict()
+        if self.hand:
+            setup["hand"] = self.hand
         return records.make_record(
-            "plank",
-            self.players,
-            self.rules.to_dict(),
-            self.seed,
-            self.deal.to_dict(),
-            self.history,
+            "plank", self.players, self.rules.to_dict(), self.seed, setup, self.history
         )
 
     @classmethod
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
-        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
+        """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move.
+
+        A record with a seed must hold the deal the seed gives for its hand
+        (hand 0 unless ``setup`` numbers it).  A record that does not number
+        its hand, written before hands were numbered, may hold any of the
+        first :data:`~huegames.plank.components.OLD_RECORD_HANDS` deals.
+        """
         record = records.check_record(record, "plank")
-        if "hands" in record["setup"]:
+        setup = dict(record["setup"])
+        if "hands" in setup:
             raise ValueError("this is a Plank match record: read it with plank.Match.from_dict")
-        deal = Deal.from_dict(record["setup"])
+        hand = setup.pop("hand", None)
+        deal = Deal.from_dict(setup)
         if deal.players != record["players"]:
             raise ValueError(f"record has {record['players']} players but deals {deal.players}")
-        game = cls(deal, rules=Rules.from_dict(record["rules"]), seed=record["seed"])
+        seed = records.check_seed(record["seed"])
+        if hand is None and seed is not None:
+            hand = hand_dealt(deal, seed)
+            if hand is None:
+                raise ValueError(f"record deal is not one seed {records.brief(seed)} gives")
+        game = cls(deal, rules=Rules.from_dict(record["rules"]), seed=seed, hand=hand or 0)
+        dealt = functools.partial(deal_hand, deal.players, hand=game.hand)
+        records.check_seeded(seed, deal, dealt, f"deal of hand {game.hand}")
         return records.replay(game, record["moves"])
 
     # -- helpers -------------------------------------------------------------------
@@ -530,9 +551,9 @@ class Game:
 
     def _seat(self, seat: int) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int):
-            raise TypeError(f"a seat is an integer, not {seat!r}")
+            raise TypeError(f"a seat is an integer, not {records.brief(seat)}")
         if not 0 <= seat < self.players:
-            raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+            raise ValueError(f"no seat {records.brief(seat)}: seats are 0 to {self.players - 1}")
         return seat
 
     def __repr__(self) -> str:
@@ -559,7 +580,7 @@ def new_game(
     """
     check_players(players)
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
-    return Game(deal_hand(players, seed, hand), rules=rules, seed=seed)
+    return Game(deal_hand(players, seed, hand), rules=rules, seed=seed, hand=hand)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -37,8 +37,8 @@ class Match:
         self, players: int, hands: int, seed: int | None = None, *, rules: Rules | None = None
     ) -> None:
         check_players(players)
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-            raise ValueError(f"a match has 1 or more hands, not {hands!r}")
+        if engine.check_int(hands, "hands") < 1:
+            raise ValueError(f"a match has 1 or more hands, not {records.brief(hands)}")
         seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
         self.players, self.hands, self.seed, self.rules = players, hands, seed, rules or Rules()
         self.games: list[Game] = [new_game(players, seed, rules=self.rules)]
@@ -100,13 +100,11 @@ class Match:
     def from_dict(cls, record: Mapping[str, Any]) -> Match:
         """Rebuild a match from :meth:`to_dict`'s record, replaying every hand."""
         record = records.check_record(record, "plank")
-        setup = record["setup"]
-        if set(setup) != {"hands", "deals"}:
-            if {"letters", "strips", "first"} <= set(setup):
-                raise ValueError(
-                    "this is the record of one Plank hand: read it with plank.Game.from_dict"
-                )
-            raise ValueError("a Plank match record's setup holds hands and deals")
+        if {"letters", "strips", "first"} <= set(record["setup"]):
+            raise ValueError(
+                "this is the record of one Plank hand: read it with plank.Game.from_dict"
+            )
+        setup = records.check_keys(record["setup"], "plank match record setup", ("hands", "deals"))
         if record["seed"] is None:
             raise ValueError("a Plank match record needs the seed its hands are dealt from")
         match = cls(
@@ -117,7 +115,9 @@ class Match:
         )
         deals = setup["deals"]
         if not isinstance(deals, list) or not 1 <= len(deals) <= match.hands:
-            raise ValueError(f"a match record deals 1 to {match.hands} hands, not {deals!r}")
+            raise ValueError(
+                f"a match record deals 1 to {match.hands} hands, not {records.brief(deals)}"
+            )
         for hand, deal in enumerate(deals):
             if Deal.from_dict(deal) != deal_hand(match.players, match.seed, hand):
                 raise ValueError(f"record deal of hand {hand + 1} is not the one its seed deals")
@@ -130,7 +130,7 @@ class Match:
                     match.next_hand()
                 match.game.play(text)
             except ValueError as error:
-                raise ValueError(f"record move {number} ({text!r}): {error}") from None
+                raise records.move_error(number, text, error) from None
         if len(match.games) > len(deals):
             raise ValueError(f"record moves play {len(match.games)} hands, its deals {len(deals)}")
         while len(match.games) < len(deals):

@@ -17,16 +17,18 @@ top strip of the table as it stands before the move.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any, ClassVar, Self
 
 from ..errors import InvalidMoveError
+from ..records import brief
 from .components import COLOURS, MAX_ROWS, ORDERS
 
 ENDS = ("T", "B")
 """Where a strip joins the stack: the top or the bottom."""
 
-_SQUARE = re.compile(r"([abc])(\d{1,2})", re.IGNORECASE)
+_SQUARE = re.compile(r"([abc])([0-9]{1,2})", re.IGNORECASE | re.ASCII)
+"""A square's text in ASCII only: ``\\d`` alone would also read ``a٣`` as ``a3``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +45,7 @@ class Square:
             and 0 <= self.col < 3
         ):
             raise InvalidMoveError(
-                f"a square has a row 0-11 and a col 0-2, not ({self.row!r}, {self.col!r})"
+                f"a square has a row 0-11 and a col 0-2, not ({brief(self.row)}, {brief(self.col)})"
             )
 
     def __str__(self) -> str:
@@ -59,25 +61,29 @@ class Square:
         """Read ``"b2"`` (column a-c, row 1-12); raise InvalidMoveError when malformed."""
         match = _SQUARE.fullmatch(text) if isinstance(text, str) else None
         if match is None or not 1 <= int(match[2]) <= MAX_ROWS:
-            raise InvalidMoveError(f"square {text!r}: expected a column a-c and a row 1-12")
+            raise InvalidMoveError(f"square {brief(text)}: expected a column a-c and a row 1-12")
         return cls(int(match[2]) - 1, "abc".index(match[1].lower()))
 
 
 def _check_square(square: object, name: str) -> None:
     if not isinstance(square, Square):
-        raise InvalidMoveError(f"{name} must be a plank.Square, not {square!r}")
+        raise InvalidMoveError(f"{name} must be a plank.Square, not {brief(square)}")
 
 
 def _check_colour(colour: object) -> None:
     if colour not in COLOURS:
-        raise InvalidMoveError(f"token colour must be one of {', '.join(COLOURS)}, not {colour!r}")
+        raise InvalidMoveError(
+            f"token colour must be one of {', '.join(COLOURS)}, not {brief(colour)}"
+        )
 
 
 def _check_lay(strip: object, end: object) -> None:
     if strip not in ORDERS:
-        raise InvalidMoveError(f"a strip must read as three colours such as 'GWR', not {strip!r}")
+        raise InvalidMoveError(
+            f"a strip must read as three colours such as 'GWR', not {brief(strip)}"
+        )
     if end not in ENDS:
-        raise InvalidMoveError(f"a strip joins at the top 'T' or the bottom 'B', not {end!r}")
+        raise InvalidMoveError(f"a strip joins at the top 'T' or the bottom 'B', not {brief(end)}")
 
 
 class Move:
@@ -114,13 +120,27 @@ class Move:
 
     @classmethod
     def coerce(cls, move: Move | str) -> Move:
-        """A move from a move (returned as it is) or its text (parsed); anything
-        else raises InvalidMoveError."""
+        """A move from a move (checked, and returned as it is) or its text
+        (parsed); anything else raises InvalidMoveError.
+
+        A move is checked again here, as the kind's constructor checks it:
+        one made with ``object.__new__`` or changed with
+        ``object.__setattr__`` is refused, never half-read by ``play``.
+        """
         if isinstance(move, str):
             return _parse(move)
-        if not isinstance(move, Move):
-            raise InvalidMoveError(f"not a Plank move: {move!r}")
+        if type(move) not in KINDS:
+            raise InvalidMoveError(f"not a Plank move: {brief(move)}")
+        for field in fields(move):  # type: ignore[arg-type]  # each kind is a dataclass
+            if not hasattr(move, field.name):
+                raise InvalidMoveError(
+                    f"a plank.{type(move).__name__} without its {field.name} is not a move"
+                )
+        move._check()
         return move
+
+    def _check(self) -> None:
+        """Raise InvalidMoveError unless the fields make a move of this kind."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -131,6 +151,9 @@ class Place(Move):
     square: Square
 
     def __post_init__(self) -> None:
+        self._check()
+
+    def _check(self) -> None:
         _check_colour(self.colour)
         _check_square(self.square, "square")
 
@@ -146,6 +169,9 @@ class Shift(Move):
     target: Square
 
     def __post_init__(self) -> None:
+        self._check()
+
+    def _check(self) -> None:
         _check_square(self.source, "source")
         _check_square(self.target, "target")
         if self.source == self.target:
@@ -167,6 +193,9 @@ class LayPlace(Move):
     colour: str
 
     def __post_init__(self) -> None:
+        self._check()
+
+    def _check(self) -> None:
         _check_lay(self.strip, self.end)
         _check_colour(self.colour)
 
@@ -184,6 +213,9 @@ class LayShift(Move):
     source: Square
 
     def __post_init__(self) -> None:
+        self._check()
+
+    def _check(self) -> None:
         _check_lay(self.strip, self.end)
         _check_square(self.source, "source")
 
@@ -225,7 +257,7 @@ def _parse(text: object) -> Move:
             return LayPlace(strip, end, token.upper())
         return LayShift(strip, end, Square.parse(token))
     raise InvalidMoveError(
-        f"move {text!r}: expected 'Rb2', 'b2-c4', 'T GWR R', 'B GWR b2' or 'pass'"
+        f"move {brief(text)}: expected 'Rb2', 'b2-c4', 'T GWR R', 'B GWR b2' or 'pass'"
     )
 
 
