@@ -374,6 +374,45 @@ def test_board_too_wide():
     assert grid.colour_values() == (3, 0, 0, 0, 0)
 
 
+@pytest.mark.parametrize("grid_class", [_python_grid.Grid, _c_grid.Grid])
+def test_issue10_item1_write_is_all_or_nothing(grid_class):
+    """A write of several cells checks them all before it changes any."""
+    code = cells.encode(cells.SOLID, (G, 0, 0))
+    grid = grid_class()
+    grid.write([(0, 0, code), (1, 0, code)])
+    with pytest.raises(ValueError, match="cell code"):
+        grid.write([(2, 0, code), (3, 0, 4)])  # 4: colour bits on an empty layout
+    assert grid.get(2, 0) == cells.EMPTY and grid.colour_values() == (6, 0, 0, 0, 0)
+    grid.write([(1, 0, cells.EMPTY), (2, 0, code)])
+    assert (grid.get(1, 0), grid.get(2, 0)) == (cells.EMPTY, code)
+
+
+def test_issue10_item1_c_write_beyond_the_buffer_writes_nothing():
+    code = cells.encode(cells.SOLID, (G, 0, 0))
+    grid = _c_grid.Grid()
+    grid.set(0, 0, code)
+    for far in (lib.HUE_MAX_SIDE, 2**62, -(2**70)):
+        with pytest.raises(ValueError, match="C backend"):
+            grid.write([(1, 0, code), (far, 0, code)])
+        assert grid.get(1, 0) == cells.EMPTY and grid.colour_values() == (3, 0, 0, 0, 0)
+
+
+def test_issue10_item1_the_c_grid_holds_every_table_within_the_limits():
+    """The shared limits leave the C grid room for its margins and slack,
+    and the kernel's playouts room to grow the table by a whole game."""
+    reach = _c_grid.MARGIN + _c_grid.SLACK
+    assert hue.MAX_SPAN + 2 * reach <= lib.HUE_MAX_SIDE
+    assert hue.MAX_COORDINATE + reach <= lib.HUE_MAX_ORIGIN - lib.HUE_MAX_SIDE
+    assert lib.hue_playouts_workspace_size(hue.MAX_SPAN, hue.MAX_SPAN, 30, 5, lib.HUE_MAX_HAND)
+    code = cells.encode(cells.SOLID, (G, 0, 0))
+    m = hue.MAX_COORDINATE
+    for x, y in ((m, m), (-m, -m), (m, -m)):
+        grid = _c_grid.Grid()
+        grid.set(x, y, code)
+        grid.set(x - (hue.MAX_SPAN - 1) if x > 0 else x + hue.MAX_SPAN - 1, y, code)
+        assert len(grid.legal_anchors(True)[0]) > 0
+
+
 # -- the C core's argument checks, through cffi ------------------------------------
 
 c_heap = c_heap_allocator(ffi)

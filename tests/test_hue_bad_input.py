@@ -171,12 +171,24 @@ def test_undo_with_nothing_to_undo():
     assert state(g) == before
 
 
-@pytest.mark.parametrize("seat", [-1, 2, 5, "0", None, True])
-def test_view_of_no_such_seat(game, seat):
+@pytest.mark.parametrize(
+    ("seat", "error", "match"),
+    [
+        (-1, ValueError, "no seat"),
+        (2, ValueError, "no seat"),
+        (5, ValueError, "no seat"),
+        # issue 10 item 4: a seat is an int, not text, None, a bool or a float
+        ("0", TypeError, "a seat must be an integer"),
+        (None, TypeError, "a seat must be an integer"),
+        (True, TypeError, "a seat must be an integer"),
+        (1.0, TypeError, "a seat must be an integer"),
+    ],
+)
+def test_view_of_no_such_seat(game, seat, error, match):
     before = state(game)
-    with pytest.raises(ValueError, match="no seat"):
+    with pytest.raises(error, match=match):
         game.view(seat)
-    with pytest.raises(ValueError, match="no seat"):
+    with pytest.raises(error, match=match):
         game.hand(seat)
     assert state(game) == before
 
@@ -420,3 +432,125 @@ def test_record_is_not_modified_by_from_dict(record):
     with pytest.raises(ValueError):
         hue.Game.from_dict(record)
     assert record == snapshot
+
+
+# -- the table's limits (issue 10 item 1) ------------------------------------------
+
+EDGE = hue.MAX_COORDINATE - 2  # a vertical card at x = EDGE has two free columns beyond it
+
+
+def edge_game(backend: str) -> hue.Game:
+    """The issue's game, moved to the limit: S0 standing at x = EDGE, on ``backend``."""
+    game = hue.new_game(2, seed=1, rules=hue.Rules(opening=[f"S0 {EDGE} 0 0"]))
+    game.board = game.board.with_backend(backend)
+    return game
+
+
+def test_issue10_item1_the_limits_are_public():
+    assert hue.MAX_COORDINATE == 2**62 - 8192 and hue.MAX_SPAN == 2048
+    assert "MAX_COORDINATE" in hue.__all__ and "MAX_SPAN" in hue.__all__
+
+
+def test_issue10_item1_the_issues_opening_is_beyond_the_limit():
+    x = 2**62 - 4102
+    with pytest.raises(ValueError, match="MAX_COORDINATE"):
+        hue.Rules(opening=[f"S0 {x} 0 0"])
+
+
+@pytest.mark.parametrize("backend", hue.backends())
+def test_issue10_item1_refused_move_leaves_nothing_behind(backend):
+    game = edge_game(backend)
+    before = state(game)
+    game.play(hue.Move("X2", EDGE - 3, 0, 1))  # ends next to S0: legal
+    game.undo()
+    assert state(game) == before  # play + undo leaves no trace
+    beyond = hue.Move("X2", EDGE + 1, 0, 1)  # its last square is at MAX_COORDINATE + 1
+    assert beyond not in game.legal_moves()
+    with pytest.raises(IllegalMoveError, match="MAX_COORDINATE"):
+        game.play(beyond)
+    assert state(game) == before
+    game.play(hue.Move("X2", EDGE, 2, 0))  # the issue's move, now the same on any history
+    fresh = edge_game(backend)
+    fresh.play(hue.Move("X2", EDGE, 2, 0))
+    assert state(game) == state(fresh)
+
+
+@pytest.mark.parametrize("backend", hue.backends())
+def test_issue10_item1_play_succeeds_exactly_for_the_listed_moves(backend):
+    """Around a card at the coordinate limit, every placement of the hand is
+    tried: ``play`` takes exactly the ones ``legal_moves`` lists."""
+    game = edge_game(backend)
+    game.play(hue.Move("X2", EDGE - 3, 0, 1))
+    game.undo()  # a history that once grew the table
+    before = state(game)
+    listed = set(game.legal_moves())
+    played = set()
+    for card_id in game.hand(0):
+        for rotation in range(4):
+            for x in range(EDGE - 4, EDGE + 3):
+                for y in range(-4, 4):
+                    try:
+                        move = game.play(hue.Move(card_id, x, y, rotation))
+                    except IllegalMoveError:
+                        assert state(game) == before
+                        continue
+                    played.add(move)
+                    game.undo()
+    assert played == listed
+    assert all(max(x for x, _ in move.cells) <= hue.MAX_COORDINATE for move in listed)
+
+
+def test_issue10_item1_board_from_placements_checks_the_limits():
+    m = hue.MAX_COORDINATE
+    assert hue.Board.from_placements([f"S0 {-m} {m - 2} 0"]).bounds() == (-m, m - 2, -m, m)
+    for placements in (
+        [f"S0 {m - 1} 0 1"],
+        [f"S0 0 {-m - 1} 0"],
+        [f"S0 {2**200} 0 0"],
+        [f"S0 {m} 0 0", f"S1 {m - 2} 3 1", f"S2 {m} 4 1"],
+    ):
+        with pytest.raises(IllegalMoveError, match="MAX_COORDINATE"):
+            hue.Board.from_placements(placements)
+
+
+def test_issue10_item1_opening_checks_the_limits():
+    with pytest.raises(ValueError, match="MAX_SPAN"):
+        hue.Rules(opening=["S0 0 0 0", f"S1 {hue.MAX_SPAN} 0 0"])
+    with pytest.raises(ValueError, match="MAX_COORDINATE"):
+        hue.Rules(opening=[f"S0 0 {-hue.MAX_COORDINATE - 3} 0"])
+    assert hue.Rules(opening=[f"S0 0 {-hue.MAX_COORDINATE} 0"]).opening is not None
+
+
+def long_row_board() -> hue.Board:
+    """A row of solid cards laid end to end, 2046 cells long, two short of MAX_SPAN."""
+    count = (hue.MAX_SPAN - 2) // 3
+    deck = [hue.Card(f"D{k}", hue.Kind.SOLID, (hue.Colour(k % 5),) * 3) for k in range(count + 3)]
+    return hue.Board.from_placements([(f"D{k}", 3 * k, 0, 1) for k in range(count)], deck)
+
+
+@pytest.mark.parametrize("backend", hue.backends())
+def test_issue10_item1_span_limit(backend):
+    board = long_row_board().with_backend(backend)
+    assert board.bounds() == (0, 0, hue.MAX_SPAN - 3, 0)
+    spare = [card_id for card_id in board.deck if card_id not in board]
+    before = (board.placements, board.cells(), board.colour_values())
+    for move in (("D682", hue.MAX_SPAN - 2, 0, 1), ("D682", -3, 0, 1)):
+        with pytest.raises(IllegalMoveError, match="MAX_SPAN"):
+            board.place(move)
+        assert (board.placements, board.cells(), board.colour_values()) == before
+    legal = board.legal_placements_of(spare)
+    assert ("D682", hue.MAX_SPAN - 3, 0, 1) in legal  # covers one square: 2048 across
+    assert ("D682", hue.MAX_SPAN - 2, 0, 1) not in legal
+    for move in legal:
+        board.place(move)
+        low, _, high, _ = board.bounds()
+        assert high - low + 1 <= hue.MAX_SPAN
+        board.remove_last()
+    assert (board.placements, board.cells(), board.colour_values()) == before
+
+
+def test_issue10_item1_backends_list_the_same_moves_at_the_limits():
+    board = long_row_board()
+    spare = [card_id for card_id in board.deck if card_id not in board]
+    lists = [board.with_backend(name).legal_placements_of(spare) for name in hue.backends()]
+    assert all(moves == lists[0] for moves in lists)

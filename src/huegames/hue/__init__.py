@@ -17,13 +17,16 @@ from ._backend import name as backend
 from .board import Board, ColourValues, LegalMoves
 from .bots import GreedyBot, RandomBot
 from .cards import Card, Colour, Deck, Kind, default_deck
+from .cells import MAX_COORDINATE, MAX_SPAN
 from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, Termination, new_game
 from .mcts import MCTSBot
 from .moves import Move
 from .view import HiddenCards, View
 
 __all__ = [
+    "MAX_COORDINATE",
     "MAX_PLAYERS",
+    "MAX_SPAN",
     "MIN_PLAYERS",
     "SPEC",
     "Board",

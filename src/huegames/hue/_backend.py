@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 import warnings
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import ClassVar, Protocol
 
 from . import _python_grid
@@ -36,6 +36,8 @@ class Grid(Protocol):
     def get(self, x: int, y: int) -> int: ...
 
     def set(self, x: int, y: int, code: int) -> None: ...
+
+    def write(self, writes: Sequence[tuple[int, int, int]]) -> None: ...
 
     def is_empty(self) -> bool: ...
 

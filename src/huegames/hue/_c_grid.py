@@ -4,10 +4,11 @@ Same names, signatures and results as :mod:`huegames.hue._python_grid`,
 which is the specification.  The table is kept in a ``hue_cell[]`` buffer
 that covers every occupied cell with a margin of ``MARGIN`` empty cells on
 each side, so every legal anchor's footprint lies inside it; the buffer
-grows by copying, with some slack.  Table coordinates are unbounded Python
-ints, but one board may span at most ``HUE_MAX_SIDE`` (4096) cells across,
-margins included, within about +-2**62 of the origin; beyond that ``set``
-raises ValueError.
+grows by copying, with some slack.  The buffer may span at most
+``HUE_MAX_SIDE`` (4096) cells across, margins included, within about
++-2**62 of the origin; beyond that ``set`` and ``write`` raise ValueError.
+A Board never gets there: it keeps its cards within
+:data:`cells.MAX_COORDINATE` and :data:`cells.MAX_SPAN`, well inside.
 
 Importing fails with ImportError when the extension is missing or was
 built from another version of the header, and ``_backend`` falls back.
@@ -161,6 +162,26 @@ class Grid:
             self._box = (x, y, x, y)
         elif not (box[0] <= x <= box[2] and box[1] <= y <= box[3]):
             self._box = (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
+
+    def write(self, writes: Sequence[tuple[int, int, int]]) -> None:
+        """Show each ``(x, y, code)`` in order, all or none: the codes are
+        checked and the buffer grown to hold every cell first, so a
+        ValueError (a bad code, a table too wide) leaves the grid as it was."""
+        painted = []
+        for x, y, code in writes:
+            if code not in cells.VALID_CODES:
+                raise ValueError(f"invalid cell code {code!r}")
+            if code != EMPTY:
+                painted.append((x, y))
+        if painted:
+            x0, y0 = min(x for x, _ in painted), min(y for _, y in painted)
+            x1, y1 = max(x for x, _ in painted), max(y for _, y in painted)
+            inside_x = self._x0 + MARGIN <= x0 and x1 < self._x0 + self._width - MARGIN
+            inside_y = self._y0 + MARGIN <= y0 and y1 < self._y0 + self._height - MARGIN
+            if not (inside_x and inside_y):
+                self._cover(x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN)
+        for x, y, code in writes:
+            self.set(x, y, code)
 
     def is_empty(self) -> bool:
         return not self._count

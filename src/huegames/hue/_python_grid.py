@@ -48,6 +48,15 @@ class Grid:
         else:
             self._cells[(x, y)] = code
 
+    def write(self, writes: Sequence[tuple[int, int, int]]) -> None:
+        """Show each ``(x, y, code)`` in order, all or none: a bad code
+        raises ValueError before any cell changes."""
+        for _, _, code in writes:
+            if code not in cells.VALID_CODES:
+                raise ValueError(f"invalid cell code {code!r}")
+        for x, y, code in writes:
+            self.set(x, y, code)
+
     def is_empty(self) -> bool:
         return not self._cells
 

@@ -6,6 +6,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
 from ..errors import IllegalMoveError
+from ..records import brief
 from . import _backend, cells
 from .cards import Card, Colour, Deck, default_deck
 from .moves import Move
@@ -102,15 +103,48 @@ class LegalMoves(Sequence[Move]):
         return f"<LegalMoves: {self._length} moves>"
 
 
+def _within_limits(
+    box: cells.Box, anchors: tuple[list[int], list[int]]
+) -> tuple[list[int], list[int]]:
+    """The anchors (vertical, horizontal) of a table filling ``box`` whose
+    cards keep the table within its limits (:func:`cells.beyond_limits`)."""
+    min_x, min_y, max_x, max_y = box
+    # Every listed footprint lies within three cells of the box.
+    if cells.beyond_limits((min_x - 3, min_y - 3, max_x + 3, max_y + 3)) is None:
+        return anchors
+    kept: tuple[list[int], list[int]] = ([], [])
+    for horizontal, flat in enumerate(anchors):
+        dx, dy = (2, 0) if horizontal else (0, 2)
+        coordinates = iter(flat)
+        for x, y in zip(coordinates, coordinates, strict=True):
+            if cells.beyond_limits(cells.union(box, (x, y, x + dx, y + dy))) is None:
+                kept[horizontal].extend((x, y))
+    return kept
+
+
 class Board:
     """The cards on the table, in the order they were laid.
 
     Each cell shows the square of the last card laid on it.  A Board checks
     every placement it is given (rules §4) and can take the last one back.
     ``covering=False`` is the variant where no card may cover another.
+
+    The table has limits, the same on both backends: every occupied cell
+    within :data:`MAX_COORDINATE` of the origin on each axis, and the
+    occupied cells at most :data:`MAX_SPAN` cells across.  A placement that
+    would break them is illegal like any other, and never listed.
     """
 
-    __slots__ = ("_covered", "_deck", "_grid", "_laid", "_owners", "_placements", "covering")
+    __slots__ = (
+        "_boxes",
+        "_covered",
+        "_deck",
+        "_grid",
+        "_laid",
+        "_owners",
+        "_placements",
+        "covering",
+    )
 
     def __init__(self, deck: Deck | Iterable[Card] | None = None, *, covering: bool = True) -> None:
         self._deck = (
@@ -124,6 +158,8 @@ class Board:
         self._owners: dict[tuple[int, int], tuple[str, int]] = {}
         # per placement: (owner, cell code) its footprint showed before, for remove_last
         self._covered: list[tuple[tuple[tuple[str, int] | None, int], ...]] = []
+        # per placement: the box of the occupied cells once it was laid
+        self._boxes: list[cells.Box] = []
 
     @classmethod
     def from_placements(
@@ -133,7 +169,8 @@ class Board:
         *,
         covering: bool = True,
     ) -> Board:
-        """Lay ``(card_id, x, y, rotation)`` placements in order, each checked."""
+        """Lay ``(card_id, x, y, rotation)`` placements in order, each checked
+        (IllegalMoveError for the first that may not be laid)."""
         board = cls(deck, covering=covering)
         for placement in placements:
             board.place(placement)
@@ -152,6 +189,7 @@ class Board:
         twin._laid = set(self._laid)
         twin._owners = dict(self._owners)
         twin._covered = list(self._covered)
+        twin._boxes = list(self._boxes)
         return twin
 
     def with_backend(self, name: str) -> Board:
@@ -164,8 +202,7 @@ class Board:
         cannot run here (the C core was not built).
         """
         grid = _backend.new_grid(name)
-        for x, y in self._owners:
-            grid.set(x, y, self._grid.get(x, y))
+        grid.write([(x, y, self._grid.get(x, y)) for x, y in self._owners])
         return self._twin(grid)
 
     # -- what is on the table ------------------------------------------------
@@ -204,11 +241,7 @@ class Board:
 
     def bounds(self) -> tuple[int, int, int, int] | None:
         """``(min_x, min_y, max_x, max_y)`` of the occupied cells, or None."""
-        if not self._owners:
-            return None
-        xs = [x for x, _ in self._owners]
-        ys = [y for _, y in self._owners]
-        return min(xs), min(ys), max(xs), max(ys)
+        return self._boxes[-1] if self._boxes else None
 
     # -- legality (rules §4) ---------------------------------------------------
 
@@ -216,16 +249,21 @@ class Board:
         try:
             return self._deck[card_id]
         except KeyError:
-            raise IllegalMoveError(f"{card_id!r} is not a card of this deck") from None
+            raise IllegalMoveError(f"{brief(card_id)} is not a card of this deck") from None
 
     def check(self, move: Move | tuple[str, int, int, int] | str) -> Move:
         """The move as a :class:`Move` if it may be laid now, else IllegalMoveError.
 
         A rotation that looks the same as a listed one comes back as the
-        listed one (the same placement, written one way).
+        listed one (the same placement, written one way).  A placement
+        that would break the table's limits (:data:`MAX_COORDINATE`,
+        :data:`MAX_SPAN`) is illegal too.
         """
         move = Move.coerce(move)
         card = self.card(move.card)
+        problem = cells.beyond_limits(cells.union(self.bounds(), move.box))
+        if problem is not None:
+            raise IllegalMoveError(f"{move.describe()}: {problem}")
         if move.rotation >= card.rotations:  # looks the same as a listed rotation
             move = move._replace(rotation=card.canonical_rotation(move.rotation))
         if move.card in self:
@@ -268,25 +306,31 @@ class Board:
         for item in hand:
             if item.id in self:
                 raise IllegalMoveError(f"card {item.id} is already on the table")
-        if not self._owners:
+        box = self.bounds()
+        if box is None:
             raise IllegalMoveError(
                 "the table is empty: any placement is legal, so there is nothing to list"
             )
-        return LegalMoves(hand, self._grid.legal_anchors(self.covering))
+        return LegalMoves(hand, _within_limits(box, self._grid.legal_anchors(self.covering)))
 
     # -- changing the table ----------------------------------------------------
 
     def place(self, move: Move | tuple[str, int, int, int] | str) -> Move:
-        """Lay a card after checking it (IllegalMoveError leaves the board as it was)."""
+        """Lay a card after checking it (IllegalMoveError leaves the board as it was).
+
+        All or nothing: the move is checked, then its three cells written in
+        one call to the grid, and only then is it recorded for
+        :meth:`remove_last`.
+        """
         move = self.check(move)
         shape = self._deck[move.card].shapes[move.rotation]
         footprint = move.cells
-        self._covered.append(
-            tuple((self._owners.get(cell), self._grid.get(*cell)) for cell in footprint)
-        )
-        for square, ((x, y), code) in enumerate(zip(footprint, shape, strict=True)):
-            self._grid.set(x, y, code)
-            self._owners[(x, y)] = (move.card, square)
+        covered = tuple((self._owners.get(cell), self._grid.get(*cell)) for cell in footprint)
+        self._grid.write([(x, y, code) for (x, y), code in zip(footprint, shape, strict=True)])
+        for square, cell in enumerate(footprint):
+            self._owners[cell] = (move.card, square)
+        self._covered.append(covered)
+        self._boxes.append(cells.union(self.bounds(), move.box))
         self._placements.append(move)
         self._laid.add(move.card)
         return move
@@ -295,14 +339,19 @@ class Board:
         """Take back the last placement and show what it covered again."""
         if not self._placements:
             raise IllegalMoveError("the table is empty: there is no placement to take back")
-        move = self._placements.pop()
-        self._laid.discard(move.card)
-        for (x, y), (owner, code) in zip(move.cells, self._covered.pop(), strict=True):
+        move, covered = self._placements[-1], self._covered[-1]
+        self._grid.write(
+            [(x, y, code) for (x, y), (_, code) in zip(move.cells, covered, strict=True)]
+        )
+        for cell, (owner, _) in zip(move.cells, covered, strict=True):
             if owner is None:
-                del self._owners[(x, y)]
+                del self._owners[cell]
             else:
-                self._owners[(x, y)] = owner
-            self._grid.set(x, y, code)
+                self._owners[cell] = owner
+        self._placements.pop()
+        self._covered.pop()
+        self._boxes.pop()
+        self._laid.discard(move.card)
         return move
 
     # -- scoring (rules §5) ----------------------------------------------------

@@ -1,4 +1,4 @@
-"""The 16-bit cell code shared by both backends (see ``csrc/hue_core.h``).
+"""The 16-bit cell code and the table limits shared by both backends (see ``csrc/hue_core.h``).
 
 A cell code describes the visible square on one cell of the table:
 
@@ -64,3 +64,52 @@ VALID_CODES = frozenset(
     ]
 )
 """Every code a cell may hold; anything else is refused by both backends."""
+
+
+# -- the table's limits ----------------------------------------------------------
+
+MAX_COORDINATE = 2**62 - 2**13
+"""The largest ``|x|`` or ``|y|`` of an occupied cell: 2**62 - 8192.
+
+A placement with a square beyond it is illegal (IllegalMoveError) and
+never listed, on both backends: the C grid keeps table coordinates in
+64-bit integers with margins around the cards, and this leaves room for
+them.  A real game never comes near it."""
+
+MAX_SPAN = 2**11
+"""The most cells the occupied cells may span along each axis: 2048.
+
+``max_x - min_x + 1`` and ``max_y - min_y + 1`` over the occupied cells
+stay at most this.  A placement that would stretch the table further is
+illegal (IllegalMoveError) and never listed, on both backends: so the C
+grid (at most ``HUE_MAX_SIDE`` = 4096 cells a side, margins included) and
+the kernel's playouts always hold the table.  A game with the default
+deck spans at most about 90 cells."""
+
+Box = tuple[int, int, int, int]
+"""``(min_x, min_y, max_x, max_y)`` of some cells."""
+
+
+def beyond_limits(box: Box) -> str | None:
+    """Why cells filling ``box`` would break the table's limits, or None."""
+    min_x, min_y, max_x, max_y = box
+    if min(min_x, min_y) < -MAX_COORDINATE or max(max_x, max_y) > MAX_COORDINATE:
+        return (
+            "a square would lie beyond the table's coordinate limit "
+            "+-hue.MAX_COORDINATE (2**62 - 8192)"
+        )
+    if max_x - min_x >= MAX_SPAN or max_y - min_y >= MAX_SPAN:
+        return f"the table would span more than hue.MAX_SPAN ({MAX_SPAN}) cells across"
+    return None
+
+
+def union(box: Box | None, other: Box) -> Box:
+    """The smallest box holding ``box`` (None: nothing) and ``other``."""
+    if box is None:
+        return other
+    return (
+        min(box[0], other[0]),
+        min(box[1], other[1]),
+        max(box[2], other[2]),
+        max(box[3], other[3]),
+    )

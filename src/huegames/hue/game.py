@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import engine, records
 from ..errors import IllegalMoveError
+from . import cells
 from .board import Board, ColourValues, LegalMoves
 from .cards import Card, Deck, Kind, default_deck
 from .moves import Move
@@ -51,7 +52,8 @@ class Rules:
       the variant where cards never cover.
     - ``opening``: None for the random staircase of three starting cards;
       or the variant of a user-given opening, a sequence of placements of
-      starting cards (``Move``, tuples or ``"S0 0 0 0"`` texts) laid in order.
+      starting cards (``Move``, tuples or ``"S0 0 0 0"`` texts) laid in order,
+      within the table's limits (:data:`MAX_COORDINATE`, :data:`MAX_SPAN`).
     """
 
     covering: bool = True
@@ -66,6 +68,12 @@ class Rules:
             opening = tuple(Move.coerce(item) for item in self.opening)
             if not opening:
                 raise ValueError("Rules.opening must hold at least one placement")
+            box = None
+            for move in opening:
+                box = cells.union(box, move.box)
+                problem = cells.beyond_limits(box)
+                if problem is not None:
+                    raise ValueError(f"Rules.opening {move.describe()}: {problem}")
             object.__setattr__(self, "opening", opening)
 
     def to_dict(self) -> dict[str, Any]:
@@ -240,7 +248,7 @@ class Game:
         move = Move.coerce(move)
         hand = self._hands[mover]
         if move.card not in hand:
-            raise IllegalMoveError(f"{move}: card {move.card} is not in player {mover}'s hand")
+            raise IllegalMoveError(f"{move.describe()}: that card is not in player {mover}'s hand")
         move = self.board.place(move)
         hand.remove(move.card)
         self.history.append(move)
@@ -384,7 +392,10 @@ class Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move.
 
         A record of another game, or of another format, is refused with a
-        ValueError saying so.
+        ValueError saying so; so is a record whose seed does not deal its
+        hands, opening and set-aside cards (a record without a seed, of a
+        game dealt by hand, is taken as it is), and hands or set-aside cards
+        out of deck order.
         """
         record = records.check_record(record, GAME_NAME)
         rules = Rules.from_dict(record["rules"])
@@ -392,7 +403,7 @@ class Game:
         if set(setup) != set(SETUP_KEYS):
             raise ValueError(
                 "record setup must hold exactly deck, hands, opening and set_aside, "
-                f"not {', '.join(sorted(map(str, setup))) or 'nothing'}"
+                f"not {records.key_names(setup) or 'nothing'}"
             )
         deck = Deck(default_deck() if setup["deck"] is None else setup["deck"])
         hands = setup["hands"]
@@ -404,17 +415,19 @@ class Game:
             set_aside=tuple(_strings(setup["set_aside"], "set_aside")),
         )
         game = cls(record["players"], deal, deck=deck, rules=rules, seed=record["seed"])
+        records.check_seeded(
+            game.seed,
+            deal,
+            lambda seed: deal_cards(game.deck, game.players, random.Random(seed), game.rules),
+            "deal",
+        )
         return records.replay(game, record["moves"])
 
     # -- helpers -----------------------------------------------------------------
 
     def _seat(self, player: int) -> int:
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not 0 <= player < self.players
-        ):
-            raise ValueError(f"no seat {player!r}: seats are 0 to {self.players - 1}")
+        if not 0 <= engine.check_int(player, "a seat") < self.players:
+            raise ValueError(f"no seat {records.brief(player)}: seats are 0 to {self.players - 1}")
         return player
 
     def __repr__(self) -> str:
@@ -459,7 +472,13 @@ def _strings(value: object, name: str) -> list[str]:
 
 
 def _check_deal(deck: Deck, players: int, setup: Deal) -> None:
-    """Refuse a deal that is not a possible setup of ``deck`` for ``players``."""
+    """Refuse a deal that is not a possible setup of ``deck`` for ``players``.
+
+    Hands and set-aside cards are in deck order, as :func:`deal_cards` and
+    :meth:`Game.undo` keep them: the order of ``legal_moves()`` follows the
+    hand's, so a hand out of order would list moves in another order after
+    a play and its undo.
+    """
     if len(setup.hands) != players:
         raise ValueError(f"the deal has {len(setup.hands)} hands for {players} players")
     per_player = standard_cards_dealt(players)
@@ -467,23 +486,30 @@ def _check_deal(deck: Deck, players: int, setup: Deal) -> None:
     for seat, hand in enumerate(setup.hands):
         unknown = [card_id for card_id in hand if card_id not in deck]
         if unknown:
-            raise ValueError(f"hand {seat} holds cards not in the deck: {unknown}")
+            raise ValueError(f"hand {seat} holds cards not in the deck: {records.brief(unknown)}")
         kinds = [deck[card_id].kind for card_id in hand]
         if kinds.count(Kind.POISON) != 1 or sum(k.standard for k in kinds) != per_player:
             raise ValueError(
-                f"hand {seat} must hold 1 poison and {per_player} standard cards, got {list(hand)}"
+                f"hand {seat} must hold 1 poison and {per_player} standard cards, "
+                f"got {records.brief(list(hand))}"
             )
+        if list(hand) != sorted(hand, key=deck.position):
+            raise ValueError(f"hand {seat} is not in deck order: {records.brief(list(hand))}")
     everything = [card_id for hand in setup.hands for card_id in hand]
     everything += [move.card for move in setup.opening] + list(setup.set_aside)
     for card_id in everything:
         if card_id not in deck:
-            raise ValueError(f"the deal names {card_id!r}, which is not in the deck")
+            raise ValueError(f"the deal names {records.brief(card_id)}, which is not in the deck")
         if card_id in seen:
             raise ValueError(f"the deal holds card {card_id} twice")
         seen.add(card_id)
     missing = [card_id for card_id in deck if card_id not in seen]
     if missing:
-        raise ValueError(f"the deal leaves cards out: {missing}")
+        raise ValueError(f"the deal leaves cards out: {records.brief(missing)}")
+    if list(setup.set_aside) != sorted(setup.set_aside, key=deck.position):
+        raise ValueError(
+            f"the set-aside cards are not in deck order: {records.brief(setup.set_aside)}"
+        )
     for move in setup.opening:
         if deck[move.card].kind is not Kind.STARTING:
             raise ValueError(f"opening {move}: {move.card} is not a starting card")

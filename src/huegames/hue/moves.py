@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..errors import InvalidMoveError
+from ..records import brief
 
 
 def footprint(x: int, y: int, horizontal: bool) -> tuple[tuple[int, int], ...]:
@@ -12,6 +13,11 @@ def footprint(x: int, y: int, horizontal: bool) -> tuple[tuple[int, int], ...]:
     if horizontal:
         return ((x, y), (x + 1, y), (x + 2, y))
     return ((x, y), (x, y + 1), (x, y + 2))
+
+
+def _short(card_id: str) -> str:
+    """A card id as an error message shows it: whole when short."""
+    return card_id if len(card_id) <= 40 else brief(card_id)
 
 
 class Move(NamedTuple):
@@ -41,12 +47,16 @@ class Move(NamedTuple):
             raise InvalidMoveError(f"a move text must be a string, not {type(text).__name__}")
         parts = text.split()
         if len(parts) != 4:
-            raise InvalidMoveError(f"move {text!r}: expected 'card x y rotation', e.g. 'D1 1 0 1'")
+            raise InvalidMoveError(
+                f"move {brief(text)}: expected 'card x y rotation', e.g. 'D1 1 0 1'"
+            )
         card, *numbers = parts
         try:
             x, y, rotation = (int(number) for number in numbers)
         except ValueError:
-            raise InvalidMoveError(f"move {text!r}: x, y and rotation must be integers") from None
+            raise InvalidMoveError(
+                f"move {brief(text)}: x, y and rotation must be integers"
+            ) from None
         return cls.of(card, x, y, rotation)
 
     @classmethod
@@ -62,25 +72,43 @@ class Move(NamedTuple):
             return cls.of(*value)
         raise InvalidMoveError(
             "a move must be a Move, a (card, x, y, rotation) tuple or a 'card x y rotation' "
-            f"text, not {value!r}"
+            f"text, not {brief(value)}"
         )
 
     @classmethod
     def of(cls, card: object, x: object, y: object, rotation: object) -> Move:
         """A checked move from loose values (types and the rotation range)."""
         if not isinstance(card, str) or not card:
-            raise InvalidMoveError(f"move card must be a card id string, not {card!r}")
+            raise InvalidMoveError(f"move card must be a card id string, not {brief(card)}")
         for name, value in (("x", x), ("y", y), ("rotation", rotation)):
             if not isinstance(value, int) or isinstance(value, bool):
-                raise InvalidMoveError(f"move {card}: {name} must be an integer, not {value!r}")
+                raise InvalidMoveError(
+                    f"move {_short(card)}: {name} must be an integer, not {brief(value)}"
+                )
         if not 0 <= rotation <= 3:  # type: ignore[operator]
-            raise InvalidMoveError(f"move {card}: rotation must be 0-3, not {rotation}")
+            raise InvalidMoveError(
+                f"move {_short(card)}: rotation must be 0-3, not {brief(rotation)}"
+            )
         return cls(card, x, y, rotation)  # type: ignore[arg-type]
 
     @property
     def horizontal(self) -> bool:
         """Odd rotations lie across the table, even ones along it."""
         return self.rotation % 2 == 1
+
+    def describe(self) -> str:
+        """The move's text for an error message: ``str(move)``, with a card
+        id or a coordinate too long to print shortened."""
+        if max(abs(self.x), abs(self.y)).bit_length() <= 128:
+            return f"{_short(self.card)} {self.x} {self.y} {self.rotation}"
+        return " ".join([_short(self.card), *(brief(value) for value in self[1:])])
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """``(min_x, min_y, max_x, max_y)`` of the three cells it covers."""
+        if self.rotation % 2 == 1:
+            return (self.x, self.y, self.x + 2, self.y)
+        return (self.x, self.y, self.x, self.y + 2)
 
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
