@@ -343,7 +343,7 @@ def test_two_players_as_a_variant_and_player_limits():
 
 
 @pytest.mark.parametrize(
-    "cue", ["lavender", "turquoise", "pig", "sacred", "orangutan", "x", "Teal"]
+    "cue", ["lavender", "turquoise", "pig", "sacred", "orangutan", "q", "Teal"]
 )
 def test_cue_rule_accepts_other_words(cue):
     game = hc.new_game(4, seed=0)

@@ -17,6 +17,7 @@ from functools import cache
 from os import PathLike
 
 from ..errors import InvalidMoveError
+from ..records import brief
 from .colour import Color, delta_e, normalise_hex
 
 ROWS, COLUMNS = 16, 30
@@ -100,15 +101,38 @@ class Board:
 
     @classmethod
     def parse_csv(cls, text: str) -> Board:
-        """A board from CSV text: 16 lines of 30 hex colours (``#`` optional)."""
-        lines = [row for row in csv.reader(io.StringIO(text)) if any(cell.strip() for cell in row)]
+        """A board from CSV text: 16 lines of 30 hex colours (``#`` optional).
+
+        A leading byte-order mark (Excel's "CSV UTF-8") is skipped.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"board CSV must be text (str), not {type(text).__name__}")
+        try:
+            lines = [
+                row
+                for row in csv.reader(io.StringIO(text.removeprefix("\ufeff")))
+                if any(cell.strip() for cell in row)
+            ]
+        except csv.Error as error:
+            raise ValueError(f"board CSV is not readable: {brief(str(error))}") from None
         return cls(tuple(tuple(row) for row in lines))
 
     @classmethod
     def from_csv(cls, path: str | PathLike[str]) -> Board:
-        """A board from a CSV file of 16 rows of 30 hex colours."""
-        with open(path, encoding="utf-8", newline="") as file:
-            return cls.parse_csv(file.read())
+        """A board from a CSV file of 16 rows of 30 hex colours, in UTF-8 (with
+        or without a byte-order mark); ValueError naming the encoding problem
+        for a file in another encoding."""
+        with open(path, "rb") as file:
+            data = file.read()
+        try:
+            text = data.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise ValueError(
+                f"board file {brief(str(path))} is not UTF-8 text: byte "
+                f"{data[error.start : error.start + 1]!r} at offset {error.start} "
+                "(save the CSV as UTF-8)"
+            ) from None
+        return cls.parse_csv(text)
 
     def to_csv(self) -> str:
         return "".join(",".join(row) + "\n" for row in self.rows)

@@ -9,6 +9,8 @@ from coloraide import Color as _BaseColor
 from coloraide.spaces.okhsl import Okhsl
 from coloraide.spaces.okhsv import Okhsv
 
+from ..records import brief
+
 HEX = re.compile(r"#[0-9a-f]{6}")
 
 
@@ -27,7 +29,7 @@ def normalise_hex(text: object) -> str:
             value = "#" + value
         if HEX.fullmatch(value):
             return value
-    raise ValueError(f"{text!r} is not a hex colour like '#1a2b3c'")
+    raise ValueError(f"{brief(text)} is not a hex colour like '#1a2b3c'")
 
 
 @lru_cache(maxsize=4096)

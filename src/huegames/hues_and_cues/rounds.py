@@ -16,7 +16,7 @@ from typing import Any
 from .. import records
 from .board import COLUMNS, SQUARES, Square
 from .cards import Card
-from .cues import BASIC_COLOURS, RELATIVE_WORDS, colour_word_in, position_reference
+from .cues import BASIC_COLOURS, RELATIVE_WORDS, cue_problem, repeats, steering_word
 from .lexicon import vocabulary
 from .moves import Move
 
@@ -153,14 +153,11 @@ GUESSES = tuple(Move.guess(square) for square in SQUARES)
 
 @cache
 def _plain_cues(colours: tuple[str, ...], stems: bool) -> tuple[Move, ...]:
-    """Vocabulary cues that break no colour-word or position rule."""
+    """Vocabulary cues of 1 or 2 words that break no rule but repeats and steering."""
     return tuple(
         Move.cue(text)
         for text in vocabulary()
-        if not any(
-            colour_word_in(word, colours, stems) or position_reference(word)
-            for word in text.split()
-        )
+        if cue_problem(text.split(), second=True, colours=colours, stems=stems, relative=()) is None
     )
 
 
@@ -176,13 +173,13 @@ def legal_moves_of(round_: Round, used: frozenset[str], rules: Rules) -> list[Mo
         return [Move.target(square) for square in squares]
     if phase in (Phase.FIRST_CUE, Phase.SECOND_CUE):
         second = phase is Phase.SECOND_CUE
-        relative = set(rules.relative_words) if second else set()
+        relative = rules.relative_words if second else ()
         cues = [
             move
             for move in _plain_cues(rules.colour_words, rules.colour_stems)
             if (second or len(move.words) == 1)
-            and move.text not in used
-            and not relative.intersection(move.words)
+            and repeats(move.words, used) is None
+            and not any(steering_word(word, relative) for word in move.words)
         ]
         return [Move.skip(), *cues] if second else cues
     if phase in (Phase.FIRST_GUESSES, Phase.SECOND_GUESSES):
