@@ -500,6 +500,9 @@ def cue_problem(
         where = position_reference("".join(words))
         if where is not None:
             return f"cue {text} refers to a board position: its words joined {where}"
+    earlier = repeats(words, used)
+    if earlier is not None:
+        return f"cue {text} repeats a cue already given in this game ({brief(earlier)})"
     for word in words:
         scripts = mixed_scripts(word)
         if scripts is not None:
@@ -507,9 +510,6 @@ def cue_problem(
                 f"cue {text}: {brief(word)} mixes scripts ({', '.join(sorted(scripts))}), "
                 "as look-alike letters do"
             )
-    earlier = repeats(words, used)
-    if earlier is not None:
-        return f"cue {text} repeats a cue already given in this game ({brief(earlier)})"
     if second:
         for word in words:
             steer = steering_word(word, relative)
