@@ -554,3 +554,39 @@ def test_issue10_item1_backends_list_the_same_moves_at_the_limits():
     spare = [card_id for card_id in board.deck if card_id not in board]
     lists = [board.with_backend(name).legal_placements_of(spare) for name in hue.backends()]
     assert all(moves == lists[0] for moves in lists)
+
+
+# -- cards and decks (issue 10 item 3) -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("deck", "error", "match"),
+    [
+        (7, TypeError, "a deck must be a sequence of cards"),
+        ("S0 S1", TypeError, "a deck must be a sequence of cards"),
+        ({"id": "A"}, TypeError, "a deck must be a sequence of cards"),
+        ([None], TypeError, "a card must be a Card"),
+        ([("A", "solid", 5)], TypeError, "colours must be a text"),
+        ([(None, "solid", "GGG")], TypeError, "card id must be a string"),
+        ([("A", [], "GGG")], ValueError, "unknown kind"),
+        ([("A", "solid", [[[[[]]]]] * 3)], ValueError, "unknown colour"),
+        ([("A", "solid", [2**20000, 0, 0])], ValueError, "unknown colour <int of 20001 bits>"),
+        ([("A", "solid", "G" * 100_000)], ValueError, "exactly 3 colours, got 100000"),
+        ([{"id": "A", "junk": "x" * 100_000}], ValueError, "lacks kind, colours"),
+        ([("x" * 100_000, "solid", "GGG")] * 2, ValueError, "twice"),
+        ([("A", "s" * 100_000, "GGG")], ValueError, "unknown kind"),
+    ],
+)
+def test_issue10_item3_bad_deck_data(deck, error, match):
+    """Bad card data gives ValueError or TypeError with a short message."""
+    with pytest.raises(error, match=match) as caught:
+        hue.Deck(deck)
+    assert len(str(caught.value)) < 200
+
+
+def test_issue10_item3_cards_made_directly_are_checked():
+    assert hue.Card("A", "solid", "GRB") == hue.Card("A", hue.Kind.SOLID, (0, 1, 4))
+    with pytest.raises(ValueError, match="unknown kind"):
+        hue.Card("A", "wild", "GRB")  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="colours"):
+        hue.Card("A", hue.Kind.SOLID, None)  # type: ignore[arg-type]

@@ -235,6 +235,111 @@ def test_playout_errors():
         kernel.Playouts(hue.Board(), 2, 0)
 
 
+# -- every public entry point's arguments (issue 10 item 3) -----------------------------
+
+
+def test_issue10_item3_playouts_run_with_a_huge_index():
+    game = midgame(6)
+    playouts = kernel.Playouts(game.board, 2, game.current_player)
+    hands = [list(game.hand(seat)) for seat in range(2)]
+    for index in (2**40, -1, len(game.deck)):
+        with pytest.raises(ValueError, match=r"deck index must be in 0\.\.29"):
+            playouts.run([[[index, *hands[0][1:]], hands[1]]])
+    with pytest.raises(TypeError, match="deck index must be an integer"):
+        playouts.run([[[1.0, *hands[0][1:]], hands[1]]])
+    assert playouts.index(hands[0][0]) == game.deck.position(hands[0][0])
+
+
+def test_issue10_item3_playouts_of_something_not_a_board():
+    with pytest.raises(TypeError, match=r"board must be a hue\.Board"):
+        kernel.Playouts("board", 3, 0)  # type: ignore[arg-type]
+
+
+def test_issue10_item3_streams_never_wrap_round():
+    last = kernel.SEED_LIMIT - 1
+    with pytest.raises(ValueError, match=r"first_game must be in 0\.\.18446744073709551614"):
+        kernel.random_games(2, 2, 0, first_game=last)
+    with pytest.raises(ValueError, match="first_game"):
+        kernel.random_scores(2, 2, 0, first_game=last)
+    (alone,) = kernel.random_games(2, 1, 0, first_game=last)  # one game: stream 2**64-1 only
+    assert alone.moves != kernel.random_games(2, 1, 0)[0].moves
+    game = midgame(6)
+    playouts = kernel.Playouts(game.board, 2, game.current_player)
+    hands = [list(game.hand(seat)) for seat in range(2)]
+    with pytest.raises(ValueError, match="first_playout"):
+        playouts.run([hands, hands], first_playout=last)
+    assert len(playouts.run([hands], first_playout=last).winners) == 1
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "match"),
+    [
+        (lambda: kernel.moves_per_game(True), TypeError, "players"),
+        (lambda: kernel.moves_per_game(2.0), TypeError, "players"),
+        (lambda: kernel.deck_records("deck"), TypeError, r"hue\.Deck"),
+        (lambda: kernel.random_games(2, 2.0, 1), TypeError, "games"),
+        (lambda: kernel.random_games(2, 2**31, 1), ValueError, "games"),
+        (lambda: kernel.random_games(2, 1, 2**64), ValueError, "seed"),
+        (lambda: kernel.random_games(2, 1, 1, first_game=1.0), TypeError, "first_game"),
+        (lambda: kernel.random_scores(2, 1, True), TypeError, "seed"),
+        (lambda: kernel.random_games(2, 1, 1, deck=7), TypeError, "deck"),
+    ],
+)
+def test_issue10_item3_whole_game_arguments(call, error, match):
+    with pytest.raises(error, match=match):
+        call()
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "match"),
+    [
+        ({"players": 2.0}, TypeError, "players"),
+        ({"players": 2**70}, ValueError, "players"),
+        ({"to_move": True}, TypeError, "to_move"),
+        ({"to_move": 2}, ValueError, "to_move"),
+        ({"policy": ["random"]}, ValueError, "policy"),
+    ],
+)
+def test_issue10_item3_playouts_arguments(make, error, match):
+    game = midgame(6)
+    args = {"players": 2, "to_move": game.current_player, **make}
+    with pytest.raises(error, match=match):
+        kernel.Playouts(game.board, **args)
+
+
+@pytest.mark.parametrize(
+    ("run", "error", "match"),
+    [
+        ({"seed": 1.0}, TypeError, "seed"),
+        ({"seed": -1}, ValueError, "seed"),
+        ({"first_playout": True}, TypeError, "first_playout"),
+        ({"first_playout": 2**64}, ValueError, "first_playout"),
+        ({"values": 1}, TypeError, "values"),
+        ({"hands": "D1 D2"}, TypeError, "hands"),
+        ({"hands": [["D1", "D2"], ["D3"]]}, TypeError, r"hands\[0\]\[0\]"),
+        ({"hands": [7]}, TypeError, r"hands\[0\]"),
+        ({"first": 7}, TypeError, "first"),
+        ({"first": "D1 0 0"}, ValueError, "card x y rotation"),
+    ],
+)
+def test_issue10_item3_playouts_run_arguments(run, error, match):
+    game = midgame(6)
+    playouts = kernel.Playouts(game.board, 2, game.current_player)
+    args = {"hands": [[list(game.hand(seat)) for seat in range(2)]], **run}
+    with pytest.raises(error, match=match):
+        playouts.run(**args)
+
+
+def test_issue10_item3_a_first_move_far_from_the_table():
+    game = midgame(6)
+    playouts = kernel.Playouts(game.board, 2, game.current_player)
+    hands = [list(game.hand(seat)) for seat in range(2)]
+    card = hands[game.current_player][0]
+    for x in (2**31, -(2**40), 10**100):
+        with pytest.raises(ValueError, match="breaks the rules"):
+            playouts.run([hands], first=hue.Move(card, x, 0, 0))
+
+
 # -- the C entry points' argument checks, on exact-size buffers ------------------------
 
 

@@ -7,6 +7,7 @@ import functools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ..records import brief
 from . import cells
 
 
@@ -28,7 +29,7 @@ class Colour(enum.IntEnum):
             return cls[value.upper()]
         if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < len(cls):
             return cls(value)
-        raise ValueError(f"unknown colour {value!r}: expected one of G R Y P B")
+        raise ValueError(f"unknown colour {brief(value)}: expected one of G R Y P B")
 
 
 class Kind(str, enum.Enum):
@@ -54,7 +55,9 @@ class Card:
 
     The colours are ``(s0, s1, s2)`` for solid and poison cards and the
     stripes ``(L, M, R)`` for striped and starting cards; the middle one is
-    the centre colour, which scores double.
+    the centre colour, which scores double.  A kind may be given by its
+    value (``"solid"``) and colours by letter or index (``"GRY"``); anything
+    else raises ValueError or TypeError saying what was wrong.
     """
 
     id: str
@@ -64,6 +67,8 @@ class Card:
     rotations: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", _kind(self.id, self.kind))
+        object.__setattr__(self, "colours", _colours(self.id, self.colours))
         shapes = tuple(_shape(self.kind, self.colours, rotation) for rotation in range(4))
         object.__setattr__(self, "shapes", shapes)
         # Rotations r and r+2 share a footprint; they are one placement when
@@ -116,24 +121,40 @@ def _shape(
 
 def card(id: str, kind: Kind | str, colours: Iterable[object]) -> Card:
     """Build a card from loose data, with a clear error for anything wrong."""
-    if not isinstance(id, str) or not id or any(ch.isspace() for ch in id):
-        raise ValueError(f"card id must be a non-empty string without spaces, got {id!r}")
+    return Card(id, kind, colours)  # type: ignore[arg-type]
+
+
+def _kind(card_id: object, kind: object) -> Kind:
+    """The card's id checked, and its kind from a Kind or its value."""
+    if not isinstance(card_id, str):
+        raise TypeError(f"card id must be a string, not {brief(card_id)}")
+    if not card_id or any(ch.isspace() for ch in card_id):
+        raise ValueError(f"card id must be a non-empty string without spaces, got {brief(card_id)}")
     try:
-        kind = Kind(kind)
-    except ValueError:
+        return Kind(kind)
+    except (ValueError, TypeError):
         raise ValueError(
-            f"card {id}: unknown kind {kind!r}: expected one of " + ", ".join(k.value for k in Kind)
+            f"card {brief(card_id)}: unknown kind {brief(kind)}: expected one of "
+            + ", ".join(k.value for k in Kind)
         ) from None
+
+
+def _colours(card_id: str, colours: object) -> tuple[Colour, Colour, Colour]:
+    """Three colours from a text of letters (``"GRY"``) or a sequence."""
     if isinstance(colours, str):
         colours = list(colours)
-    colours = tuple(colours)
+    if not isinstance(colours, (list, tuple)):
+        raise TypeError(
+            f"card {brief(card_id)}: colours must be a text like 'GRY' or a sequence of 3, "
+            f"not {brief(colours)}"
+        )
     if len(colours) != 3:
-        raise ValueError(f"card {id}: needs exactly 3 colours, got {len(colours)}")
+        raise ValueError(f"card {brief(card_id)}: needs exactly 3 colours, got {len(colours)}")
     try:
-        parsed = tuple(Colour.parse(colour) for colour in colours)
+        first, centre, third = (Colour.parse(colour) for colour in colours)
     except ValueError as error:
-        raise ValueError(f"card {id}: {error}") from None
-    return Card(id, kind, parsed)  # type: ignore[arg-type]
+        raise ValueError(f"card {brief(card_id)}: {error}") from None
+    return first, centre, third
 
 
 _DEFAULT_PATTERNS = (
@@ -166,11 +187,13 @@ class Deck(Mapping[str, Card]):
     __slots__ = ("_cards", "_index")
 
     def __init__(self, cards: Iterable[Card | Mapping[str, object] | Sequence[object]]) -> None:
+        if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
+            raise TypeError(f"a deck must be a sequence of cards, not {brief(cards)}")
         parsed = tuple(_coerce_card(item) for item in cards)
         index: dict[str, int] = {}
         for position, item in enumerate(parsed):
             if item.id in index:
-                raise ValueError(f"deck has card id {item.id!r} twice")
+                raise ValueError(f"deck has card id {brief(item.id)} twice")
             index[item.id] = position
         self._cards = parsed
         self._index = index
@@ -218,13 +241,13 @@ def _coerce_card(item: Card | Mapping[str, object] | Sequence[object]) -> Card:
     if isinstance(item, Card):
         return item
     if isinstance(item, Mapping):
-        missing = {"id", "kind", "colours"} - set(item)
+        missing = [key for key in ("id", "kind", "colours") if key not in item]
         if missing:
-            raise ValueError(f"card record {dict(item)!r} lacks {', '.join(sorted(missing))}")
-        return card(item["id"], item["kind"], item["colours"])  # type: ignore[arg-type]
+            raise ValueError(f"card record {brief(item)} lacks {', '.join(missing)}")
+        return Card(item["id"], item["kind"], item["colours"])  # type: ignore[arg-type]
     if isinstance(item, (list, tuple)) and len(item) == 3:
-        return card(*item)
+        return Card(*item)
     raise TypeError(
         f"a card must be a Card, a mapping with id/kind/colours or an (id, kind, colours) "
-        f"triple, not {item!r}"
+        f"triple, not {brief(item)}"
     )

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..records import brief
 from . import _backend
 from .board import Board
 from .cards import Card, Deck, Kind, default_deck
@@ -61,6 +62,9 @@ available = lib is not None
 """Whether the kernel can run: the C backend is the one in use."""
 
 SEED_LIMIT = 2**64
+"""Seeds and stream numbers are unsigned 64-bit integers: 0..2**64-1."""
+INT32_LIMIT = 2**31
+"""Counts the C core takes as ``int32_t``: games and playouts, 0..2**31-1."""
 POLICIES = ("random", "keep_best")
 """Playout policies: uniform random moves; or the same, but a seat down to
 two cards keeps the one scoring more on the table as it then is."""
@@ -110,10 +114,24 @@ def _check(status: int, what: str) -> None:
 
 
 def _integer(name: str, value: object, low: int, high: int) -> int:
+    """``value`` checked to be an int (not a bool or float) in ``low..high-1``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an integer, not {value!r}")
+        raise TypeError(f"{name} must be an integer, not {brief(value)}")
     if not low <= value < high:
-        raise ValueError(f"{name} must be in {low}..{high - 1}, not {value}")
+        raise ValueError(f"{name} must be in {low}..{high - 1}, not {brief(value)}")
+    return value
+
+
+def _streams(name: str, first: int, count: int) -> None:
+    """Refuse a run whose streams ``first .. first+count-1`` would pass 2**64-1
+    (the C core would wrap round to stream 0)."""
+    _integer(name, first, 0, SEED_LIMIT - max(count - 1, 0))
+
+
+def _sequence(name: str, value: object) -> Sequence[Any]:
+    """``value`` checked to be a list or tuple (not a text)."""
+    if not isinstance(value, (list, tuple)):
+        raise TypeError(f"{name} must be a list or tuple, not {brief(value)}")
     return value
 
 
@@ -128,9 +146,17 @@ def deck_records(deck: Deck) -> Any:  # cdata hue_card[]
     """The deck as the C core's ``hue_card`` records, in deck order (cached).
 
     What the kernel hands to ``lib.hue_random_games`` and ``lib.hue_playouts``;
-    public for calling those entry points directly.
+    public for calling those entry points directly.  Raises TypeError when
+    ``deck`` is not a :class:`Deck`, ValueError when it is too big for the
+    core (``HUE_MAX_CARDS``).
     """
     _require()
+    if not isinstance(deck, Deck):
+        raise TypeError(f"deck must be a hue.Deck, not {brief(deck)}")
+    if not 1 <= len(deck) <= lib.HUE_MAX_CARDS:
+        raise ValueError(
+            f"the kernel takes decks of 1 to {lib.HUE_MAX_CARDS} cards, not {len(deck)}"
+        )
     records = ffi.new("hue_card[]", len(deck))
     for index, card in enumerate(deck.cards):
         record = records[index]
@@ -205,9 +231,9 @@ def _prepare(
 ) -> tuple[Deck, Any, int]:
     _require()
     _players(players)
-    _integer("games", games, 0, 2**31)
+    _integer("games", games, 0, INT32_LIMIT)
     _integer("seed", seed, 0, SEED_LIMIT)
-    _integer("first_game", first_game, 0, SEED_LIMIT)
+    _streams("first_game", first_game, games)
     if not isinstance(covering, bool):
         raise TypeError(f"covering must be True or False, not {covering!r}")
     the_deck = _deck_of(deck)
@@ -268,8 +294,9 @@ def random_games(
 ) -> list[KernelGame]:
     """Play ``games`` whole random games in C; game ``i`` is stream ``first_game + i``.
 
-    ``seed`` and ``first_game`` are integers in 0..2**64-1.  ``covering=False``
-    is the variant where no card covers another.  Raises
+    ``seed`` is an integer in 0..2**64-1, ``games`` in 0..2**31-1 and
+    ``first_game`` in 0..2**64-games (so no stream number passes 2**64-1).
+    ``covering=False`` is the variant where no card covers another.  Raises
     KernelUnavailableError on the pure-Python backend, ValueError/TypeError
     for bad arguments (a deck too small for ``players``, say).
     """
@@ -373,15 +400,17 @@ class Playouts:
         policy: str = "keep_best",
     ) -> None:
         _require()
+        if not isinstance(board, Board):
+            raise TypeError(f"board must be a hue.Board, not {brief(board)}")
         _players(players)
         _integer("to_move", to_move, 0, players)
-        if policy not in POLICIES:
-            raise ValueError(f"unknown playout policy {policy!r}: use {' or '.join(POLICIES)}")
+        if not isinstance(policy, str) or policy not in POLICIES:
+            raise ValueError(f"unknown playout policy {brief(policy)}: use {' or '.join(POLICIES)}")
         box = board.bounds()
         if box is None:
             raise ValueError("the table is empty: a playout needs the opening laid")
-        self._deck = board.deck
         self._records = deck_records(board.deck)
+        self._deck = board.deck
         self._index = {card_id: k for k, card_id in enumerate(board.deck)}
         self.players, self.to_move, self.policy = players, to_move, policy
         self.covering = board.covering
@@ -395,33 +424,49 @@ class Playouts:
                 self._cells[(y - y0) * self._width + (x - x0)] = code
 
     def index(self, card: str | int) -> int:
-        """A card's deck index from its id (or the index itself)."""
-        if isinstance(card, int) and not isinstance(card, bool):
-            return card
-        index = self._index.get(card) if isinstance(card, str) else None
-        if index is None:
-            raise ValueError(f"{card!r} is not a card of this deck")
-        return index
+        """A card's deck index from its id (or the index itself, checked).
+
+        Raises ValueError for an unknown id or an index outside the deck,
+        TypeError for anything but a text or an int.
+        """
+        if isinstance(card, str):
+            index = self._index.get(card)
+            if index is None:
+                raise ValueError(f"{brief(card)} is not a card of this deck")
+            return index
+        return _integer("a card's deck index", card, 0, len(self._deck))
 
     def run(
         self,
         hands: Sequence[Sequence[Sequence[str | int]]],
         *,
-        first: Move | Sequence[Move] | None = None,
+        first: Move | str | Sequence[Move | str] | None = None,
         seed: int = 0,
         first_playout: int = 0,
         values: bool = False,
     ) -> PlayoutResults:
         """Play ``len(hands)`` playouts; playout ``p`` is stream ``first_playout + p``.
 
-        ``hands[p][seat]`` is that seat's hand in playout ``p``.  ``first``
-        is None, one Move made first in every playout, or one per playout.
+        ``hands[p][seat]`` is that seat's hand in playout ``p`` (card ids or
+        deck indices).  ``first`` is None, one Move (or move text) made first
+        in every playout, or one per playout.  ``seed`` is in 0..2**64-1,
+        ``first_playout`` in 0..2**64-len(hands) (no stream passes 2**64-1).
         Raises ValueError when a hand or first move breaks the rules (a card
-        twice, an empty hand, an illegal first move).
+        twice, an empty hand, an illegal first move) or a number is out of
+        range, TypeError for arguments of the wrong type.
         """
+        hands = _sequence("hands", hands)
         count, players = len(hands), self.players
+        _integer("playouts (len(hands))", count, 0, INT32_LIMIT)
         _integer("seed", seed, 0, SEED_LIMIT)
-        _integer("first_playout", first_playout, 0, SEED_LIMIT)
+        _streams("first_playout", first_playout, count)
+        if not isinstance(values, bool):
+            raise TypeError(f"values must be True or False, not {brief(values)}")
+        for p, per_seat in enumerate(hands):
+            if len(_sequence(f"hands[{p}]", per_seat)) != players:
+                raise ValueError(f"playout {p} has {len(per_seat)} hands for {players} seats")
+            for seat, hand in enumerate(per_seat):
+                _sequence(f"hands[{p}][{seat}]", hand)
         capacity = max(
             (len(hand) for per_seat in hands for hand in per_seat),
             default=1,
@@ -432,24 +477,29 @@ class Playouts:
         flat = ffi.new("int32_t[]", max(1, count * players * capacity))
         index = self.index
         at = 0
-        for p, per_seat in enumerate(hands):
-            if len(per_seat) != players:
-                raise ValueError(f"playout {p} has {len(per_seat)} hands for {players} seats")
+        for per_seat in hands:
             for hand in per_seat:
                 for k in range(capacity):
                     flat[at + k] = index(hand[k]) if k < len(hand) else -1
                 at += capacity
         first_array = ffi.NULL
         if first is not None:
-            moves = [first] * count if isinstance(first, Move) else list(first)
+            one = isinstance(first, (Move, str))
+            moves = [first] * count if one else list(_sequence("first", first))
             if len(moves) != count:
                 raise ValueError(f"{len(moves)} first moves for {count} playouts")
             first_array = ffi.new("hue_placement[]", max(1, count))
             for p, move in enumerate(moves):
                 move = Move.coerce(move)
+                x, y = move.x - self._x0, move.y - self._y0
+                if not (-INT32_LIMIT <= x < INT32_LIMIT and -INT32_LIMIT <= y < INT32_LIMIT):
+                    raise ValueError(
+                        f"first move {move.describe()}: a hand or first move breaks the rules "
+                        "(it lies far from the table)"
+                    )
                 record = first_array[p]
                 record.card = index(move.card)
-                record.x, record.y = move.x - self._x0, move.y - self._y0
+                record.x, record.y = x, y
                 record.rotation = move.rotation
         size = lib.hue_playouts_workspace_size(
             self._width, self._height, len(self._deck), players, capacity
