@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from operator import itemgetter, mul
 
 from .. import engine
+from ..records import brief
 from .board import POINTS, RED, Board
 from .game import View
 from .moves import Move, Turn
@@ -29,7 +30,7 @@ class RandomBot:
     """Plays a uniformly random legal move (or whole turn, for choose_turn)."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(None if seed is None else engine.check_seed(seed))
 
     def choose(self, view: View) -> Move:
         engine.check_turn(view)
@@ -44,7 +45,7 @@ class TurnBot(ABC):
     """A bot that decides whole turns; ``choose`` plays the chosen turn move by move."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(None if seed is None else engine.check_seed(seed))
         self._plan: dict[object, Move] = {}
 
     def choose(self, view: View) -> Move:
@@ -94,10 +95,8 @@ class SearchBot(TurnBot):
     def __init__(self, seed: int | None = None, *, nodes: int = 100, max_depth: int = 4) -> None:
         super().__init__(seed)
         for name, value, least in (("nodes", nodes, 0), ("max_depth", max_depth, 1)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"SearchBot {name} must be an integer, not {value!r}")
-            if value < least:
-                raise ValueError(f"SearchBot {name} must be at least {least}, not {value}")
+            if engine.check_int(value, f"SearchBot {name}") < least:
+                raise ValueError(f"SearchBot {name} must be at least {least}, not {brief(value)}")
         self.nodes = nodes
         self.max_depth = max_depth
 

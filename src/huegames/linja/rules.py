@@ -7,6 +7,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .. import records
+from ..records import brief
 
 TIE_BREAKS = ("draw", "goal")
 BLOCKADE_RESULTS = ("score", "draw")
@@ -32,12 +33,14 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.goal_bonus, bool):
-            raise TypeError(f"Rules.goal_bonus must be True or False, not {self.goal_bonus!r}")
+            raise TypeError(f"Rules.goal_bonus must be True or False, not {brief(self.goal_bonus)}")
         if self.tie_break not in TIE_BREAKS:
-            raise ValueError(f"Rules.tie_break must be one of {TIE_BREAKS}, not {self.tie_break!r}")
+            raise ValueError(
+                f"Rules.tie_break must be one of {TIE_BREAKS}, not {brief(self.tie_break)}"
+            )
         if self.blockade not in BLOCKADE_RESULTS:
             raise ValueError(
-                f"Rules.blockade must be one of {BLOCKADE_RESULTS}, not {self.blockade!r}"
+                f"Rules.blockade must be one of {BLOCKADE_RESULTS}, not {brief(self.blockade)}"
             )
 
     def to_dict(self) -> dict[str, Any]:

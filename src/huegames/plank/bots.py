@@ -11,6 +11,7 @@ import warnings
 from collections.abc import Sequence
 
 from .. import engine
+from ..records import brief
 from .game import Game, View
 from .moves import Move
 
@@ -31,7 +32,7 @@ class RandomBot:
     """Plays a uniformly random legal move."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(None if seed is None else engine.check_seed(seed))
 
     def choose(self, view: View) -> Move:
         engine.check_turn(view)
@@ -46,7 +47,7 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.rng = random.Random(None if seed is None else engine.check_seed(seed))
 
     def choose(self, view: View) -> Move:
         engine.check_turn(view)
@@ -96,9 +97,9 @@ class SearchBot:
             )
             nodes = deprecated["budget"]
         for name, value in (("nodes", nodes), ("max_depth", max_depth)):
-            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-                raise ValueError(f"SearchBot {name} must be a positive integer, not {value!r}")
-        self.rng = random.Random(seed)
+            if engine.check_int(value, f"SearchBot {name}") < 1:
+                raise ValueError(f"SearchBot {name} must be a positive integer, not {brief(value)}")
+        self.rng = random.Random(None if seed is None else engine.check_seed(seed))
         self.nodes, self.max_depth = nodes, max_depth
         self._visited = 0
 

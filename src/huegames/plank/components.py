@@ -118,11 +118,6 @@ def deal_strips(players: int, rng: random.Random) -> tuple[tuple[str, ...], ...]
     )
 
 
-OLD_RECORD_HANDS = 1000
-"""How far :func:`hand_dealt` looks for the hand of a record that does not
-number it (written before hands were numbered in records)."""
-
-
 def deal_hand(players: int, seed: int, hand: int = 0) -> Deal:
     """The deal of hand number ``hand`` (0-based) of a match played from ``seed``.
 
@@ -137,17 +132,3 @@ def deal_hand(players: int, seed: int, hand: int = 0) -> Deal:
     for _ in range(hand + 1):
         strips = deal_strips(players, rng)
     return Deal(letters, strips, letters.index(LETTERS[hand % players]))
-
-
-def hand_dealt(deal: Deal, seed: int, hands: int = OLD_RECORD_HANDS) -> int | None:
-    """The number of the hand that ``seed`` deals as ``deal``, among the first
-    ``hands`` (:func:`deal_hand`'s order); None when none of them is."""
-    rng = random.Random(seed)
-    letters = draw_letters(deal.players, rng)
-    if letters != deal.letters:
-        return None
-    for hand in range(hands):
-        strips = deal_strips(deal.players, rng)
-        if strips == deal.strips and deal.first == letters.index(LETTERS[hand % deal.players]):
-            return hand
-    return None

@@ -23,7 +23,6 @@ from .components import (
     Deal,
     check_players,
     deal_hand,
-    hand_dealt,
 )
 from .moves import (
     LAY_PLACES,
@@ -414,26 +413,20 @@ class Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move.
 
         A record with a seed must hold the deal the seed gives for its hand
-        (hand 0 unless ``setup`` numbers it).  A record that does not number
-        its hand, written before hands were numbered, may hold any of the
-        first :data:`~huegames.plank.components.OLD_RECORD_HANDS` deals.
+        (hand 0 unless ``setup`` numbers it; a match's later hands are numbered).
         """
         record = records.check_record(record, "plank")
         setup = dict(record["setup"])
         if "hands" in setup:
             raise ValueError("this is a Plank match record: read it with plank.Match.from_dict")
-        hand = setup.pop("hand", None)
+        hand = setup.pop("hand", 0)
         deal = Deal.from_dict(setup)
         if deal.players != record["players"]:
-            raise ValueError(f"record has {record['players']} players but deals {deal.players}")
-        seed = records.check_seed(record["seed"])
-        if hand is None and seed is not None:
-            hand = hand_dealt(deal, seed)
-            if hand is None:
-                raise ValueError(f"record deal is not one seed {records.brief(seed)} gives")
-        game = cls(deal, rules=Rules.from_dict(record["rules"]), seed=seed, hand=hand or 0)
+            players = records.brief(record["players"])
+            raise ValueError(f"record has {players} players but deals {deal.players}")
+        game = cls(deal, rules=Rules.from_dict(record["rules"]), seed=record["seed"], hand=hand)
         dealt = functools.partial(deal_hand, deal.players, hand=game.hand)
-        records.check_seeded(seed, deal, dealt, f"deal of hand {game.hand}")
+        records.check_seeded(game.seed, deal, dealt, f"deal of hand {game.hand}")
         return records.replay(game, record["moves"])
 
     # -- helpers -------------------------------------------------------------------
