@@ -332,16 +332,14 @@ class Game:
     def from_dict(cls, record: Mapping[str, Any]) -> Game:
         """Rebuild a game from :meth:`to_dict`'s record, replaying and checking every move."""
         record = records.check_record(record, GAME)
-        setup = record["setup"]
-        missing = set(SETUP_KEYS) - set(setup)
-        if missing:
-            raise ValueError(f"{GAME} record setup lacks {', '.join(sorted(missing))}")
-        unknown = set(setup) - set(SETUP_KEYS)
-        if unknown:
-            raise ValueError(
-                f"{GAME} record setup has unknown keys: {', '.join(sorted(map(str, unknown)))}"
-            )
+        setup = records.check_keys(record["setup"], f"{GAME} record setup", SETUP_KEYS)
         board, deck = setup["board"], setup["deck"]
+        if board is not None and not (
+            isinstance(board, list) and all(_is_list_of_text(row) for row in board)
+        ):
+            raise TypeError(f"{GAME} record setup board must be null or a list of rows of colours")
+        if deck is not None and not _is_list_of_text(deck):
+            raise TypeError(f"{GAME} record setup deck must be null or a list of card texts")
         game = cls(
             record["players"],
             engine.check_seed(record["seed"], f"a {GAME} record's seed"),
@@ -358,6 +356,10 @@ class Game:
             f"<hues_and_cues.Game {self.players} players, round {self.round.number + 1}, "
             f"{self.round.phase.value}, seat {self.current_player} to move>"
         )
+
+
+def _is_list_of_text(value: object) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
 
 
 def new_game(
