@@ -135,13 +135,13 @@ static int32_t pick_count(input *in, int32_t hi)
     }
 }
 
-/* A grid side: 1..240, or any int32. */
+/* A grid side: 1..48, or any int32 (HUE_MAX_SIDE among the edges). */
 static int32_t pick_side(input *in)
 {
     uint8_t b = u8(in);
 
     if (b < HOSTILE)
-        return 1 + b;
+        return 1 + b % 48;
     if (b == 0xFE)
         return HUE_MAX_SIDE;
     return edge32(in, b, 0, HUE_MAX_SIDE + 1);
@@ -631,18 +631,20 @@ static void fuzz_values_after(input *in, const fuzz_grid *g)
     free(ws.block);
 }
 
-/* A capacity: the header's bound, exactly what is needed, one short, a
- * small number, or negative. */
+/* A capacity: exactly what is needed (by the reference), the header's
+ * bound, a little more than needed, one short, a small number, or
+ * negative. */
 static int64_t pick_capacity(input *in, int64_t bound, int64_t need)
 {
     uint8_t b = u8(in);
 
     switch (b >> 5) {
-    case 4: return need;
+    case 3: return bound;
+    case 4: return need + u8(in);
     case 5: return need - 1;
     case 6: return u8(in);
     case 7: return b & 1 ? -1 : INT64_MIN;
-    default: return bound;
+    default: return need;
     }
 }
 

@@ -87,7 +87,9 @@ class Position:
         self.cells = [0] * (self.width * self.height)
         for move in board.placements:
             shape = board.deck[move.card].shapes[move.rotation]
-            for (x, y), code in zip(footprint(move.x, move.y, move.rotation % 2 == 1), shape):
+            for (x, y), code in zip(
+                footprint(move.x, move.y, move.rotation % 2 == 1), shape, strict=True
+            ):
                 self.cells[(y - self.y0) * self.width + (x - self.x0)] = code
 
     def encode(self) -> bytes:
@@ -152,16 +154,26 @@ def playouts_input(game: hue.Game, rng: random.Random, playouts: int, policy: in
 def games_input(players: int, seed: int, first: int, games: int, cover: int) -> bytes:
     """Target 2: whole games on the default deck."""
     return (
-        bytes([TARGET_GAMES]) + b"\x00\x00\x00"  # default deck, no pokes, its count
-        + bytes([players - 2, cover]) + u64(seed) + u64(first) + bytes([games]) + CLEAN
+        bytes([TARGET_GAMES])
+        + b"\x00\x00\x00"  # default deck, no pokes, its count
+        + bytes([players - 2, cover])
+        + u64(seed)
+        + u64(first)
+        + bytes([games])
+        + CLEAN
     )
 
 
 def sizes_input(width: int, height: int, cards: int, players: int, deck: int, hand: int) -> bytes:
     """Target 0: the size functions on one set of numbers."""
     return (
-        bytes([TARGET_SIZES]) + side(width) + side(height) + small(cards, 0, 41)
-        + bytes([players - 2]) + small(deck, 1, 200) + bytes([hand - 1])
+        bytes([TARGET_SIZES])
+        + side(width)
+        + side(height)
+        + small(cards, 0, 41)
+        + bytes([players - 2])
+        + small(deck, 1, 200)
+        + bytes([hand - 1])
     )
 
 
