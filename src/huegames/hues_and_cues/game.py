@@ -199,7 +199,7 @@ class Game:
         if round_ is None:
             raise IllegalMoveError(f"{move}: the game is over")
         mover = seat_to_move(round_, self.players)
-        if player is not None and player != mover:
+        if player is not None and self._seat(player) != mover:
             raise IllegalMoveError(f"{move}: it is seat {mover}'s turn, not seat {player}'s")
         phase = round_.phase
         expected = {
