@@ -61,7 +61,8 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.covering, bool):
-            raise TypeError(f"Rules.covering must be True or False, not {self.covering!r}")
+            shown = records.brief(self.covering)
+            raise TypeError(f"Rules.covering must be True or False, not {shown}")
         if self.opening is not None:
             if isinstance(self.opening, (str, bytes)) or not isinstance(self.opening, Iterable):
                 raise TypeError("Rules.opening must be a sequence of placements or None")
@@ -127,10 +128,9 @@ def deal_cards(deck: Deck, players: int, rng: random.Random, rules: Rules) -> De
 
 def check_deck(deck: Deck, players: int, rules: Rules) -> None:
     """Refuse a deck that cannot deal a game of ``players`` (a clear ValueError)."""
-    if isinstance(players, bool) or not isinstance(players, int):
-        raise TypeError(f"players must be an integer, not {players!r}")
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise ValueError(f"Hue is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
+    if not MIN_PLAYERS <= engine.check_int(players, "players") <= MAX_PLAYERS:
+        shown = records.brief(players)
+        raise ValueError(f"Hue is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {shown}")
     needs = {
         Kind.POISON: players,
         Kind.STARTING: 3 if rules.opening is None else 0,
@@ -461,7 +461,7 @@ def _rules(rules: Rules | None) -> Rules:
     if rules is None:
         return Rules()
     if not isinstance(rules, Rules):
-        raise TypeError(f"rules must be a hue.Rules or None, not {rules!r}")
+        raise TypeError(f"rules must be a hue.Rules or None, not {records.brief(rules)}")
     return rules
 
 

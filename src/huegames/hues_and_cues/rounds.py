@@ -13,7 +13,7 @@ from enum import Enum
 from functools import cache
 from typing import Any
 
-from .. import records
+from .. import engine, records
 from .board import COLUMNS, SQUARES, Square
 from .cards import Card
 from .cues import BASIC_COLOURS, RELATIVE_WORDS, cue_problem, repeats, steering_word
@@ -61,10 +61,9 @@ class Rules:
                 raise TypeError(f"Rules.{name} must be True or False")
         for name in ("rounds_per_giver", "giver_points"):
             value = getattr(self, name)
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 1
-            ):
-                raise ValueError(f"Rules.{name} must be a positive integer or None, not {value!r}")
+            if value is not None and engine.check_int(value, f"Rules.{name}") < 1:
+                shown = records.brief(value)
+                raise ValueError(f"Rules.{name} must be a positive integer or None, not {shown}")
         for name in ("colour_words", "relative_words"):
             value = getattr(self, name)
             if isinstance(value, str) or not all(isinstance(w, str) and w for w in value):
