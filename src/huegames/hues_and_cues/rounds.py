@@ -66,8 +66,10 @@ class Rules:
                 raise ValueError(f"Rules.{name} must be a positive integer or None, not {shown}")
         for name in ("colour_words", "relative_words"):
             value = getattr(self, name)
-            if isinstance(value, str) or not all(isinstance(w, str) and w for w in value):
-                raise TypeError(f"Rules.{name} must be a sequence of words")
+            if not isinstance(value, (list, tuple)) or not all(
+                isinstance(w, str) and w for w in value
+            ):
+                raise TypeError(f"Rules.{name} must be a list or tuple of words")
             object.__setattr__(self, name, tuple(w.casefold() for w in value))
 
     def rounds_for(self, players: int) -> int:
