@@ -211,8 +211,10 @@ def test_a_bot_that_cannot_be_pickled_is_refused_for_processes_only():
         return userbots.WanderBot(seed)
 
     with pytest.raises(ValueError, match="cannot be sent to worker processes"):
-        simulate("linja", [local_bot, "random"], games=2, workers=2)
+        simulate("linja", [local_bot, "random"], games=2, workers=2, chunk_size=1)
     assert simulate("linja", [local_bot, "random"], games=2, workers=1).summary.games == 2
+    # one chunk of games starts no process (issue 10 item 2), so nothing is sent
+    assert simulate("linja", [local_bot, "random"], games=2, workers=2).summary.games == 2
 
 
 # -- seat swaps --------------------------------------------------------------------

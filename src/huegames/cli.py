@@ -7,26 +7,48 @@ huegames simulate hue --bots mcts:playouts=200,greedy --seat-swap --games 100
 huegames simulate linja --bots mypkg.mybots:MyBot,greedy
 huegames bench
 
-Bad arguments, unknown games or bots and unwritable files end with one line
-on stderr and exit status 2 (1 for a scheduler that cannot be reached),
-never a traceback.
+Every failure ends with one line on stderr, ``huegames: error: ...``, never
+a traceback: exit status 2 for a mistake in the command line (a bad value,
+an unknown game or bot, an output that cannot be opened, a malformed
+scheduler address), 1 for a failure while running (a scheduler that cannot
+be reached, a write that fails on a full disk, a worker process that died),
+130 for Ctrl-C.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 import time
 import timeit
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from concurrent.futures import BrokenExecutor
+from typing import Any, Final, TextIO
+from urllib.parse import urlsplit
 
 from . import __version__, engine
 from .recordfiles import FORMATS, format_of
-from .runner import RunSpec, simulate
+from .records import brief
+from .runner import RunSpec, local_processes, simulate
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
+
+MAX_POSITIONS: Final = 1000
+"""The most positions ``huegames bench`` rotates over."""
+
+MAX_BUDGET: Final = 60.0
+"""The longest ``huegames bench --budget``, in seconds per timing."""
+
+SCHEDULER_SCHEMES: Final = ("tcp", "tls", "ws", "wss", "ucx")
+"""The network protocols of a Dask scheduler address (``inproc://`` exists
+only inside one process, so no command can reach it)."""
+
+CONNECT_TIMEOUT: Final = "10s"
+"""How long to try to reach a Dask scheduler."""
+
+_MESSAGE_LIMIT: Final = 400
 
 
 class UsageError(Exception):
@@ -45,21 +67,38 @@ class _Parser(argparse.ArgumentParser):
         return f"{text}\n{self.appendix()}" if self.appendix is not None else text
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def _integer(text: str) -> int:
     try:
         return int(text)
+    except ValueError:  # also a number of more than 4,300 digits
+        raise argparse.ArgumentTypeError(f"not a whole number: {brief(text)}") from None
+
+
+def _positive(text: str) -> int:
+    value = _integer(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {brief(value)}")
+    return value
+
+
+def _positions(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_POSITIONS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_POSITIONS}, not {brief(value)}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A timing budget: a finite number of seconds above 0, at most :data:`MAX_BUDGET`."""
+    try:
+        value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {brief(text)}") from None
+    if not (math.isfinite(value) and 0 < value <= MAX_BUDGET):
+        raise argparse.ArgumentTypeError(
+            f"must be a number of seconds above 0 and at most {MAX_BUDGET:g}, not {brief(text)}"
+        )
+    return value
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -96,12 +135,16 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--seed", type=_integer, default=0, help="run seed (0)")
     sim.add_argument(
-        "--workers", type=_positive, help="local worker processes (default: every core)"
+        "--workers",
+        type=_positive,
+        help="local worker processes (default: every core; never more than there are "
+        "chunks of games, and at most 32 per core)",
     )
     sim.add_argument(
         "--scheduler",
         metavar="ADDRESS",
-        help="run on a Dask cluster, e.g. tcp://host:8786 (needs huegames[dask])",
+        help="run on a Dask cluster, e.g. tcp://host:8786 (needs huegames[dask]); "
+        "its threads do the work, so not with --workers",
     )
     sim.add_argument("--out", metavar="PATH", help="stream every game's record to PATH")
     sim.add_argument(
@@ -125,10 +168,16 @@ def build_parser() -> argparse.ArgumentParser:
         "For the full benchmarks: python -m pytest bench --benchmark-only.",
     )
     bench.add_argument(
-        "--positions", type=_positive, default=16, help="positions rotated over (16)"
+        "--positions",
+        type=_positions,
+        default=16,
+        help=f"positions rotated over, at most {MAX_POSITIONS} (16)",
     )
     bench.add_argument(
-        "--budget", type=float, default=0.15, help="seconds per timing, about (0.15)"
+        "--budget",
+        type=_seconds,
+        default=0.15,
+        help=f"seconds per timing, about; above 0, at most {MAX_BUDGET:g} (0.15)",
     )
     return parser
 
@@ -147,10 +196,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(error), USAGE_ERROR)
     except KeyboardInterrupt:
         return _fail("interrupted", INTERRUPTED)
+    except BrokenPipeError:  # stdout closed early (| head): nothing more to say
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return RUN_ERROR
 
 
 def _fail(message: str, status: int) -> int:
-    print(f"huegames: error: {message}", file=sys.stderr)
+    """Report ``message`` as one line on stderr (control characters escaped,
+    shortened) and return ``status``."""
+    line = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+    if len(line) > _MESSAGE_LIMIT:
+        line = line[: _MESSAGE_LIMIT - 3] + "..."
+    print(f"huegames: error: {line}", file=sys.stderr)
     return status
 
 
@@ -168,6 +226,16 @@ def _simulate(args: argparse.Namespace) -> int:
             seat_swap=args.seat_swap,
             record_moves=args.moves,
         )
+        if args.scheduler is not None:
+            if args.workers is not None:
+                raise ValueError(
+                    "--workers is for local processes: with --scheduler the cluster's "
+                    "threads do the work"
+                )
+            _check_scheduler(args.scheduler)
+            processes = 0
+        else:
+            processes = local_processes(args.games, args.chunk_size, args.workers)
         if args.out:
             _check_writable(args.out)
         fmt = args.format or (format_of(args.out) if args.out else None)
@@ -177,16 +245,17 @@ def _simulate(args: argparse.Namespace) -> int:
     client = None
     executor = None
     workers = args.workers
-    if args.scheduler:
+    if args.scheduler is not None:
         try:
             client, executor, workers = _dask(args.scheduler)
-        except (ImportError, OSError, TimeoutError, ValueError) as error:
+        except (ImportError, OSError) as error:
             return _fail(str(error), RUN_ERROR)
 
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = _progress_bar(args.games, show)
     started = time.perf_counter()
     try:
+        bar.start()
         result = simulate(
             args.game,
             run.bots,
@@ -205,13 +274,24 @@ def _simulate(args: argparse.Namespace) -> int:
         )
     except ValueError as error:
         return _fail(str(error), USAGE_ERROR)
+    except OSError as error:
+        if args.out and error.filename == args.out:
+            return _fail(f"cannot write {args.out!r}: {error.strerror}", RUN_ERROR)
+        return _fail(f"the run failed: {error}", RUN_ERROR)
+    except BrokenExecutor as error:
+        return _fail(f"a worker process died: {error}", RUN_ERROR)
     finally:
         bar.close()
         if client is not None:
             client.close()
-    elapsed = time.perf_counter() - started
+    elapsed = max(time.perf_counter() - started, 1e-9)
 
-    where = args.scheduler or f"{workers or os.cpu_count()} local worker(s)"
+    if args.scheduler is not None:
+        where = f"on {args.scheduler}"
+    elif processes:
+        where = f"on {processes} local worker processes"
+    else:
+        where = "in one process"
     backend = ""
     if args.game == "hue":
         from . import hue
@@ -220,7 +300,7 @@ def _simulate(args: argparse.Namespace) -> int:
     print(result.summary.table())
     print(
         f"\n{args.games} games in {elapsed:.1f} s ({args.games / elapsed:,.0f} games/s) "
-        f"on {where}{backend}" + (f"; records in {args.out} ({fmt})" if args.out else "")
+        f"{where}{backend}" + (f"; records in {args.out} ({fmt})" if args.out else "")
     )
     return 0
 
@@ -271,19 +351,61 @@ def _check_writable(path: str) -> None:
         raise ValueError(f"cannot write {path!r}: permission denied")
 
 
+def _check_scheduler(address: str) -> None:
+    """Refuse a Dask scheduler address that names no network scheduler:
+    ``[scheme://]host:port`` with a scheme of :data:`SCHEDULER_SCHEMES`."""
+    if not address.strip():
+        raise ValueError("--scheduler needs an address, e.g. tcp://host:8786")
+    scheme, separator, location = address.partition("://")
+    if not separator:
+        scheme, location = "tcp", address
+    if scheme == "inproc":
+        raise ValueError(
+            f"cannot use the scheduler {brief(address)}: an inproc:// address exists only "
+            "inside the Python process that made it; give its network address, "
+            "e.g. tcp://host:8786"
+        )
+    if scheme not in SCHEDULER_SCHEMES:
+        raise ValueError(
+            f"cannot use the scheduler {brief(address)}: unknown protocol {brief(scheme)}, "
+            f"use {', '.join(name + '://' for name in SCHEDULER_SCHEMES)}"
+        )
+    try:
+        parts = urlsplit(f"//{location}")
+        host, port = parts.hostname, parts.port
+    except ValueError:  # a port out of range or not a number, a broken [ipv6]
+        host = port = None
+    if not host or port is None or parts.path or parts.query or parts.fragment:
+        raise ValueError(
+            f"cannot use the scheduler {brief(address)}: write {scheme}://host:port, "
+            "e.g. tcp://host:8786"
+        )
+
+
 def _dask(address: str) -> tuple[Any, Any, int]:
-    """A Dask client on ``address``, its executor, and the cluster's thread count."""
+    """A Dask client on ``address``, its executor, and the cluster's thread count.
+
+    ImportError without dask.distributed; OSError naming the address when
+    the scheduler cannot be reached (or TLS is not configured for tls://).
+    """
     try:
         from distributed import Client
+        from distributed.security import Security
     except ImportError:
         raise ImportError(
             '--scheduler needs dask.distributed: pip install "huegames[dask]"'
         ) from None
+    scheme = address.partition("://")[0]
+    if scheme in ("tls", "wss") and Security().get_connection_args("client")["ssl_context"] is None:
+        raise OSError(
+            f"cannot reach the Dask scheduler at {address}: {scheme}:// needs TLS "
+            "certificates in Dask's configuration (distributed.comm.tls)"
+        )
     try:
-        client = Client(address, timeout="10s")
-    except (OSError, TimeoutError) as error:
+        client = Client(address, timeout=CONNECT_TIMEOUT)
+        threads = sum(client.nthreads().values()) or 1
+    except (OSError, TimeoutError, ValueError, TypeError) as error:
         raise OSError(f"cannot reach the Dask scheduler at {address}: {error}") from None
-    threads = sum(client.nthreads().values()) or 1
     return client, client.get_executor(), threads
 
 
@@ -294,15 +416,25 @@ class _Progress:
         self.total, self.show = total, show
         self.stream = stream or sys.stderr
         self.done = 0
+        self.drawn = False
+        """Whether a line was started on the stream, which close() ends."""
         self.started = self.shown = time.perf_counter()
-        self._tqdm = None
-        if show:
-            try:
-                from tqdm import tqdm
-            except ImportError:
-                pass
-            else:
-                self._tqdm = tqdm(total=total, unit="game", file=self.stream)
+        self._tqdm: Any = None
+
+    def start(self) -> None:
+        """Draw the bar, tqdm's when it is installed (else the first update does)."""
+        if not self.show:
+            return
+        try:
+            from tqdm import tqdm
+        except ImportError:
+            return
+
+        class Bar(tqdm):  # type: ignore[type-arg]
+            monitor_interval = 0  # no monitor thread: see runner._submit on Ctrl-C
+
+        self.drawn = True
+        self._tqdm = Bar(total=self.total, unit="game", file=self.stream)
 
     def update(self, done: int) -> None:
         step, self.done = done - self.done, done
@@ -314,15 +446,17 @@ class _Progress:
             self.shown = now
             rate = done / max(now - self.started, 1e-9)
             left = (self.total - done) / rate if rate else 0.0
+            self.drawn = True
             self.stream.write(
                 f"\r{done:,}/{self.total:,} games  {rate:,.0f} games/s  {_clock(left)} left   "
             )
             self.stream.flush()
 
     def close(self) -> None:
+        """End the bar's line, so that what follows starts on a line of its own."""
         if self._tqdm is not None:
             self._tqdm.close()
-        elif self.show and self.done:
+        elif self.drawn:
             self.stream.write("\n")
             self.stream.flush()
 

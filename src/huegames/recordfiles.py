@@ -13,13 +13,21 @@ moves -- whose notation may hold spaces -- are joined by ``;``.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
 from collections.abc import Iterator, Mapping
 from typing import Any, Final, TextIO
 
-__all__ = ["FORMATS", "RecordWriter", "check_format", "format_of", "read_records"]
+__all__ = [
+    "FORMATS",
+    "RecordOutput",
+    "RecordWriter",
+    "check_format",
+    "format_of",
+    "read_records",
+]
 
 FORMATS: Final = ("csv", "jsonl")
 """The record file formats."""
@@ -64,6 +72,61 @@ class RecordWriter:
             self._columns = list(record)
             self._csv.writerow(self._columns)
         self._csv.writerow([_csv_cell(column, record[column]) for column in self._columns])
+
+
+class RecordOutput:
+    """Where a run's records go: a file opened (and closed) here, or a caller's
+    text stream (flushed, left open).
+
+    A path that cannot be opened for writing is a ValueError, raised before
+    anything is written.  A write that fails later -- a full disk (``/dev/full``
+    refuses only when the buffer is flushed at close), an I/O error -- is an
+    OSError naming the file, raised once; the file keeps the records written
+    before it.
+    """
+
+    def __init__(self, out: str | os.PathLike[str] | TextIO, fmt: str) -> None:
+        check_format(fmt)
+        self.name: str | None = None
+        """The file's path; None for a caller's stream."""
+        if isinstance(out, (str, os.PathLike)):
+            self.name = os.fspath(out)
+            if os.path.isdir(self.name):
+                raise ValueError(f"cannot write {self.name!r}: it is a directory")
+            try:  # open for the whole run: close() closes it
+                out = open(self.name, "w", newline="", encoding="utf-8")  # noqa: SIM115
+            except OSError as error:
+                raise ValueError(f"cannot write {self.name!r}: {error.strerror or error}") from None
+        self._stream = out
+        self._writer = RecordWriter(out, fmt)
+
+    def write(self, record: Mapping[str, Any]) -> None:
+        """Write one record (buffered)."""
+        try:
+            self._writer.write(record)
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def close(self) -> None:
+        """Write out what is buffered and close the file (flush a caller's stream)."""
+        try:
+            if self.name is None:
+                self._stream.flush()
+            else:
+                self._stream.close()
+        except OSError as error:
+            raise self._failed(error) from None
+
+    def abandon(self) -> None:
+        """Close after the run failed elsewhere: that failure is the one to
+        report, so a second from the file (the same full disk) is dropped."""
+        with contextlib.suppress(OSError):
+            self.close()
+
+    def _failed(self, error: OSError) -> OSError:
+        if self.name is None:
+            return error
+        return OSError(error.errno, error.strerror or str(error), self.name)
 
 
 def _csv_cell(column: str, value: Any) -> Any:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import os
 import pickle
+import signal
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -38,13 +39,29 @@ from typing import Any, Final, TextIO, TypeAlias
 
 from . import engine
 from .engine import BotSpec
-from .recordfiles import RecordWriter, check_format, format_of
+from .recordfiles import RecordOutput, check_format, format_of
+from .records import brief
 from .stats import Summary
 
-__all__ = ["CHUNK_SIZE", "BotLike", "Result", "RunSpec", "chunks", "play_chunk", "simulate"]
+__all__ = [
+    "CHUNK_SIZE",
+    "WORKERS_PER_CORE",
+    "BotLike",
+    "Result",
+    "RunSpec",
+    "chunks",
+    "local_processes",
+    "max_workers",
+    "play_chunk",
+    "simulate",
+]
 
 CHUNK_SIZE: Final = 50
 """Games per task sent to an executor, by default."""
+
+WORKERS_PER_CORE: Final = 32
+"""The most local worker processes a run may ask for, per core: more only
+thrash the machine (and a typo such as ``workers=10000`` would fork that many)."""
 
 BotLike: TypeAlias = BotSpec | str | engine.BotFactory
 """A bot as :func:`simulate` takes it: a catalogue name, a spec text such as
@@ -104,7 +121,11 @@ class RunSpec:
             )
         _check_positive("games", games)
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an integer, not {seed!r}")
+            raise ValueError(f"seed must be an integer, not {brief(seed)}")
+        try:
+            engine.derive_seed(seed)
+        except ValueError:  # repr() refuses ints over 4,300 digits
+            raise ValueError(f"seed is too large: {brief(seed)}") from None
         if seat_swap and games % count:
             raise ValueError(
                 f"with seat_swap, games must be a multiple of the {count} players "
@@ -181,7 +202,7 @@ def _bot_specs(bots: object, game: engine.GameSpec) -> list[BotSpec]:
     elif isinstance(bots, BotSpec) or callable(bots):
         bots = [bots]
     if not isinstance(bots, Sequence):
-        raise ValueError(f"bots must be a list of bots, not {bots!r}")
+        raise ValueError(f"bots must be a list of bots, not {brief(bots)}")
     if not bots:
         raise ValueError(f"give at least one bot: {game.bot_names()}")
     specs = []
@@ -213,7 +234,35 @@ def _check_bots(specs: Sequence[BotSpec], game: engine.GameSpec) -> None:
 
 def _check_positive(name: str, value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, not {value!r}")
+        raise ValueError(f"{name} must be a positive integer, not {brief(value)}")
+
+
+def max_workers() -> int:
+    """The most local worker processes a run may ask for on this machine:
+    :data:`WORKERS_PER_CORE` per core."""
+    return WORKERS_PER_CORE * (os.cpu_count() or 1)
+
+
+def local_processes(games: int, chunk_size: int = CHUNK_SIZE, workers: int | None = None) -> int:
+    """How many worker processes a run without an executor starts: ``workers``
+    (default: every core), but never more than it has chunks of games; 0 when
+    that leaves one, as it is then played in this process.
+
+    ValueError when ``workers`` is not a positive integer or above
+    :func:`max_workers`.
+    """
+    _check_positive("games", games)
+    _check_positive("chunk_size", chunk_size)
+    if workers is not None:
+        _check_positive("workers", workers)
+        if workers > max_workers():
+            raise ValueError(
+                f"workers must be at most {max_workers()} ({WORKERS_PER_CORE} per core "
+                f"on this machine), not {brief(workers)}"
+            )
+    wanted = workers if workers is not None else os.cpu_count() or 1
+    processes = min(wanted, -(-games // chunk_size))
+    return processes if processes > 1 else 0
 
 
 def play_chunk(spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
@@ -267,10 +316,12 @@ def simulate(
       their own.
     - ``executor``: any ``concurrent.futures.Executor`` (a process pool, a
       ``dask.distributed`` client's ``get_executor()``, ...); default a local
-      process pool of ``workers`` processes (default: every core).  With
-      ``workers=1`` and no executor, games run in this process.  With an
-      executor, ``workers`` only sets how many chunks are kept in flight
-      (four per worker).
+      process pool of ``workers`` processes (default: every core), never
+      more than the run has chunks (:func:`local_processes`), and at most
+      :func:`max_workers` (:data:`WORKERS_PER_CORE` per core).  With
+      ``workers=1``, or a run of one chunk, and no executor, games run in
+      this process.  With an executor, ``workers`` only sets how many
+      chunks are kept in flight (four per worker).
     - ``out``: a path or text stream; records are streamed there in game
       order (the format from ``out_format``, else the file's extension,
       ``.csv`` or ``.jsonl``; JSON Lines for a stream) and not kept, so
@@ -281,17 +332,26 @@ def simulate(
 
     The same arguments give the same records whatever the executor.  Bad
     arguments (an unknown bot or setting, a bad value, a bot that cannot be
-    imported) raise ValueError before any game is played or file opened.
+    imported, an output that cannot be opened) raise ValueError before any
+    game is played.  A write to ``out`` that fails during the run (a full
+    disk, an I/O error) raises OSError naming the file, which keeps the
+    records written before it.
     """
     spec = RunSpec.build(
         game, bots, players, games, seed, seat_swap=seat_swap, record_moves=record_moves
     )
     _check_positive("chunk_size", chunk_size)
-    if workers is not None:
-        _check_positive("workers", workers)
-    if executor is not None and not callable(getattr(executor, "submit", None)):
-        raise ValueError(f"executor must be a concurrent.futures.Executor, not {executor!r}")
-    if (executor is None and workers != 1) or isinstance(executor, ProcessPoolExecutor):
+    if executor is None:
+        processes = local_processes(games, chunk_size, workers)
+    else:
+        processes = 0
+        if workers is not None:
+            _check_positive("workers", workers)
+        if not callable(getattr(executor, "submit", None)):
+            raise ValueError(
+                f"executor must be a concurrent.futures.Executor, not {brief(executor)}"
+            )
+    if processes or isinstance(executor, ProcessPoolExecutor):
         _check_picklable(spec)
     fmt = None
     if out is not None:
@@ -310,26 +370,26 @@ def simulate(
     keep = (out is None) if keep_records is None else keep_records
     records: list[dict[str, Any]] | None = [] if keep else None
 
-    stream, close = _open(out)
+    output = RecordOutput(out, fmt) if out is not None and fmt is not None else None
     try:
-        writer = RecordWriter(stream, fmt) if stream is not None and fmt else None
         done = 0
-        for chunk in _run(spec, chunk_size, executor, workers):
+        in_flight = processes or workers or os.cpu_count() or 1
+        for chunk in _run(spec, chunk_size, executor, processes, in_flight):
             for record in chunk:
                 summary.add(record)
-                if writer is not None:
-                    writer.write(record)
+                if output is not None:
+                    output.write(record)
                 if records is not None:
                     records.append(record)
             done += len(chunk)
             if progress is not None:
                 progress(done)
-    finally:
-        if stream is not None:
-            if close:
-                stream.close()
-            else:
-                stream.flush()
+    except BaseException:
+        if output is not None:
+            output.abandon()
+        raise
+    if output is not None:
+        output.close()
     return Result(summary, records)
 
 
@@ -343,40 +403,65 @@ def _check_picklable(spec: RunSpec) -> None:
         ) from None
 
 
-def _open(out: str | os.PathLike[str] | TextIO | None) -> tuple[TextIO | None, bool]:
-    if out is None:
-        return None, False
-    if not isinstance(out, (str, os.PathLike)):
-        return out, False
-    path = os.fspath(out)
-    if os.path.isdir(path):
-        raise ValueError(f"cannot write {path!r}: it is a directory")
+def _worker_start() -> None:
+    """Let Ctrl-C end a worker process at once and silently: the terminal sends
+    it to the whole process group, and the main process reports it, once.
+
+    The worker was started with SIGINT blocked (see :func:`_submit`), so a
+    Ctrl-C that came before this point ends it now, not as a
+    KeyboardInterrupt traceback in multiprocessing's start-up code.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+def _submit(
+    pool: Executor, own: bool, start: int, stop: int, spec: RunSpec
+) -> Future[list[dict[str, Any]]]:
+    """``pool.submit`` of one chunk; for the run's own pool, with Ctrl-C held
+    back while it may start worker processes.
+
+    A SIGINT handled during ``fork`` runs Python's at-fork hooks' way, where
+    the KeyboardInterrupt is swallowed (the run would go on), and a worker
+    born before it installs :func:`_worker_start` would print a traceback.
+    Held back, it arrives when ``submit`` returns; the workers (and the
+    pool's threads) are born with it blocked.
+    """
+    if not own or not hasattr(signal, "pthread_sigmask"):
+        return pool.submit(play_chunk, spec, start, stop)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
-        return open(path, "w", newline="", encoding="utf-8"), True
-    except OSError as error:
-        raise ValueError(f"cannot write {path!r}: {error.strerror or error}") from None
+        return pool.submit(play_chunk, spec, start, stop)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _run(
-    spec: RunSpec, chunk_size: int, executor: Executor | None, workers: int | None
+    spec: RunSpec, chunk_size: int, executor: Executor | None, processes: int, workers: int
 ) -> Iterator[list[dict[str, Any]]]:
     """Chunks of records in game order, with a bounded number in flight.
 
-    At most four chunks per worker are submitted ahead of the one being
-    read, so however many games a run has, only a few chunks of records
-    exist at once.
+    Without an executor, ``processes`` local worker processes play them (none:
+    this process does).  At most four chunks per worker are submitted ahead
+    of the one being read, so however many games a run has, only a few
+    chunks of records exist at once.
     """
-    if executor is None and workers == 1:
+    if executor is None and not processes:
         for start, stop in chunks(spec.games, chunk_size):
             yield play_chunk(spec, start, stop)
         return
     own = executor is None
-    pool = ProcessPoolExecutor(workers or os.cpu_count()) if executor is None else executor
-    limit = 4 * (workers or os.cpu_count() or 1)
+    pool = (
+        executor
+        if executor is not None
+        else ProcessPoolExecutor(processes, initializer=_worker_start)
+    )
+    limit = 4 * workers
     in_flight: deque[Future[list[dict[str, Any]]]] = deque()
     try:
         for start, stop in chunks(spec.games, chunk_size):
-            in_flight.append(pool.submit(play_chunk, spec, start, stop))
+            in_flight.append(_submit(pool, own, start, stop, spec))
             if len(in_flight) >= limit:
                 yield in_flight.popleft().result()
         while in_flight:
