@@ -248,17 +248,20 @@ def _small_capital(character: str) -> str:
         return character
 
 
-def _read(text: str) -> str:
-    """NFKC, the TR39 skeleton, marks and separators dropped, small capitals
-    read as capitals; repeated until nothing changes."""
+def _settle(text: str, skeleton_first: bool) -> str:
+    """NFKC and the TR39 skeleton (in the order asked), marks and separators
+    dropped, small capitals read as capitals; repeated until nothing changes."""
     skeleton = _tr39_skeleton()
     for _ in range(4):
-        decomposed = unicodedata.normalize("NFD", skeleton(unicodedata.normalize("NFKC", text)))
+        if skeleton_first:
+            mapped = unicodedata.normalize("NFKC", skeleton(text))
+        else:
+            mapped = skeleton(unicodedata.normalize("NFKC", text))
         read = unicodedata.normalize(
             "NFC",
             "".join(
                 _small_capital(character)
-                for character in decomposed
+                for character in unicodedata.normalize("NFD", mapped)
                 if unicodedata.category(character)[0] != "M" and character not in SEPARATORS
             ),
         )
@@ -268,6 +271,13 @@ def _read(text: str) -> str:
     return text
 
 
+def _read(text: str) -> tuple[str, ...]:
+    """How ``text`` reads as written: NFKC first (``ʳᵉᵈ`` is ``red``) and the
+    skeleton first (``\u017f`` looks like ``f``, though NFKC makes it ``s``)."""
+    first, second = _settle(text, False), _settle(text, True)
+    return (first,) if first == second else (first, second)
+
+
 @lru_cache(maxsize=4096)
 def readings(word: str) -> tuple[str, ...]:
     """How a word (or words joined) reads: as written, and case-folded.
@@ -275,24 +285,32 @@ def readings(word: str) -> tuple[str, ...]:
     ``readings("PlNK") == ("PlNK", "plnk")``; ``readings("r\u0435d")`` (a
     Cyrillic ``\u0435``) is ``("red",)``.
     """
-    written = _read(word)
-    folded = _read(unicodedata.normalize("NFKC", word).casefold())
-    return (written,) if folded == written else (written, folded)
+    found = _read(word) + _read(unicodedata.normalize("NFKC", word).casefold())
+    return tuple(dict.fromkeys(found))
 
 
-def _readings_of_parts(word: str) -> Iterator[str]:
+@lru_cache(maxsize=4096)
+def _colour_readings(word: str) -> tuple[str, ...]:
+    """:func:`readings`, and the written readings case-folded: a capital I that
+    stands for an l reads as one in any case (``PurPIe``)."""
+    return tuple(dict.fromkeys((*readings(word), *(text.casefold() for text in _read(word)))))
+
+
+def _readings_of_parts(
+    word: str, read: Callable[[str], tuple[str, ...]] = readings
+) -> Iterator[str]:
     """The readings of a word and of each part between its hyphens or apostrophes."""
-    yield from readings(word)
+    yield from read(word)
     parts = [part for part in re.split(f"[{SEPARATORS}]", word) if part]
     if len(parts) > 1:
         for part in parts:
-            yield from readings(part)
+            yield from read(part)
 
 
 @cache
 def _literal(text: str) -> str:
     """A regex matching ``text`` read in lower, upper or title case."""
-    spellings = {_read(case(text)) for case in _CASES}
+    spellings = {spelling for case in _CASES for spelling in _read(case(text))}
     return "(?:" + "|".join(map(re.escape, sorted(spellings, key=len, reverse=True))) + ")"
 
 
@@ -332,7 +350,7 @@ def colour_word_in(word: str, colours: Iterable[str], stems: bool = True) -> str
     ``seagreen``); ``red`` is not hunted inside words, so ``sacred`` and
     ``redolent`` are fine.
     """
-    texts = tuple(_readings_of_parts(word))
+    texts = tuple(_readings_of_parts(word, _colour_readings))
     for colour in colours:
         form, inside = _colour_patterns(colour.casefold(), stems)
         for text in texts:
@@ -349,7 +367,7 @@ def _colour_across(first: str, second: str, colours: Iterable[str], stems: bool)
     colour word of 4 letters or more that starts the first word and runs
     into the second; a colour word inside the join (``deep ink``) is fine.
     """
-    texts = readings(first + second)
+    texts = _colour_readings(first + second)
     for colour in colours:
         form, inside = _colour_patterns(colour.casefold(), stems)
         for text in texts:
@@ -440,7 +458,7 @@ def normal(words: Iterable[str]) -> str:
 def _spellings(cue: str) -> frozenset[str]:
     """How an earlier cue reads, its words joined, in lower, upper or title case."""
     words = cue.split()
-    return frozenset(_read("".join(map(case, words))) for case in _CASES)
+    return frozenset(spelling for case in _CASES for spelling in _read("".join(map(case, words))))
 
 
 def repeats(words: Sequence[str], used: Iterable[str]) -> str | None:
