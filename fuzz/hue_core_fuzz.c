@@ -12,18 +12,20 @@
  *   2  hue_random_games, every game replayed on a reference table: each
  *      move legal and from the mover's hand, scores and winner recomputed;
  *   3  hue_playouts, against the promises it can be held to from outside
- *      (scores from the seat's own cards, values, winners, streams).
+ *      (scores from the seat's own cards, winners, streams; the values
+ *      and the keep_best choice where no random move decides them).
  *
- * The rest of the input is read in order by the decoders below; running
- * out of bytes reads zeros.  Most choices take an in-range value from one
+ * The rest of the input is read in order by the decoders below (and
+ * written by fuzz/make_corpus.py for the seed corpus); running out of
+ * bytes reads zeros.  Most choices take an in-range value from one
  * byte, and a byte from 0xF0 up picks a hostile one instead (negative, one
  * past the limit, INT32_MIN ...), so the functions' own argument checks are
  * exercised as often as their work.  A "hostility" byte per call may make
  * one or more pointers NULL, shorten the workspace, or misalign it.
  *
  * What every call is held to (the header's contract): it returns >= 0 iff
- * every argument is in range, and then a code the header names for one of
- * the arguments that is out of range; a negative return leaves every
+ * every argument is in range, else the code the header gives for one of
+ * the arguments out of range; a negative return leaves every
  * output buffer as it was (canary-filled), except the documented
  * HUE_E_CAPACITY case of the placement lists and hue_legal_anchors'
  * *vertical = 0; no call reads or writes outside the buffers it is given
@@ -427,6 +429,12 @@ static void check_values_equal(const int32_t *got, const int32_t *want, const ch
           got[3], got[4], want[0], want[1], want[2], want[3], want[4]);
 }
 
+/* An output of a run that skipped it (NULL), or the same as the full run's. */
+static int agrees(unsigned skipped, const void *got, const void *full, size_t bytes)
+{
+    return skipped || memcmp(got, full, bytes) == 0;
+}
+
 /* A return against the set of codes the arguments allow: >= 0 iff the set
  * is empty, else one of them. */
 static void check_status(int64_t status, unsigned allowed, const char *what)
@@ -652,7 +660,7 @@ static int64_t pick_capacity(input *in, int64_t bound, int64_t need)
 static void fuzz_legal_placements(input *in, const fuzz_grid *g)
 {
     int32_t cards = pick_count(in, MAX_HAND_CARDS), n = cards > 0 ? cards : 0, c;
-    uint8_t rotations[MAX_HAND_CARDS];
+    uint8_t *rotations = canary_buffer((size_t)n);
     int cover = pick_flag(in), rotations_ok = 1, r;
     int64_t bound, need = 0, capacity, status, at = 0, anchors[2] = {0, 0}, k;
     int32_t *ref[2] = {NULL, NULL};
@@ -713,6 +721,7 @@ static void fuzz_legal_placements(input *in, const fuzz_grid *g)
                           c, ref[r % 2][2 * k], ref[r % 2][2 * k + 1], r);
     }
     free(out);
+    free(rotations);
     free(ref[0]);
     free(ref[1]);
 }
@@ -1144,14 +1153,12 @@ static void fuzz_random_games(input *in)
                         &allowed) == 0, "hue_random_games: a second run failed");
         for (g = 0; g < games; g++)
             replay_game(&d, players, cover, &full, g);
-        CHECK(((h.nulls & 4) || memcmp(o.owners, full.owners, o.owners_n * sizeof *o.owners) == 0)
-                  && ((h.nulls & 8) || memcmp(o.opening, full.opening,
-                                              o.opening_n * sizeof *o.opening) == 0)
-                  && ((h.nulls & 16) || memcmp(o.moves, full.moves, o.moves_n * sizeof *o.moves) == 0)
-                  && ((h.nulls & 32) || memcmp(o.scores, full.scores,
-                                               o.scores_n * sizeof *o.scores) == 0)
-                  && ((h.nulls & 64) || memcmp(o.winners, full.winners,
-                                               o.winners_n * sizeof *o.winners) == 0),
+        CHECK(agrees(h.nulls & 4, o.owners, full.owners, o.owners_n * sizeof *o.owners)
+                  && agrees(h.nulls & 8, o.opening, full.opening, o.opening_n * sizeof *o.opening)
+                  && agrees(h.nulls & 16, o.moves, full.moves, o.moves_n * sizeof *o.moves)
+                  && agrees(h.nulls & 32, o.scores, full.scores, o.scores_n * sizeof *o.scores)
+                  && agrees(h.nulls & 64, o.winners, full.winners,
+                            o.winners_n * sizeof *o.winners),
               "hue_random_games: skipping outputs changed the others");
         g = games - 1;
         CHECK(games_run(&d, players, cover, seed, first + (uint64_t)g, 1, &clean, &one, 0x33,
@@ -1356,6 +1363,31 @@ static void check_no_random_move(const fuzz_grid *g, const fuzz_deck *d,
     free(copy);
 }
 
+/* HUE_POLICY_KEEP_BEST with one move to make: the seat holding two cards
+ * keeps the one scoring more on the table as it is (ties: the earlier in
+ * its hand), whatever it then lays. */
+static void check_keep_best(const playout_args *a, int32_t p, const int32_t *scores,
+                            const int32_t *values)
+{
+    const fuzz_grid *g = a->grid;
+    int32_t now[HUE_COLOURS], s;
+
+    ref_values(g->cells, g->width, g->height, now);
+    for (s = 0; s < a->players; s++) {
+        const int32_t *slots = a->hands + ((size_t)p * (size_t)a->players + (size_t)s)
+                                          * (size_t)a->hand_capacity;
+        if (a->hand_capacity >= 2 && slots[1] != -1) {
+            const hue_card *first = &a->deck->cards[slots[0]];
+            const hue_card *second = &a->deck->cards[slots[1]];
+            const hue_card *kept
+                = card_score(second, now) > card_score(first, now) ? second : first;
+            CHECK(scores[s] == card_score(kept, values),
+                  "hue_playouts: keep_best seat %d scored %d, not its best card's %d", s,
+                  scores[s], card_score(kept, values));
+        }
+    }
+}
+
 static void fuzz_playouts(input *in)
 {
     fuzz_deck d = deck_read(in);
@@ -1424,11 +1456,10 @@ static void fuzz_playouts(input *in)
         playout_args alone = a;
         CHECK(playouts_run(&a, &clean, &full, 0x5A, &allowed) == 0,
               "hue_playouts: a second run failed");
-        CHECK(((h.nulls & 8) || memcmp(o.values, full.values, o.values_n * sizeof *o.values) == 0)
-                  && ((h.nulls & 16)
-                      || memcmp(o.scores, full.scores, o.scores_n * sizeof *o.scores) == 0)
-                  && ((h.nulls & 32)
-                      || memcmp(o.winners, full.winners, o.winners_n * sizeof *o.winners) == 0),
+        CHECK(agrees(h.nulls & 8, o.values, full.values, o.values_n * sizeof *o.values)
+                  && agrees(h.nulls & 16, o.scores, full.scores, o.scores_n * sizeof *o.scores)
+                  && agrees(h.nulls & 32, o.winners, full.winners,
+                            o.winners_n * sizeof *o.winners),
               "hue_playouts: skipping outputs changed the others");
         for (p = 0; p < a.playouts; p++) {
             const int32_t *values = full.values + (size_t)p * HUE_COLOURS;
@@ -1450,6 +1481,8 @@ static void fuzz_playouts(input *in)
                   "hue_playouts: playout %d winner %d", p, full.winners[p]);
             if (moves == (first != NULL ? 1 : 0))
                 check_no_random_move(&g, &d, first != NULL ? &first[p] : NULL, values);
+            if (moves == 1 && first == NULL && a.policy == HUE_POLICY_KEEP_BEST)
+                check_keep_best(&a, p, scores, values);
         }
         p = a.playouts - 1;
         alone.playouts = 1;

@@ -124,9 +124,12 @@ def grid_input(game: hue.Game, rng: random.Random) -> bytes:
     return data
 
 
-def playouts_input(game: hue.Game, rng: random.Random, playouts: int, policy: int) -> bytes:
+def playouts_input(
+    game: hue.Game, rng: random.Random, playouts: int, policy: int, first: bool = True
+) -> bytes:
     """Target 3 from the game's position with the real hands (deck indices),
-    the same in every playout, and a legal first move when one exists."""
+    the same in every playout, and (``first``) a legal first move when one
+    exists."""
     position = Position(game.board)
     mover = game.current_player
     assert mover is not None
@@ -139,7 +142,7 @@ def playouts_input(game: hue.Game, rng: random.Random, playouts: int, policy: in
     for _ in range(playouts):
         for hand in hands:
             data += bytes(hand) + bytes([HAND_SLOT_END] * (capacity - len(hand)))
-    legal = list(game.legal_moves()) if len(hands[mover]) >= 2 else []
+    legal = list(game.legal_moves()) if first and len(hands[mover]) >= 2 else []
     data += bytes([0x80 if legal else 0])
     if legal:
         for _ in range(playouts):
@@ -197,6 +200,8 @@ def corpus() -> Iterator[tuple[str, bytes]]:
             yield f"grid-{tag}", grid_input(game, rng)
             if not game.is_over:
                 yield f"playouts-{tag}", playouts_input(game, rng, 1 + at % 3, at % 2)
+        # The last move: one seat with two cards, keep_best, no first move.
+        yield f"playouts-{players}p-keep-best", playouts_input(games[-2], rng, 2, 1, first=False)
     for players in range(2, 6):
         yield f"games-{players}p", games_input(players, players, 0, 2, players % 2)
     yield "games-last-stream", games_input(2, 7, 2**64 - 1, 2, 1)
