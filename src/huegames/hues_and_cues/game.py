@@ -63,11 +63,10 @@ class Game:
         deck: Sequence[Card] | None = None,
         rules: Rules | None = None,
     ) -> None:
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise TypeError(f"players must be an integer, not {players!r}")
-        if not VARIANT_MIN_PLAYERS <= players <= MAX_PLAYERS:
+        if not VARIANT_MIN_PLAYERS <= engine.check_int(players, "players") <= MAX_PLAYERS:
+            shown = records.brief(players)
             raise ValueError(
-                f"Hues and Cues is for 3 to {MAX_PLAYERS} players (2 as a variant), not {players}"
+                f"Hues and Cues is for 3 to {MAX_PLAYERS} players (2 as a variant), not {shown}"
             )
         self.players, self.seed = players, engine.check_seed(seed)
         self.board = board or Board.default()
@@ -307,9 +306,11 @@ class Game:
 
     def _seat(self, player: object) -> int:
         if isinstance(player, bool) or not isinstance(player, int):
-            raise TypeError(f"a seat is an int from 0 to {self.players - 1}, not {player!r}")
+            shown = records.brief(player)
+            raise TypeError(f"a seat is an int from 0 to {self.players - 1}, not {shown}")
         if not 0 <= player < self.players:
-            raise ValueError(f"no seat {player}: seats are 0 to {self.players - 1}")
+            shown = records.brief(player)
+            raise ValueError(f"no seat {shown}: seats are 0 to {self.players - 1}")
         return player
 
     # -- records ---------------------------------------------------------------------
