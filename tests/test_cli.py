@@ -7,6 +7,7 @@ import os
 import re
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -229,7 +230,8 @@ def test_help_lists_every_game_with_its_bots_and_settings(capsys):
         main(["simulate", "--help"])
     assert done.value.code == 0
     out = capsys.readouterr().out
-    assert f"one of: {', '.join(engine.game_names())}" in " ".join(out.split())
+    games = f"one of: {', '.join(engine.game_names())}"  # wrapped anywhere, even at a hyphen
+    assert "".join(games.split()) in "".join(out.split())
     assert "package.module:Factory" in out
     for spec in engine.game_specs():
         assert f"  {spec.name} ({spec.title}, " in out
@@ -241,3 +243,221 @@ def test_help_lists_every_game_with_its_bots_and_settings(capsys):
                 assert f"{key}={value}" in out
     assert "settings: playouts=" in out  # Hue's MCTS
     assert "with 3 players lower scores are better" in out  # Plank
+
+
+# -- issue 10 item 2: every failure is one line and a non-zero status ---------------------
+
+
+def one_line_error(err: str) -> str:
+    """The message of a failure: one line on stderr, no traceback."""
+    assert "Traceback" not in err
+    assert err.startswith("huegames: error: ") and err.count("\n") == 1, err
+    return err[len("huegames: error: ") : -1]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_issue10_item2_out_dev_full_is_a_run_error(capsys):
+    """/dev/full takes the open and refuses the data when it is flushed (ENOSPC at close)."""
+    status, out, err = run(
+        capsys, "simulate", "hue", "--games", "3", "--out", "/dev/full", "--format", "csv", *QUICK
+    )
+    assert status == 1 and out == ""
+    assert one_line_error(err) == "cannot write '/dev/full': No space left on device"
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/version"), reason="no /proc here")
+def test_issue10_item2_out_proc_version_is_one_line(capsys):
+    """Refused up front when the user may not write it (2); as root, EIO when written (1)."""
+    status, out, err = run(
+        capsys, "simulate", "hue", "--games", "2", "--out", "/proc/version", "--format", "jsonl",
+        *QUICK,
+    )  # fmt: skip
+    assert status == (1 if os.geteuid() == 0 else 2) and out == ""
+    assert one_line_error(err).startswith("cannot write '/proc/version': ")
+
+
+def test_issue10_item2_a_write_that_fails_during_the_run_names_the_file(capsys, monkeypatch):
+    """Whatever OSError the disk gives (here EIO on the first record), one line and status 1."""
+    from huegames.recordfiles import RecordWriter
+
+    def broken(self, record):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(RecordWriter, "write", broken)
+    path = os.devnull
+    status, _, err = run(capsys, "simulate", "hue", "--games", "2", "--out", path,
+                         "--format", "csv", *QUICK)  # fmt: skip
+    assert status == 1
+    assert one_line_error(err) == f"cannot write {path!r}: Input/output error"
+
+
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("", "--scheduler needs an address, e.g. tcp://host:8786"),
+        ("   ", "--scheduler needs an address, e.g. tcp://host:8786"),
+        ("inproc://x", "an inproc:// address exists only inside the Python process that made it"),
+        ("foo://host:1", "unknown protocol 'foo', use tcp://, tls://"),
+        ("tcp://host", "write tcp://host:port, e.g. tcp://host:8786"),
+        ("tcp://:8786", "write tcp://host:port"),
+        ("tcp://host:99999", "write tcp://host:port"),
+        ("tcp://host:port", "write tcp://host:port"),
+        ("tcp://host:8786/path", "write tcp://host:port"),
+        ("tcp://[::1:8786", "write tcp://host:port"),
+    ],
+)
+def test_issue10_item2_malformed_scheduler_addresses_are_usage_errors(capsys, address, message):
+    """``--scheduler ''`` used to run locally, ``inproc://x`` printed a bare unpacking error."""
+    status, out, err = run(capsys, "simulate", "hue", "--scheduler", address, "--no-progress")
+    assert status == 2 and out == ""
+    assert message in one_line_error(err)
+
+
+def test_issue10_item2_workers_with_a_scheduler_is_refused(capsys):
+    status, _, err = run(capsys, "simulate", "hue", "--scheduler", "tcp://host:8786",
+                         "--workers", "2")  # fmt: skip
+    assert status == 2
+    assert "--workers is for local processes" in one_line_error(err)
+
+
+def test_issue10_item2_tls_scheduler_without_certificates(capsys):
+    """``tls://`` without Dask TLS settings raised a TypeError traceback from distributed."""
+    pytest.importorskip("distributed")
+    status, _, err = run(capsys, "simulate", "hue", "--scheduler", "tls://127.0.0.1:1",
+                         "--no-progress")  # fmt: skip
+    assert status == 1
+    assert one_line_error(err) == (
+        "cannot reach the Dask scheduler at tls://127.0.0.1:1: tls:// needs TLS certificates "
+        "in Dask's configuration (distributed.comm.tls)"
+    )
+
+
+def test_issue10_item2_unreachable_scheduler_is_a_run_error(capsys, monkeypatch):
+    pytest.importorskip("distributed")
+    monkeypatch.setattr("huegames.cli.CONNECT_TIMEOUT", "0.5s")
+    status, _, err = run(capsys, "simulate", "hue", "--scheduler", "tcp://127.0.0.1:1",
+                         "--no-progress")  # fmt: skip
+    assert status == 1
+    assert one_line_error(err).startswith("cannot reach the Dask scheduler at tcp://127.0.0.1:1: ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--budget", "nan"], "argument --budget: must be a number of seconds above 0"),
+        (["--budget", "inf"], "argument --budget: must be a number of seconds above 0"),
+        (["--budget=-inf"], "argument --budget: must be a number of seconds above 0"),
+        (["--budget=-1"], "must be a number of seconds above 0 and at most 60, not '-1'"),
+        (["--budget", "0"], "must be a number of seconds above 0 and at most 60, not '0'"),
+        (["--budget", "1e300"], "must be a number of seconds above 0 and at most 60, not '1e300'"),
+        (["--budget", "61"], "at most 60, not '61'"),
+        (["--budget", "soon"], "argument --budget: not a number of seconds: 'soon'"),
+        (["--positions", "0"], "argument --positions: must be at least 1, not 0"),
+        (["--positions", "1001"], "argument --positions: must be at most 1000, not 1001"),
+        (["--positions", "2.5"], "argument --positions: not a whole number: '2.5'"),
+    ],
+)
+def test_issue10_item2_bench_budget_and_positions_are_checked(capsys, argv, message):
+    """``bench --budget nan`` raised ValueError, ``inf`` and ``1e300`` OverflowError."""
+    status, out, err = run(capsys, "bench", *argv)
+    assert status == 2 and out == ""
+    assert message in one_line_error(err)
+
+
+def test_issue10_item2_workers_above_the_bound_are_refused(capsys):
+    from huegames.runner import max_workers
+
+    assert max_workers() == 32 * (os.cpu_count() or 1)
+    too_many = str(max_workers() + 1)
+    status, out, err = run(capsys, "simulate", "hue", "--workers", too_many, "--no-progress")
+    assert status == 2 and out == ""
+    assert one_line_error(err) == (
+        f"workers must be at most {max_workers()} (32 per core on this machine), not {too_many}"
+    )
+
+
+def test_issue10_item2_workers_never_outnumber_the_chunks(capsys, monkeypatch):
+    """``--workers N`` started N processes even for one game: now one chunk plays here."""
+    from huegames.runner import max_workers
+
+    started = []
+
+    class Pool(ThreadPoolExecutor):  # counts the processes a run would start
+        def __init__(self, workers, **kwargs):
+            started.append(workers)
+            super().__init__(workers)
+
+    monkeypatch.setattr("huegames.runner.ProcessPoolExecutor", Pool)
+    most = ["--bots", "random", "--workers", str(max_workers()), "--no-progress"]
+    status, out, err = run(capsys, "simulate", "hue", "--games", "1", *most)
+    assert status == 0, err
+    assert started == [] and "1 games in " in out and " in one process" in out
+    status, out, err = run(capsys, "simulate", "hue", "--games", "3", "--chunk-size", "1", *most)
+    assert status == 0, err
+    assert started == [3] and " on 3 local worker processes" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--out", ""], "--out needs a path"),
+        (["--out", "a\0b.csv"], "cannot write 'a\\x00b.csv': embedded null byte"),
+        (["--out", "x" * 300 + ".csv"], "cannot write 'xxxxxxxx"),
+        (["--games", "9" * 5000], "argument --games: not a whole number: '9999"),
+        (["--players", "1" + "0" * 4000], "Hue is for 2 to 5 players, not <int of 13288 bits>"),
+        (["--bots", "a\nb"], "unknown hue bot 'a\\nb'"),
+        (["extra\nargument"], "unrecognized arguments: extra\\nargument"),
+        (["--seed", "0x10"], "argument --seed: not a whole number: '0x10'"),
+        (["--chunk-size", "-1"], "argument --chunk-size: must be at least 1, not -1"),
+    ],
+)
+def test_issue10_item2_odd_values_give_one_short_line(capsys, argv, message):
+    status, out, err = run(capsys, "simulate", "hue", *argv, *QUICK)
+    assert status == 2 and out == ""
+    assert message in one_line_error(err)
+    assert len(err) < 500
+
+
+def test_issue10_item2_a_dead_worker_is_a_run_error(capsys, monkeypatch):
+    from concurrent.futures.process import BrokenProcessPool
+
+    def dies(*args, **kwargs):
+        raise BrokenProcessPool("A process in the process pool was terminated abruptly")
+
+    monkeypatch.setattr("huegames.cli.simulate", dies)
+    status, _, err = run(capsys, "simulate", "hue", "--games", "2", "--no-progress")
+    assert status == 1
+    assert one_line_error(err).startswith("a worker process died: ")
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_issue10_item2_ctrl_c_exits_130_with_one_line(workers):
+    """Ctrl-C reaches the whole process group: workers end quietly, the command says so once."""
+    import select
+    import signal
+    import time
+
+    done = subprocess.Popen(
+        [sys.executable, "-m", "huegames", "simulate", "hue", "--games", "100000",
+         "--chunk-size", "5", "--bots", "random", "--workers", workers, "--progress"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+    )  # fmt: skip
+    try:
+        seen = b""
+        deadline = time.monotonic() + 60
+        while b"/100,000" not in seen and b"/100000" not in seen:
+            assert time.monotonic() < deadline, seen
+            if select.select([done.stderr], [], [], 1)[0]:
+                seen += os.read(done.stderr.fileno(), 4096)
+        time.sleep(0.3)
+        os.killpg(done.pid, signal.SIGINT)
+        rest = done.communicate(timeout=60)[1]
+    finally:
+        if done.poll() is None:
+            os.killpg(done.pid, signal.SIGKILL)
+            done.wait()
+    err = (seen + rest).decode()
+    assert done.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.endswith("\nhuegames: error: interrupted\n")
+    assert err.count("huegames: error:") == 1

@@ -3,9 +3,11 @@ seat swaps, streaming, summary maths, bad input."""
 
 from __future__ import annotations
 
+import errno
 import io
 import json
 import math
+import os
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -470,3 +472,77 @@ def test_a_partial_bot_is_labelled_by_its_function_and_keywords():
     assert spec.label == "SearchBot:nodes=30"
     result = huegames.simulate("linja", [spec, "random"], games=2, workers=1)
     assert result.summary.bots[0].name == "SearchBot:nodes=30"
+
+
+# -- issue 10 item 2: the API refuses what the command line refuses ------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"workers": 10**6}, "workers must be at most "),
+        ({"workers": 2.0}, "workers must be a positive integer, not 2.0"),
+        ({"workers": True}, "workers must be a positive integer, not True"),
+        ({"workers": -1}, "workers must be a positive integer, not -1"),
+        ({"workers": float("nan")}, "workers must be a positive integer, not nan"),
+        ({"executor": ThreadPoolExecutor(1), "workers": 0}, "workers must be a positive integer"),
+        ({"chunk_size": 2.5}, "chunk_size must be a positive integer, not 2.5"),
+        ({"games": -(10**5000)}, "games must be a positive integer, not <int of 16610 bits>"),
+        ({"seed": 10**5000}, "seed is too large: <int of 16610 bits>"),
+        ({"seed": 1.0}, "seed must be an integer, not 1.0"),
+        ({"out": "x\0y.csv"}, "cannot write 'x\\x00y.csv': embedded null byte"),
+        ({"out": io.StringIO(), "out_format": ["csv"]}, "unknown output format ['csv']"),
+    ],
+)
+def test_issue10_item2_bad_run_arguments_are_value_errors(kwargs, message):
+    arguments = {"game": "hue", "bots": ["random"], "games": 2, "workers": 1, **kwargs}
+    with pytest.raises(ValueError) as error:
+        simulate(**arguments)
+    assert message in str(error.value)
+    assert len(str(error.value)) < 300
+
+
+def test_issue10_item2_runspec_refuses_a_seed_it_cannot_derive_from():
+    with pytest.raises(ValueError, match="seed is too large"):
+        RunSpec.build("hue", "random", games=1, seed=-(10**4400))
+    assert RunSpec.build("hue", "random", games=1, seed=-(10**4000)).seed == -(10**4000)
+
+
+def test_issue10_item2_worker_processes_are_capped_by_the_chunks_and_the_bound():
+    from huegames.runner import WORKERS_PER_CORE, local_processes, max_workers
+
+    cores = os.cpu_count() or 1
+    assert max_workers() == WORKERS_PER_CORE * cores == 32 * cores
+    assert local_processes(1, workers=max_workers()) == 0  # one game: played here
+    assert local_processes(50, 50, workers=8) == 0  # one chunk
+    assert local_processes(51, 50, workers=8) == 2
+    assert local_processes(10**9, 50, workers=max_workers()) == max_workers()
+    assert local_processes(10**9, 50) == (cores if cores > 1 else 0)  # default: every core
+    assert local_processes(3, 1, workers=1) == 0
+    with pytest.raises(ValueError, match=f"workers must be at most {max_workers()} "):
+        local_processes(10**9, 1, workers=max_workers() + 1)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_issue10_item2_a_full_disk_is_one_os_error_naming_the_file():
+    """ENOSPC comes at close, when the buffer is flushed; it is raised once, naming the file."""
+    with pytest.raises(OSError) as error:
+        simulate("hue", "random", games=3, workers=1, out="/dev/full", out_format="jsonl")
+    assert error.value.errno == errno.ENOSPC
+    assert error.value.filename == "/dev/full"
+    assert error.value.__suppress_context__  # one error, not "during handling of..."
+
+
+def test_issue10_item2_a_failed_run_closes_its_file_and_keeps_its_error(tmp_path, monkeypatch):
+    """A run that fails midway (here a bot) closes the file it opened, with what was written."""
+    path = tmp_path / "r.jsonl"
+
+    def fails(spec, start, stop):
+        if start:
+            raise RuntimeError("a bot failed")
+        return [spec.play(number) for number in range(start, stop)]
+
+    monkeypatch.setattr("huegames.runner.play_chunk", fails)
+    with pytest.raises(RuntimeError, match="a bot failed"):
+        simulate("hue", "random", games=4, chunk_size=2, workers=1, out=path)
+    assert [record["game"] for record in read_records(path)] == [0, 1]

@@ -236,9 +236,9 @@ def _simulate(args: argparse.Namespace) -> int:
             processes = 0
         else:
             processes = local_processes(args.games, args.chunk_size, args.workers)
-        if args.out:
+        if args.out is not None:
             _check_writable(args.out)
-        fmt = args.format or (format_of(args.out) if args.out else None)
+        fmt = args.format or (format_of(args.out) if args.out is not None else None)
     except ValueError as error:
         return _fail(str(error), USAGE_ERROR)
 
@@ -275,8 +275,8 @@ def _simulate(args: argparse.Namespace) -> int:
     except ValueError as error:
         return _fail(str(error), USAGE_ERROR)
     except OSError as error:
-        if args.out and error.filename == args.out:
-            return _fail(f"cannot write {args.out!r}: {error.strerror}", RUN_ERROR)
+        if args.out is not None and error.filename == args.out:
+            return _fail(f"cannot write {_shown(args.out)}: {error.strerror}", RUN_ERROR)
         return _fail(f"the run failed: {error}", RUN_ERROR)
     except BrokenExecutor as error:
         return _fail(f"a worker process died: {error}", RUN_ERROR)
@@ -300,7 +300,7 @@ def _simulate(args: argparse.Namespace) -> int:
     print(result.summary.table())
     print(
         f"\n{args.games} games in {elapsed:.1f} s ({args.games / elapsed:,.0f} games/s) "
-        f"{where}{backend}" + (f"; records in {args.out} ({fmt})" if args.out else "")
+        f"{where}{backend}" + (f"; records in {args.out} ({fmt})" if args.out is not None else "")
     )
     return 0
 
@@ -342,13 +342,20 @@ def _bot_catalogue() -> str:
 
 def _check_writable(path: str) -> None:
     """Refuse an output path that cannot be written, before any game is played."""
+    if not path:
+        raise ValueError("--out needs a path")
     if os.path.isdir(path):
-        raise ValueError(f"cannot write {path!r}: it is a directory")
+        raise ValueError(f"cannot write {_shown(path)}: it is a directory")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise ValueError(f"cannot write {path!r}: no folder {folder!r}")
+        raise ValueError(f"cannot write {_shown(path)}: no folder {_shown(folder)}")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise ValueError(f"cannot write {path!r}: permission denied")
+        raise ValueError(f"cannot write {_shown(path)}: permission denied")
+
+
+def _shown(path: str) -> str:
+    """A path for a message: whole, unless it is too long to read."""
+    return repr(path) if len(path) <= 200 else brief(path)
 
 
 def _check_scheduler(address: str) -> None:

@@ -20,6 +20,8 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any, Final, TextIO
 
+from .records import brief
+
 __all__ = [
     "FORMATS",
     "RecordOutput",
@@ -40,7 +42,7 @@ def format_of(path: str | os.PathLike[str]) -> str:
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in _EXTENSIONS:
         raise ValueError(
-            f"cannot tell the format of {os.fspath(path)!r}: "
+            f"cannot tell the format of {_shown(os.fspath(path))}: "
             f"name it .csv or .jsonl, or give the format (csv or jsonl)"
         )
     return _EXTENSIONS[suffix]
@@ -48,8 +50,8 @@ def format_of(path: str | os.PathLike[str]) -> str:
 
 def check_format(fmt: object) -> str:
     """``fmt`` when it is one of :data:`FORMATS`, else a ValueError."""
-    if fmt not in FORMATS:
-        raise ValueError(f"unknown output format {fmt!r}: use {' or '.join(FORMATS)}")
+    if not isinstance(fmt, str) or fmt not in FORMATS:
+        raise ValueError(f"unknown output format {brief(fmt)}: use {' or '.join(FORMATS)}")
     return str(fmt)
 
 
@@ -92,11 +94,12 @@ class RecordOutput:
         if isinstance(out, (str, os.PathLike)):
             self.name = os.fspath(out)
             if os.path.isdir(self.name):
-                raise ValueError(f"cannot write {self.name!r}: it is a directory")
+                raise ValueError(f"cannot write {_shown(self.name)}: it is a directory")
             try:  # open for the whole run: close() closes it
                 out = open(self.name, "w", newline="", encoding="utf-8")  # noqa: SIM115
-            except OSError as error:
-                raise ValueError(f"cannot write {self.name!r}: {error.strerror or error}") from None
+            except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+                reason = getattr(error, "strerror", None) or error
+                raise ValueError(f"cannot write {_shown(self.name)}: {reason}") from None
         self._stream = out
         self._writer = RecordWriter(out, fmt)
 
@@ -127,6 +130,11 @@ class RecordOutput:
         if self.name is None:
             return error
         return OSError(error.errno, error.strerror or str(error), self.name)
+
+
+def _shown(path: str) -> str:
+    """A path for a message: whole, unless it is too long to read."""
+    return repr(path) if len(path) <= 200 else brief(path)
 
 
 def _csv_cell(column: str, value: Any) -> Any:
