@@ -248,3 +248,14 @@ def test_issue10_item3_board_with_a_huge_cell_has_a_short_message():
 def test_issue10_item3_board_csv_must_be_text():
     with pytest.raises(TypeError, match="must be text"):
         hc.Board.parse_csv(hc.default_board().to_csv().encode())
+
+
+def test_issue10_item6_listed_cues_all_play():
+    """legal_moves lists only cues that play: the same reading of repeats and steering."""
+    game = at_first_cue(used=("mint", "seafoam"))
+    game.play("cue lavender")
+    game.play("guess A1")
+    game.play("guess A2")
+    cues = [move for move in game.legal_moves() if move.action is hc.Action.CUE]
+    assert len(cues) > 100
+    assert all(game.is_legal(move) for move in cues)
