@@ -255,6 +255,26 @@ static int untouched(const void *p, size_t bytes)
     return 1;
 }
 
+/* A copy of an input buffer, to check that a call left it alone. */
+static void *snapshot(const void *p, size_t bytes)
+{
+    void *copy = malloc(bytes ? bytes : 1);
+
+    if (copy == NULL)
+        FAIL("out of memory (%zu bytes)", bytes);
+    if (bytes > 0)
+        memcpy(copy, p, bytes);
+    return copy;
+}
+
+/* Checks an input buffer against its snapshot, and frees the snapshot. */
+static void check_unchanged(void *copy, const void *p, size_t bytes, const char *what)
+{
+    CHECK(bytes == 0 || memcmp(copy, p, bytes) == 0, "%s changed an input it takes as const",
+          what);
+    free(copy);
+}
+
 /* A workspace of `bytes` usable bytes at an address `misalign` past an
  * 8-aligned one, ending where its allocation ends; garbage-filled, as the
  * library must not depend on what a workspace holds. */
@@ -574,6 +594,7 @@ static void fuzz_values_after(input *in, const fuzz_grid *g)
     size_t need, size;
     workspace ws;
     int32_t *values;
+    void *before;
     unsigned allowed = 0;
     int status;
 
@@ -611,11 +632,13 @@ static void fuzz_values_after(input *in, const fuzz_grid *g)
         if (c->x < 0 || c->y < 0 || last_x >= g->width || last_y >= g->height)
             allowed |= E(HUE_E_BOUNDS);
     }
+    before = snapshot(cands, (size_t)n * sizeof *cands);
     status = hue_colour_values_after(h.nulls & 4 ? NULL : g->cells, g->width, g->height,
                                      h.nulls & 1 ? NULL : cands, count,
                                      h.nulls & 8 ? NULL : ws.at, size,
                                      h.nulls & 2 ? NULL : values);
     check_status(status, allowed, "hue_colour_values_after");
+    check_unchanged(before, cands, (size_t)n * sizeof *cands, "hue_colour_values_after");
     if (status < 0) {
         CHECK(untouched(values, (size_t)n * HUE_COLOURS * sizeof *values),
               "hue_colour_values_after: error %d wrote values", status);
@@ -1135,6 +1158,7 @@ static void fuzz_random_games(input *in)
     int32_t games = pick_count(in, MAX_GAMES), per_game = hue_game_moves(players), g;
     hostility h = pick_hostility(in), clean = {0, 0, 0};
     games_out o = games_out_new(games, d.count, players, per_game);
+    void *deck_before = snapshot(d.cards, (size_t)d.n * sizeof *d.cards);
     size_t size;
     unsigned allowed;
     int status = games_run(&d, players, cover, seed, first, games, &h, &o, 0xBE, &size,
@@ -1172,6 +1196,7 @@ static void fuzz_random_games(input *in)
         games_out_free(&full);
         games_out_free(&one);
     }
+    check_unchanged(deck_before, d.cards, (size_t)d.n * sizeof *d.cards, "hue_random_games");
     games_out_free(&o);
     free(d.cards);
 }
@@ -1306,10 +1331,11 @@ static int playouts_run(const playout_args *a, const hostility *h, playout_out *
 }
 
 /* Hands: dealt (distinct cards from a rotating pool) or raw slots. */
-static int32_t *hands_read(input *in, int32_t playouts, int32_t players, int32_t capacity,
+static int32_t *hands_read(input *in, size_t n, int32_t players, int32_t capacity,
                            int32_t cards)
 {
-    size_t n = (size_t)playouts * (size_t)players * (size_t)capacity, k;
+    int32_t playouts = (int32_t)(n / (size_t)players / (size_t)capacity);
+    size_t k;
     int32_t *hands = canary_buffer(n * sizeof *hands);
     uint8_t mode = u8(in);
 
@@ -1395,6 +1421,8 @@ static void fuzz_playouts(input *in)
     playout_args a;
     int32_t *hands = NULL, p, s, k;
     hue_placement *first = NULL;
+    size_t hands_n = 0, first_n = 0;
+    void *deck_before, *cells_before, *hands_before, *first_before;
     hostility h, clean = {0, 0, 0};
     playout_out o;
     unsigned allowed;
@@ -1408,11 +1436,14 @@ static void fuzz_playouts(input *in)
     a.hand_capacity = pick(in, 1, HUE_MAX_HAND);
     a.playouts = pick_count(in, MAX_PLAYOUTS);
     if (a.playouts > 0 && a.players >= 1 && a.players <= HUE_MAX_PLAYERS
-        && a.hand_capacity >= 1 && a.hand_capacity <= HUE_MAX_HAND)
-        hands = hands_read(in, a.playouts, a.players, a.hand_capacity, d.count > 0 ? d.count : 0);
+        && a.hand_capacity >= 1 && a.hand_capacity <= HUE_MAX_HAND) {
+        hands_n = (size_t)a.playouts * (size_t)a.players * (size_t)a.hand_capacity;
+        hands = hands_read(in, hands_n, a.players, a.hand_capacity, d.count > 0 ? d.count : 0);
+    }
     a.hands = hands;
     if (u8(in) >= 0x80 && a.playouts > 0) {
-        first = canary_buffer((size_t)a.playouts * sizeof *first);
+        first_n = (size_t)a.playouts;
+        first = canary_buffer(first_n * sizeof *first);
         for (p = 0; p < a.playouts; p++) {
             uint8_t b = u8(in);
             int32_t held = 0;
@@ -1437,6 +1468,10 @@ static void fuzz_playouts(input *in)
     if (hands != NULL && (h.nulls & 64))
         a.hands = NULL;
     o = playout_out_new(a.playouts, a.players);
+    deck_before = snapshot(d.cards, (size_t)d.n * sizeof *d.cards);
+    cells_before = snapshot(g.cells, g.n * sizeof *g.cells);
+    hands_before = snapshot(hands, hands_n * sizeof *hands);
+    first_before = snapshot(first, first_n * sizeof *first);
 
     status = playouts_run(&a, &h, &o, 0xBE, &allowed);
     check_status(status, allowed, "hue_playouts");
@@ -1499,6 +1534,10 @@ static void fuzz_playouts(input *in)
         playout_out_free(&full);
         playout_out_free(&one);
     }
+    check_unchanged(deck_before, d.cards, (size_t)d.n * sizeof *d.cards, "hue_playouts");
+    check_unchanged(cells_before, g.cells, g.n * sizeof *g.cells, "hue_playouts");
+    check_unchanged(hands_before, hands, hands_n * sizeof *hands, "hue_playouts");
+    check_unchanged(first_before, first, first_n * sizeof *first, "hue_playouts");
     playout_out_free(&o);
     free(first);
     free(hands);
