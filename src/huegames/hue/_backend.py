@@ -16,6 +16,7 @@ import warnings
 from collections.abc import Iterable, Sequence
 from typing import ClassVar, Protocol
 
+from ..records import brief
 from . import _python_grid
 from ._python_grid import Candidate
 
@@ -81,7 +82,7 @@ def new_grid(backend: str | None = None) -> Grid:
     if backend is None:
         return _active()
     if backend not in BACKENDS:
-        raise ValueError(f"unknown Hue backend {backend!r}: use one of {', '.join(BACKENDS)}")
+        raise ValueError(f"unknown Hue backend {brief(backend)}: use one of {', '.join(BACKENDS)}")
     try:
         return _grid_class(backend)()
     except ImportError as error:

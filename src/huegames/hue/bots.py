@@ -23,6 +23,12 @@ def random_position(
     return game
 
 
+def seeded(seed: int | None) -> random.Random:
+    """A bot's random numbers from its seed: an int (TypeError for anything
+    else, a float or text included), or None for a fresh one."""
+    return random.Random(None if seed is None else engine.check_seed(seed))
+
+
 class RandomBot:
     """Plays a uniformly random legal move.
 
@@ -30,7 +36,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = seeded(seed)
 
     def choose(self, view: View) -> Move:
         engine.check_turn(view)
@@ -48,7 +54,7 @@ class GreedyBot:
     """
 
     def __init__(self, seed: int | None = None) -> None:
-        self._rng = random.Random(seed)
+        self._rng = seeded(seed)
 
     def choose(self, view: View) -> Move:
         engine.check_turn(view)

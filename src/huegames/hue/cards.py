@@ -202,7 +202,7 @@ class Deck(Mapping[str, Card]):
         try:
             return self._cards[self._index[card_id]]
         except (KeyError, TypeError):
-            raise KeyError(f"no card {card_id!r} in the deck") from None
+            raise KeyError(f"no card {brief(card_id)} in the deck") from None
 
     def __iter__(self) -> Iterator[str]:
         return (item.id for item in self._cards)

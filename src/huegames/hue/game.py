@@ -151,7 +151,10 @@ def check_deck(deck: Deck, players: int, rules: Rules) -> None:
     if rules.opening is not None:
         for move in rules.opening:
             if move.card not in deck:
-                raise ValueError(f"opening {move}: {move.card!r} is not a card of this deck")
+                raise ValueError(
+                    f"opening {move.describe()}: {records.brief(move.card)} "
+                    "is not a card of this deck"
+                )
             if deck[move.card].kind is not Kind.STARTING:
                 raise ValueError(f"opening {move}: {move.card} is not a starting card")
 

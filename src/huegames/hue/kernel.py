@@ -235,7 +235,7 @@ def _prepare(
     _integer("seed", seed, 0, SEED_LIMIT)
     _streams("first_game", first_game, games)
     if not isinstance(covering, bool):
-        raise TypeError(f"covering must be True or False, not {covering!r}")
+        raise TypeError(f"covering must be True or False, not {brief(covering)}")
     the_deck = _deck_of(deck)
     check_deck(the_deck, players, Rules(covering=covering))
     size = lib.hue_games_workspace_size(len(the_deck), players)

@@ -36,8 +36,10 @@ import time
 from collections.abc import Callable, Sequence
 
 from .. import engine
+from ..records import brief
 from . import kernel
 from .board import Board
+from .bots import seeded
 from .moves import Move
 from .view import HiddenCards, View
 
@@ -70,16 +72,24 @@ class MCTSBot:
         policy: str = "keep_best",
     ) -> None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
-            raise ValueError(f"playouts must be a positive integer, not {playouts!r}")
-        if seconds is not None and not (isinstance(seconds, (int, float)) and seconds > 0):
-            raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
+            raise ValueError(f"playouts must be a positive integer, not {brief(playouts)}")
+        if seconds is not None and not (
+            isinstance(seconds, (int, float))
+            and not isinstance(seconds, bool)
+            and 0 < seconds < math.inf
+        ):
+            raise ValueError(f"seconds must be a positive number or None, not {brief(seconds)}")
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
-            raise ValueError(f"candidates must be a positive integer, not {candidates!r}")
-        if isinstance(margin, bool) or not isinstance(margin, (int, float)):
-            raise ValueError(f"margin must be a number, not {margin!r}")
-        if policy not in kernel.POLICIES:
-            raise ValueError(f"unknown playout policy {policy!r}")
-        self._rng = random.Random(seed)
+            raise ValueError(f"candidates must be a positive integer, not {brief(candidates)}")
+        if (
+            isinstance(margin, bool)
+            or not isinstance(margin, (int, float))
+            or not math.isfinite(margin)
+        ):
+            raise ValueError(f"margin must be a finite number, not {brief(margin)}")
+        if not isinstance(policy, str) or policy not in kernel.POLICIES:
+            raise ValueError(f"unknown playout policy {brief(policy)}")
+        self._rng = seeded(seed)
         self.playouts = playouts
         self.seconds = seconds
         self.candidates = candidates

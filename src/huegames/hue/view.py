@@ -13,6 +13,7 @@ import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from .. import engine
 from .board import Board, LegalMoves
 from .cards import Deck, Kind
 from .moves import Move
@@ -87,9 +88,11 @@ class View:
         Each other seat is dealt, from the unseen cards, as many as it holds,
         including one poison card when it has not played its poison yet (every
         seat was dealt exactly one); the rest are set aside.  Every deal
-        consistent with the view is equally likely.
+        consistent with the view is equally likely.  ``rng`` is a
+        ``random.Random``, an int seed (TypeError for anything else) or None.
         """
-        rng = rng if isinstance(rng, random.Random) else random.Random(rng)
+        if not isinstance(rng, random.Random):
+            rng = random.Random(None if rng is None else engine.check_seed(rng, "rng"))
         return self.game_class.from_view(self, HiddenCards(self).deal(rng))
 
 
