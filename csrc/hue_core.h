@@ -139,7 +139,8 @@ int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
  * vertical anchors, then the horizontal ones, each sorted by (y, x); sets
  * *vertical to the number of vertical ones.  capacity counts pairs;
  * hue_legal_capacity(width, height, 1) / 2 always suffices.  Returns the
- * number of pairs written, or a negative error code (then *vertical = 0). */
+ * number of pairs written, or a negative error code (then *vertical = 0;
+ * after HUE_E_CAPACITY the pairs buffer may hold partial output). */
 int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
                           int allow_cover, int64_t origin_x, int64_t origin_y,
                           int64_t *pairs, int64_t capacity, int64_t *vertical);
@@ -199,7 +200,8 @@ size_t hue_games_workspace_size(int32_t card_count, int32_t players);
 
 /* Plays `games` whole random games (rules section 3 setup, then every turn
  * a uniformly random listed placement of the mover's hand, to the end).
- * Game i (0 <= i < games) is stream first_game + i of `seed`.
+ * Game i (0 <= i < games) is stream first_game + i of `seed`, computed
+ * modulo 2**64 (callers that want distinct streams keep the sum in range).
  *
  * Setup: one poison card to each seat; three starting cards as the
  * staircase (card k at anchor (k, k), rotation 0 or 2); 5 standard cards to
