@@ -38,7 +38,7 @@ class Square:
         for name, value, size in (("row", self.row, ROWS), ("column", self.column, COLUMNS)):
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < size:
                 raise InvalidMoveError(
-                    f"square {name} must be an integer 0-{size - 1}, not {value!r}"
+                    f"square {name} must be an integer 0-{size - 1}, not {brief(value)}"
                 )
 
     def __str__(self) -> str:
@@ -53,7 +53,7 @@ class Square:
         match = _SQUARE_TEXT.fullmatch(text.strip()) if isinstance(text, str) else None
         if match is None or not 1 <= int(match[2]) <= COLUMNS:
             raise InvalidMoveError(
-                f"{text!r} is not a square: a row A-P and a column 1-30, e.g. 'H15'"
+                f"{brief(text)} is not a square: a row A-P and a column 1-30, e.g. 'H15'"
             )
         return cls(ROW_LETTERS.index(match[1].upper()), int(match[2]) - 1)
 

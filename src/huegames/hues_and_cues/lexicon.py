@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from ..records import brief
 from .colour import oklab
 
 SOURCES = ("xkcd", "css")
@@ -76,7 +77,7 @@ def _rows() -> tuple[tuple[str, str, str], ...]:
 def lexicon(source: str = "xkcd") -> Lexicon:
     """The ``"xkcd"``, ``"css"`` or ``"all"`` lexicon (cached)."""
     if source not in (*SOURCES, "all"):
-        raise ValueError(f"unknown lexicon {source!r}: choose xkcd, css or all")
+        raise ValueError(f"unknown lexicon {brief(source)}: choose xkcd, css or all")
     return Lexicon.of(
         source, {name: colour for where, name, colour in _rows() if source in (where, "all")}
     )

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ..errors import InvalidMoveError
+from ..records import brief
 from .board import Square, as_square
 from .cues import split_cue
 
@@ -31,7 +32,7 @@ class Move:
 
     def __post_init__(self) -> None:
         if not isinstance(self.action, Action):
-            raise InvalidMoveError(f"move action must be an Action, not {self.action!r}")
+            raise InvalidMoveError(f"move action must be an Action, not {brief(self.action)}")
         needs_square = self.action in (Action.TARGET, Action.GUESS)
         if needs_square != isinstance(self.square, Square):
             raise InvalidMoveError(
@@ -42,7 +43,7 @@ class Move:
                 "a cue move needs words" if self.action is Action.CUE else "only cues have words"
             )
         if self.words and split_cue(" ".join(self.words)) != self.words:
-            raise InvalidMoveError(f"cue words {self.words!r} are not single words")
+            raise InvalidMoveError(f"cue words {brief(self.words)} are not single words")
 
     def __str__(self) -> str:
         if self.action is Action.CUE:
@@ -96,7 +97,7 @@ class Move:
         if action in ("target", "guess"):
             return cls(Action(action), Square.parse(rest))
         raise InvalidMoveError(
-            f"move {text!r}: expected 'target H15', 'cue WORDS', 'skip' or 'guess H15'"
+            f"move {brief(text)}: expected 'target H15', 'cue WORDS', 'skip' or 'guess H15'"
         )
 
     @classmethod
