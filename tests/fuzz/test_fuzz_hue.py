@@ -359,6 +359,17 @@ def test_backends_agree(data, game):
         move = data.draw(hostile_moves(game))
         answers = {outcome(board, move) for board in boards}
         assert len(answers) == 1, answers
+    batch = data.draw(st.lists(hostile_moves(game), max_size=4))
+    answers = {values_after(board, batch) for board in boards}
+    assert len(answers) == 1, answers
+
+
+def values_after(board: hue.Board, moves: list[Any]) -> tuple[str, str]:
+    """How ``board.colour_values_after`` answers: the error, or the values."""
+    try:
+        return "values", repr(board.colour_values_after(moves))
+    except (ValueError, TypeError) as error:
+        return type(error).__name__, str(error)
 
 
 # -- the kernel's arguments (C backend) -----------------------------------------------

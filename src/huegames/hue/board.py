@@ -366,14 +366,24 @@ class Board:
         """Colour values after each move, each tried alone on this board.
 
         One call into the backend for the whole batch (the greedy bot's step).
-        The moves are trusted to be legal: check them first if unsure.
+        The moves (read by :meth:`Move.coerce`) are trusted to be legal:
+        check them first if unsure.  A batch reaching
+        beyond the table's limits is checked move by move (IllegalMoveError),
+        so both backends answer alike.
         """
-        candidates = []
-        for move in moves:
-            move = Move(*move)
-            candidates.append(
-                (move.x, move.y, move.horizontal, self._deck[move.card].shapes[move.rotation])
-            )
+        parsed = [Move.coerce(move) for move in moves]
+        if parsed:
+            xs, ys = [move.x for move in parsed], [move.y for move in parsed]
+            reach = (min(xs), min(ys), max(xs) + 2, max(ys) + 2)  # every footprint, and more
+            problem = cells.beyond_limits(cells.union(self.bounds(), reach))
+            if problem is not None and not self._boxes:
+                raise IllegalMoveError(f"moves tried on the empty table: {problem}")
+            if problem is not None:
+                parsed = [self.check(move) for move in parsed]
+        candidates = [
+            (move.x, move.y, move.horizontal, self.card(move.card).shapes[move.rotation])
+            for move in parsed
+        ]
         return [_as_dict(values) for values in self._grid.colour_values_after(candidates)]
 
     # -- looks -------------------------------------------------------------------

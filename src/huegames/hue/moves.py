@@ -66,6 +66,17 @@ class Move(NamedTuple):
         A Move is checked again like any tuple (the plain constructor does
         not check), so a bad rotation never reaches the board.
         """
+        if type(value) is cls:  # the common case, checked without a new tuple
+            card, x, y, rotation = value
+            if (
+                type(card) is str
+                and card
+                and type(x) is int
+                and type(y) is int
+                and type(rotation) is int
+                and 0 <= rotation <= 3
+            ):
+                return value
         if isinstance(value, str):
             return cls.parse(value)
         if isinstance(value, (tuple, list)) and len(value) == 4:
