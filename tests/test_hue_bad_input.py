@@ -590,3 +590,29 @@ def test_issue10_item3_cards_made_directly_are_checked():
         hue.Card("A", "wild", "GRB")  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="colours"):
         hue.Card("A", hue.Kind.SOLID, None)  # type: ignore[arg-type]
+
+
+# -- bot settings (found by tests/fuzz/test_fuzz_hue.py) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"seconds": float("inf")}, ValueError, "seconds"),
+        ({"seconds": 2**20000}, ValueError, "seconds"),
+        ({"margin": float("nan")}, ValueError, "margin"),
+        ({"seed": 1.5}, TypeError, "seed"),
+        ({"seed": "7"}, TypeError, "seed"),
+    ],
+)
+def test_bot_settings_are_checked_up_front(kwargs, error, match):
+    with pytest.raises(error, match=match):
+        hue.MCTSBot(**kwargs)
+
+
+def test_a_huge_integer_margin_is_a_number():
+    assert hue.MCTSBot(margin=2**20000).margin == 2**20000  # not OverflowError
+    with pytest.raises(TypeError, match="seed"):
+        hue.RandomBot(2.0)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="rng"):
+        hue.new_game(2, seed=1).view(0).sample(1.0)  # type: ignore[arg-type]

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import math
 import random
+import sys
 import time
 from collections.abc import Callable, Sequence
 
@@ -76,7 +77,7 @@ class MCTSBot:
         if seconds is not None and not (
             isinstance(seconds, (int, float))
             and not isinstance(seconds, bool)
-            and 0 < seconds < math.inf
+            and 0 < seconds <= sys.float_info.max
         ):
             raise ValueError(f"seconds must be a positive number or None, not {brief(seconds)}")
         if isinstance(candidates, bool) or not isinstance(candidates, int) or candidates < 1:
@@ -84,7 +85,7 @@ class MCTSBot:
         if (
             isinstance(margin, bool)
             or not isinstance(margin, (int, float))
-            or not math.isfinite(margin)
+            or (isinstance(margin, float) and not math.isfinite(margin))
         ):
             raise ValueError(f"margin must be a finite number, not {brief(margin)}")
         if not isinstance(policy, str) or policy not in kernel.POLICIES:
@@ -124,7 +125,7 @@ class MCTSBot:
             start = time.perf_counter()
             rewards(shortlist, 1, 0)  # a timing round, results dropped
             rate = len(shortlist) / max(time.perf_counter() - start, 1e-6)
-            budget = max(len(shortlist), int(rate * self.seconds))
+            budget = max(len(shortlist), int(min(rate * self.seconds, sys.maxsize)))
         return _halve(shortlist, budget, rewards)
 
     def _shortlist(self, view: View, moves: Sequence[Move]) -> list[Move]:
