@@ -82,6 +82,7 @@ def test_plain_progress_without_tqdm(capsys, monkeypatch):
         (["simulate", "hue", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
         (["simulate"], "the following arguments are required: game"),
         (["play"], "argument COMMAND: invalid choice: 'play'"),
+        ([], "give a command: simulate or bench (huegames --help to see them)"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(capsys, argv, message):

@@ -190,8 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "bench":
             return _bench(args)
-        build_parser().print_help()
-        return USAGE_ERROR
+        return _fail("give a command: simulate or bench (huegames --help to see them)", USAGE_ERROR)
     except UsageError as error:
         return _fail(str(error), USAGE_ERROR)
     except KeyboardInterrupt:
@@ -437,7 +436,7 @@ class _Progress:
         except ImportError:
             return
 
-        class Bar(tqdm):  # type: ignore[type-arg]
+        class Bar(tqdm):
             monitor_interval = 0  # no monitor thread: see runner._submit on Ctrl-C
 
         self.drawn = True
