@@ -97,6 +97,8 @@ class Board:
         return default_board()
 
     def is_default(self) -> bool:
+        """True when this board has the default board's colours (a record then
+        stores no board)."""
         return self == default_board()
 
     @classmethod
@@ -135,6 +137,8 @@ class Board:
         return cls.parse_csv(text)
 
     def to_csv(self) -> str:
+        """The board as CSV text, 16 lines of 30 hex colours, which
+        :meth:`parse_csv` reads back."""
         return "".join(",".join(row) + "\n" for row in self.rows)
 
     def neighbour_delta_e(self, method: str = "ok") -> tuple[float, float]:

@@ -84,6 +84,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Move:
+        """A random move among :meth:`View.legal_moves` for the seat to move."""
         engine.check_turn(view)
         return self.rng.choice(view.legal_moves())
 
@@ -167,6 +168,8 @@ class LexiconBot:
         self.lexicon: Lexicon = lexicon(source)
 
     def choose(self, view: View) -> Move:
+        """The move for the phase: :meth:`pick_target`, :meth:`give_cue` (or a
+        skip), or a guess placed by :meth:`place` where :meth:`read` says the cues point."""
         engine.check_turn(view)
         round_ = view.round
         assert round_ is not None  # a game in play has a round

@@ -40,6 +40,8 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> Card:
+        """A card from its text, four squares separated by spaces; ValueError
+        when it is not four distinct squares."""
         if not isinstance(text, str):
             raise ValueError(f"a card text must be a string, not {type(text).__name__}")
         return cls.of(text.split())

@@ -112,6 +112,7 @@ class Game:
 
     @property
     def phase(self) -> Phase | None:
+        """Where the round in play stands, None once the game is over."""
         return None if self.round is None else self.round.phase
 
     @property
@@ -121,9 +122,11 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once the scheduled rounds (and any tie-breaks) are scored."""
         return self.round is None
 
     def scores(self) -> list[int]:
+        """Each seat's points from the rounds scored so far (final once over)."""
         return list(self._state.scores)
 
     def outcome(self) -> engine.Outcome | None:
@@ -159,6 +162,8 @@ class Game:
         return legal_moves_of(self.round, self.used_cues, self.rules)
 
     def is_legal(self, move: Move | str) -> bool:
+        """Whether :meth:`play` would take ``move`` now: the test for a cue
+        outside :meth:`legal_moves`' list."""
         try:
             self._checked(move, None)
         except ValueError:
@@ -185,6 +190,7 @@ class Game:
         return self.history.pop()
 
     def copy(self) -> Game:
+        """An independent game at the same position, with the same history."""
         game = Game.__new__(Game)
         game.players, game.seed, game.board = self.players, self.seed, self.board
         game.deck, game.rules = self.deck, self.rules

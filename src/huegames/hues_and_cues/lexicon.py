@@ -38,6 +38,8 @@ class Lexicon:
 
     @classmethod
     def of(cls, source: str, names: Mapping[str, str]) -> Lexicon:
+        """A lexicon from names and their hex colours, with the word means and
+        shifts worked out; ``source`` labels it."""
         labs = {name: oklab(colour) for name, colour in names.items()}
         members: dict[str, list[Lab]] = {}
         for name, lab in labs.items():

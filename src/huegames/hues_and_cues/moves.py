@@ -13,6 +13,8 @@ from .cues import split_cue
 
 
 class Action(Enum):
+    """What a move does; each phase of a round takes one or two of them."""
+
     TARGET = "target"  # the cue giver picks the round's colour from the card
     CUE = "cue"  # the cue giver's first or second cue
     SKIP = "skip"  # the cue giver gives no second cue
@@ -62,10 +64,12 @@ class Move:
 
     @classmethod
     def target(cls, square: Square | str) -> Move:
+        """The cue giver's choice of the round's target, a square on the card."""
         return cls(Action.TARGET, as_square(square))
 
     @classmethod
     def guess(cls, square: Square | str) -> Move:
+        """A guesser's piece placed on ``square``."""
         return cls(Action.GUESS, as_square(square))
 
     @classmethod
@@ -81,6 +85,7 @@ class Move:
 
     @classmethod
     def skip(cls) -> Move:
+        """The cue giver gives no second cue: the round is scored at once."""
         return cls(Action.SKIP)
 
     @classmethod

@@ -78,9 +78,11 @@ class Rules:
         return per_giver * players
 
     def giver_points_for(self, players: int) -> int:
+        """The cue giver's points per piece in the frame: 2 with 2 or 3 players, else 1."""
         return self.giver_points or (2 if players <= 3 else 1)
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as plain data, the ``rules`` of a record."""
         return {
             "free_target": self.free_target,
             "rounds_per_giver": self.rounds_per_giver,
@@ -93,6 +95,8 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict`'s mapping; a missing option takes its default,
+        an unknown one is refused."""
         data = records.check_options(data, cls.__dataclass_fields__)
         values: dict[str, Any] = {
             k: tuple(v) if isinstance(v, list) else v for k, v in data.items()

@@ -63,10 +63,12 @@ class View:
 
     @property
     def phase(self) -> Phase | None:
+        """Where the round in play stands, None once the game is over."""
         return None if self.round is None else self.round.phase
 
     @property
     def is_over(self) -> bool:
+        """True once the game is over."""
         return self.round is None
 
     def legal_moves(self) -> list[Move]:

@@ -89,10 +89,12 @@ class Board:
         return low_red > high_black
 
     def to_dict(self) -> dict[str, list[int]]:
+        """The board as plain JSON-able data: ``{"red": [...], "black": [...]}``."""
         return {"red": list(self.red), "black": list(self.black)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Board:
+        """A checked board from :meth:`to_dict`'s mapping (a record's custom start)."""
         if not isinstance(data, Mapping) or set(data) != {"red", "black"}:
             raise ValueError("a board record must be a mapping with red and black")
         if not all(isinstance(data[k], list) for k in ("red", "black")):

@@ -33,10 +33,12 @@ class RandomBot:
         self.rng = random.Random(None if seed is None else engine.check_seed(seed))
 
     def choose(self, view: View) -> Move:
+        """A random legal single move for the seat to move."""
         engine.check_turn(view)
         return self.rng.choice(view.legal_moves())
 
     def choose_turn(self, view: View) -> Turn:
+        """A random legal whole turn (each distinct turn equally likely)."""
         engine.check_turn(view)
         return self.rng.choice(view.legal_turns())
 
@@ -49,6 +51,11 @@ class TurnBot(ABC):
         self._plan: dict[object, Move] = {}
 
     def choose(self, view: View) -> Move:
+        """The next single move of the turn :meth:`choose_turn` picks.
+
+        The turn is chosen at its first move and remembered, so the moves
+        that follow in the same turn come from the same decision.
+        """
         engine.check_turn(view)
         game = view.game
         key = (len(game.history), game.state)
@@ -78,6 +85,7 @@ class GreedyBot(TurnBot):
     """Plays the whole turn that leaves the best score balance (own minus other's points)."""
 
     def rank(self, outcomes: list[TurnOutcome], seat: int, rules: Rules) -> list[float]:
+        """Each outcome's :func:`balance` for ``seat``: no look-ahead."""
         return [float(balance(o.board, seat)) for o in outcomes]
 
 
@@ -101,6 +109,8 @@ class SearchBot(TurnBot):
         self.max_depth = max_depth
 
     def rank(self, outcomes: list[TurnOutcome], seat: int, rules: Rules) -> list[float]:
+        """Each outcome's value for ``seat`` by the deepest search the node
+        budget lets finish (exact for the best outcomes, a bound for the rest)."""
         self._expanded, self._rules = 0, rules
         self._children: dict[tuple[Board, int], list[tuple[float, Board, int, bool]]] = {}
         states = sorted(

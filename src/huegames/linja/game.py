@@ -93,6 +93,7 @@ class Game:
 
     @property
     def board(self) -> Board:
+        """The pieces as they stand now."""
         return self.state.board
 
     @property
@@ -107,6 +108,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once the sides have passed each other or a blockade ended the game."""
         return self.state.termination is not None
 
     def scores(self) -> list[int]:
@@ -210,6 +212,8 @@ class Game:
     # -- copies, views, records -----------------------------------------------
 
     def copy(self) -> Game:
+        """An independent game at the same position, with the same history (to
+        search ahead or replay without touching this one)."""
         game = Game.__new__(Game)
         game.start, game.first_player = self.start, self.first_player
         game.rules, game.seed = self.rules, self.seed
@@ -392,10 +396,12 @@ class View:
 
     @property
     def board(self) -> Board:
+        """The pieces as they stand now."""
         return self.game.board
 
     @property
     def players(self) -> int:
+        """Always 2."""
         return self.game.players
 
     @property
@@ -405,6 +411,7 @@ class View:
 
     @property
     def is_over(self) -> bool:
+        """True once the game is over."""
         return self.game.is_over
 
     def legal_moves(self) -> list[Move]:

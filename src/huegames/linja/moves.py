@@ -35,6 +35,7 @@ class Move:
 
     @property
     def is_pass(self) -> bool:
+        """True for :attr:`PASS`, the move of a player who has no move."""
         return self.src == self.dst == -1
 
     @property

@@ -44,8 +44,11 @@ class Rules:
             )
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as plain data, the ``rules`` of a record."""
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict`'s mapping; a missing option takes its default,
+        an unknown one is refused."""
         return cls(**records.check_options(data, (f.name for f in fields(cls))))

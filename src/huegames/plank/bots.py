@@ -35,6 +35,7 @@ class RandomBot:
         self.rng = random.Random(None if seed is None else engine.check_seed(seed))
 
     def choose(self, view: View) -> Move:
+        """A random legal move for the seat to move."""
         engine.check_turn(view)
         return self.rng.choice(view.legal_moves())
 
@@ -50,6 +51,8 @@ class GreedyBot:
         self.rng = random.Random(None if seed is None else engine.check_seed(seed))
 
     def choose(self, view: View) -> Move:
+        """A winning move if there is one, else a random move that hands the
+        next seat no immediate line (any move when none is safe)."""
         engine.check_turn(view)
         game = view.to_game()
         wins = game.winning_moves()
@@ -104,6 +107,8 @@ class SearchBot:
         self._visited = 0
 
     def choose(self, view: View) -> Move:
+        """A winning move if there is one, else the best move of the deepest
+        search that finished within ``nodes`` positions."""
         seat = engine.check_turn(view)
         game = view.to_game()
         wins = game.winning_moves()

@@ -70,6 +70,7 @@ class Deal:
 
     @property
     def players(self) -> int:
+        """The number of seats dealt to: 2, 3 or 4."""
         return len(self.letters)
 
     def seat_of(self, letter: str) -> int:

@@ -70,10 +70,13 @@ class Rules:
             raise ValueError("Rules need a repetition or a turn limit, or a hand may never end")
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as plain data, the ``rules`` of a record."""
         return {"repetition": self.repetition, "turn_limit": self.turn_limit}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict`'s mapping; a missing option takes its default,
+        an unknown one is refused."""
         return cls(**records.check_options(data, ("repetition", "turn_limit")))
 
 
@@ -162,9 +165,11 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once a line is completed or the hand is drawn."""
         return self._outcome is not None
 
     def letter(self, seat: int) -> str:
+        """The token set (``"A"`` to ``"D"``) that ``seat`` drew: it fixes the turn order."""
         return self.deal.letters[self._seat(seat)]
 
     def team(self, seat: int) -> tuple[int, ...]:
@@ -586,6 +591,7 @@ class View:
 
     @property
     def players(self) -> int:
+        """The number of seats: 2, 3 or 4."""
         return self._game.players
 
     @property
@@ -595,10 +601,12 @@ class View:
 
     @property
     def is_over(self) -> bool:
+        """True once the hand is over."""
         return self._game.is_over
 
     @property
     def letters(self) -> tuple[str, ...]:
+        """Each seat's token set, as in :attr:`Deal.letters`."""
         return self._game.deal.letters
 
     @property
@@ -618,6 +626,7 @@ class View:
 
     @property
     def history(self) -> tuple[Move, ...]:
+        """Every move played in the hand so far, in order."""
         return tuple(self._game.history)
 
     def outcome(self) -> engine.Outcome | None:
@@ -626,6 +635,7 @@ class View:
 
     @property
     def winning_line(self) -> Line | None:
+        """The line that won the hand (:attr:`Game.winning_line`), or None."""
         return self._game.winning_line
 
     def legal_moves(self) -> list[Move]:

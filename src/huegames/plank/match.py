@@ -60,6 +60,7 @@ class Match:
 
     @property
     def is_over(self) -> bool:
+        """True once the last agreed hand is over."""
         return len(self.games) == self.hands and self.game.is_over
 
     @property

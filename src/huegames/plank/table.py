@@ -27,6 +27,7 @@ class Table:
         self.lines_at: list[list[tuple[int, int, int]]] = []
 
     def copy(self) -> Table:
+        """An independent table with the same strips and tokens."""
         table = Table.__new__(Table)
         table.strips = self.strips.copy()
         table.colours = self.colours.copy()
@@ -36,6 +37,7 @@ class Table:
 
     @property
     def rows(self) -> int:
+        """The number of strips laid so far."""
         return len(self.strips)
 
     def lay(self, strip: str, end: str) -> int:
