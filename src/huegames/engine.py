@@ -81,7 +81,15 @@ GAME_OVER: Final = None
 class Outcome:
     """How a game ended: why (``termination``, an enum of the game's own) and
     who won (``winners``, a tuple of seats in ascending order: one seat, the
-    seats of a shared or team win, or ``()`` for a draw)."""
+    seats of a shared or team win, or ``()`` for a draw).
+
+    >>> from huegames import engine, hue
+    >>> outcome = engine.Outcome(hue.Termination.HANDS_PLAYED, (1,))
+    >>> outcome.winner, outcome.is_draw
+    (1, False)
+    >>> engine.Outcome(hue.Termination.HANDS_PLAYED, ()).is_draw
+    True
+    """
 
     termination: Enum
     winners: tuple[int, ...]
@@ -137,7 +145,9 @@ class View(Protocol[MoveT_co]):
         ...
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """How many seats the game has."""
+        ...
 
     @property
     def current_player(self) -> int | None:
@@ -145,7 +155,9 @@ class View(Protocol[MoveT_co]):
         ...
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True once the game has ended (``current_player`` is then :data:`GAME_OVER`)."""
+        ...
 
     def legal_moves(self) -> Sequence[MoveT_co]:
         """This seat's legal moves when it is to move, else none."""
@@ -162,7 +174,9 @@ class State(Protocol[MoveT]):
     """
 
     @property
-    def players(self) -> int: ...
+    def players(self) -> int:
+        """How many seats the game has, numbered from 0."""
+        ...
 
     @property
     def current_player(self) -> int | None:
@@ -170,14 +184,18 @@ class State(Protocol[MoveT]):
         ...
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True once the game has ended; ``outcome()`` then says how."""
+        ...
 
     @property
     def winner(self) -> int | None:
         """``outcome().winner``: the seat that won alone, else None."""
         ...
 
-    def legal_moves(self) -> Sequence[MoveT]: ...
+    def legal_moves(self) -> Sequence[MoveT]:
+        """Every move the current player may make; empty once the game is over."""
+        ...
 
     def play(self, move: MoveT | str) -> MoveT:
         """Play a move (or its text) for the current player; returns the move played."""
@@ -187,9 +205,13 @@ class State(Protocol[MoveT]):
         """Take back the last move; returns it."""
         ...
 
-    def copy(self) -> State[MoveT]: ...
+    def copy(self) -> State[MoveT]:
+        """An independent copy: moves played on it leave this state alone."""
+        ...
 
-    def view(self, player: int) -> View[MoveT]: ...
+    def view(self, player: int) -> View[MoveT]:
+        """What seat ``player`` may see, for its bot: no other seat's secrets."""
+        ...
 
     def outcome(self) -> Outcome | None:
         """How the game ended, or None while it goes on."""
@@ -211,7 +233,9 @@ class Bot(Protocol):
     over, raises :class:`NotYourTurnError` (see :func:`check_turn`).
     """
 
-    def choose(self, view: Any) -> Any: ...
+    def choose(self, view: Any) -> Any:
+        """The move this bot makes for the view's seat (NotYourTurnError out of turn)."""
+        ...
 
 
 BotFactory = Callable[..., Bot]
@@ -245,6 +269,14 @@ def play_game(
 
     ``on_move(game, move)`` is called after every move, for recording or
     drawing.  Each bot sees only its own seat's view.
+
+    >>> from huegames import engine, hue
+    >>> game = hue.new_game(players=2, seed=1)
+    >>> bots = [hue.RandomBot(seed=1), hue.RandomBot(seed=2)]
+    >>> engine.play_game(game, bots).outcome()
+    Outcome(termination=<Termination.HANDS_PLAYED: ...>, winners=(1,))
+    >>> game.scores()
+    [18, 19]
     """
     if len(bots) != game.players:
         raise ValueError(f"{len(bots)} bots for {game.players} seats: give one bot per seat")
@@ -262,7 +294,14 @@ def play_game(
 
 def derive_seed(*parts: object) -> int:
     """A 63-bit seed from any parts (``derive_seed(run_seed, game_number)``),
-    the same on every machine, Python version and executor."""
+    the same on every machine, Python version and executor.
+
+    >>> from huegames.engine import derive_seed
+    >>> derive_seed(1, 2)
+    7777801250388762567
+    >>> derive_seed(1, 2) == derive_seed(1, 2), derive_seed(1, 2) == derive_seed(2, 1)
+    (True, False)
+    """
     digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
@@ -283,6 +322,14 @@ def check_int(value: object, name: str) -> int:
 
     Seats, counts and coordinates are integers: ``True`` and ``1.0`` compare
     equal to 1 in Python but would index, count or hash as something else.
+
+    >>> from huegames.engine import check_int
+    >>> check_int(3, "players")
+    3
+    >>> check_int(True, "players")
+    Traceback (most recent call last):
+    ...
+    TypeError: players must be an integer, not True
     """
     if isinstance(value, bool) or not isinstance(value, int):
         raise TypeError(f"{name} must be an integer, not {brief(value)}")
@@ -316,7 +363,12 @@ class BotEntry:
 
 
 def factory_settings(factory: Callable[..., Any]) -> dict[str, object]:
-    """Keyword settings of a bot factory and their defaults, seed excluded."""
+    """Keyword settings of a bot factory and their defaults, seed excluded.
+
+    >>> from huegames import engine, hue
+    >>> engine.factory_settings(hue.MCTSBot)
+    {'playouts': 1000, 'seconds': None, 'candidates': 12, 'margin': 0.2, 'policy': 'keep_best'}
+    """
     try:
         return dict(_settings_of(factory))
     except TypeError:  # an unhashable factory: read it uncached
@@ -357,6 +409,12 @@ class BotSpec:
 
         Values are read as the setting's default's type by :meth:`build`;
         here they stay text unless they read as an integer or a number.
+
+        >>> from huegames.engine import BotSpec
+        >>> BotSpec.parse("mcts:playouts=200:margin=0.5")
+        BotSpec(factory='mcts', settings=(('playouts', 200), ('margin', 0.5)))
+        >>> BotSpec.parse("mypkg.bots:MyBot:depth=2")
+        BotSpec(factory='mypkg.bots:MyBot', settings=(('depth', 2),))
         """
         if not isinstance(text, str):
             raise TypeError(f"a bot spec is text, not {brief(text)}")
@@ -393,7 +451,15 @@ class BotSpec:
 
     @property
     def label(self) -> str:
-        """How results name this bot: the spec's text, or the factory's name."""
+        """How results name this bot: the spec's text, or the factory's name.
+
+        >>> from huegames import hue
+        >>> from huegames.engine import BotSpec
+        >>> BotSpec.parse("mcts: playouts=200").label
+        'mcts:playouts=200'
+        >>> BotSpec.of(hue.GreedyBot).label
+        'GreedyBot'
+        """
         factory, settings = self.factory, list(self.settings)
         if isinstance(factory, functools.partial):
             settings = [*factory.keywords.items(), *settings]
@@ -526,12 +592,18 @@ class GameSpec:
         raise ValueError(f"unknown {self.name} bot {brief(name)}: choose from {self.bot_names()}")
 
     def bot_names(self) -> str:
+        """The catalogue's bot names, comma-separated, for help and error messages."""
         return ", ".join(entry.name for entry in self.bots)
 
     def bot(
         self, bot: BotSpec | str | BotFactory, seed: int | None = None, **settings: object
     ) -> Bot:
-        """A bot by name or spec (``spec.bot("mcts", seed=1, playouts=200)``)."""
+        """A bot by name or spec (``spec.bot("mcts", seed=1, playouts=200)``).
+
+        >>> from huegames import engine
+        >>> engine.game_spec("hue").bot("mcts", seed=1, playouts=200).playouts
+        200
+        """
         return BotSpec.of(bot, **settings).build(self, fresh_seed() if seed is None else seed)
 
     def from_dict(self, record: Mapping[str, Any]) -> State[Any]:
@@ -558,7 +630,12 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def game_names() -> list[str]:
-    """Every game's name: the four built in, then any others registered."""
+    """Every game's name: the four built in, then any others registered.
+
+    >>> from huegames import engine
+    >>> engine.game_names()[:4]
+    ['hue', 'linja', 'plank', 'hues-and-cues']
+    """
     return [*_BUILT_IN, *(name for name in _REGISTRY if name not in _BUILT_IN)]
 
 
@@ -567,6 +644,17 @@ def game_spec(name: str, *, module: str | None = None) -> GameSpec:
 
     A built-in game's package is known; ``module`` names the package of any
     other game, so a fresh worker process can find it too.
+
+    >>> from huegames import engine
+    >>> spec = engine.game_spec("hue")
+    >>> spec.title, spec.min_players, spec.max_players
+    ('Hue', 2, 5)
+    >>> spec.bot_names()
+    'random, greedy, mcts'
+    >>> engine.game_spec("chess")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown game 'chess': choose from hue, linja, plank, hues-and-cues...
     """
     if isinstance(name, str) and name not in _REGISTRY:
         package = _BUILT_IN.get(name, module)

@@ -1,13 +1,22 @@
 """Hue (Chris Handy, 2014): the rules engine.
 
+A game is set up from a seed, played one checked :class:`Move` at a time
+and ends when every hand holds only its score card:
+
 >>> from huegames import hue
 >>> game = hue.new_game(players=3, seed=7)
+>>> game
+<hue.Game 3 players, 0 moves, player 0 to move>
 >>> while not game.is_over:
-...     game.play(game.legal_moves()[0])
+...     _ = game.play(game.legal_moves()[0])
 >>> game.outcome().termination
 <Termination.HANDS_PLAYED: 'every hand holds only its score card'>
 >>> game.winner in range(3)
 True
+
+Bots choose from a seat's :class:`View`; :data:`backend` names the backend
+in use (``"c"`` or ``"python"``, chosen by ``HUEGAMES_BACKEND``), and both
+give the same games.
 """
 
 from .. import engine

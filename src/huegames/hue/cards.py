@@ -22,7 +22,12 @@ class Colour(enum.IntEnum):
 
     @classmethod
     def parse(cls, value: object) -> Colour:
-        """A colour from its letter (``"G"``), index (``0``) or itself."""
+        """A colour from its letter (``"G"``), index (``0``) or itself.
+
+        >>> from huegames.hue import Colour
+        >>> Colour.parse("g"), Colour.parse(4)
+        (<Colour.G: 0>, <Colour.B: 4>)
+        """
         if isinstance(value, Colour):
             return value
         if isinstance(value, str) and value.upper() in cls.__members__:
@@ -42,10 +47,12 @@ class Kind(str, enum.Enum):
 
     @property
     def striped(self) -> bool:
+        """Whether cards of this kind are striped: starting and striped cards."""
         return self in (Kind.STARTING, Kind.STRIPED)
 
     @property
     def standard(self) -> bool:
+        """Whether this kind is standard (solid or striped): dealt to hands besides the poison."""
         return self in (Kind.SOLID, Kind.STRIPED)
 
 
@@ -58,6 +65,17 @@ class Card:
     the centre colour, which scores double.  A kind may be given by its
     value (``"solid"``) and colours by letter or index (``"GRY"``); anything
     else raises ValueError or TypeError saying what was wrong.
+
+    >>> from huegames.hue import Card
+    >>> card = Card("D0", "solid", "GRY")
+    >>> card
+    Card(id='D0', kind=<Kind.SOLID: 'solid'>, colours=(<Colour.G: 0>, <Colour.R: 1>, <Colour.Y: 2>))
+    >>> card.centre
+    <Colour.R: 1>
+    >>> Card("D0", "solid", "GRQ")
+    Traceback (most recent call last):
+    ...
+    ValueError: card 'D0': unknown colour 'Q': expected one of G R Y P B
     """
 
     id: str
@@ -77,22 +95,47 @@ class Card:
 
     @property
     def centre(self) -> Colour:
+        """The middle colour, which counts twice when the card scores."""
         return self.colours[1]
 
     def score(self, values: Mapping[str, int] | Sequence[int]) -> int:
         """This card's score as a score card (§5), given the colour values as
         ``{"G": 9, ...}`` or a sequence in colour order.  A repeated colour
-        counts each time; a poison card's skull is ignored."""
+        counts each time; a poison card's skull is ignored.
+
+        >>> from huegames.hue import Card
+        >>> card = Card("D0", "solid", "GRY")
+        >>> card.score({"G": 9, "R": 7, "Y": 3, "P": 0, "B": 1})  # 9 + 2*7 + 3
+        26
+        >>> card.score([9, 7, 3, 0, 1])
+        26
+        """
         first, centre, third = self.colours
         if isinstance(values, Mapping):
             return values[first.name] + 2 * values[centre.name] + values[third.name]
         return values[first] + 2 * values[centre] + values[third]
 
     def canonical_rotation(self, rotation: int) -> int:
-        """The listed rotation that looks the same as ``rotation``."""
+        """The listed rotation that looks the same as ``rotation``.
+
+        A card whose two ends match looks the same turned half round, so
+        only rotations 0 and 1 are listed for it:
+
+        >>> from huegames.hue import Card
+        >>> Card("D9", "solid", "GRG").canonical_rotation(3)
+        1
+        >>> Card("D0", "solid", "GRY").canonical_rotation(3)
+        3
+        """
         return rotation % self.rotations
 
     def to_dict(self) -> dict[str, str]:
+        """The card as a record's deck holds it; :class:`Deck` reads it back.
+
+        >>> from huegames.hue import Card
+        >>> Card("D0", "solid", "GRY").to_dict()
+        {'id': 'D0', 'kind': 'solid', 'colours': 'GRY'}
+        """
         return {
             "id": self.id,
             "kind": self.kind.value,
@@ -173,6 +216,13 @@ def default_deck() -> tuple[Card, ...]:
     """The balanced 30-card deck of rules §1: S0-S4, X0-X4, D0-D9, T0-T9.
 
     Built once: the cards are immutable, so every game shares them.
+
+    >>> from huegames import hue
+    >>> deck = hue.default_deck()
+    >>> len(deck), [card.id for card in deck[:6]]
+    (30, ['S0', 'S1', 'S2', 'S3', 'S4', 'X0'])
+    >>> deck[10]
+    Card(id='D0', kind=<Kind.SOLID: 'solid'>, colours=(<Colour.R: 1>, <Colour.G: 0>, <Colour.Y: 2>))
     """
     return tuple(
         Card(f"{prefix}{first + i}", kind, tuple(Colour((i + k) % 5) for k in offsets))  # type: ignore[arg-type]
@@ -182,7 +232,16 @@ def default_deck() -> tuple[Card, ...]:
 
 
 class Deck(Mapping[str, Card]):
-    """An ordered, validated set of cards addressed by id."""
+    """An ordered, validated set of cards addressed by id.
+
+    Cards may be given as :class:`Card` objects, ``(id, kind, colours)``
+    triples or records with those keys; an id given twice is a ValueError.
+
+    >>> from huegames.hue import Deck
+    >>> deck = Deck([("A", "solid", "GRY"), {"id": "B", "kind": "striped", "colours": "PBG"}])
+    >>> deck, list(deck), deck["B"].kind
+    (Deck(2 cards), ['A', 'B'], <Kind.STRIPED: 'striped'>)
+    """
 
     __slots__ = ("_cards", "_index")
 
@@ -221,6 +280,7 @@ class Deck(Mapping[str, Card]):
 
     @property
     def cards(self) -> tuple[Card, ...]:
+        """Every card, in deck order."""
         return self._cards
 
     def position(self, card_id: str) -> int:
@@ -228,12 +288,20 @@ class Deck(Mapping[str, Card]):
         return self._index[card_id]
 
     def of_kind(self, *kinds: Kind) -> list[Card]:
+        """The cards of any of ``kinds``, in deck order.
+
+        >>> from huegames.hue import Deck, Kind, default_deck
+        >>> [card.id for card in Deck(default_deck()).of_kind(Kind.POISON)]
+        ['X0', 'X1', 'X2', 'X3', 'X4']
+        """
         return [item for item in self._cards if item.kind in kinds]
 
     def is_default(self) -> bool:
+        """Whether this is :func:`default_deck`, which a record then names by None."""
         return self._cards == default_deck()
 
     def to_list(self) -> list[dict[str, str]]:
+        """Every card's :meth:`Card.to_dict`, in deck order: the deck as a record holds it."""
         return [item.to_dict() for item in self._cards]
 
 

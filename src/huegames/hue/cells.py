@@ -29,14 +29,23 @@ def encode(layout: int, colours: tuple[int, int, int], skull: bool = False) -> i
 
 
 def layout_of(code: int) -> int:
+    """The code's layout: :data:`EMPTY`, :data:`SOLID`, :data:`VERTICAL` or :data:`HORIZONTAL`.
+
+    >>> from huegames.hue import cells
+    >>> code = cells.encode(cells.VERTICAL, (0, 1, 2))
+    >>> cells.layout_of(code) == cells.VERTICAL, cells.colours_of(code)
+    (True, (0, 1, 2))
+    """
     return code & LAYOUT_MASK
 
 
 def colours_of(code: int) -> tuple[int, int, int]:
+    """The code's three colour indices (all three alike for a solid square)."""
     return tuple((code >> (COLOUR_SHIFT + 3 * k)) & 0x7 for k in range(3))  # type: ignore[return-value]
 
 
 def is_skull(code: int) -> bool:
+    """Whether the code shows a skull: the middle square of a poison card."""
     return bool(code & SKULL)
 
 

@@ -27,6 +27,15 @@ class Move(NamedTuple):
     A move is a plain tuple ``(card, x, y, rotation)``, so it compares equal
     to the placement tuples of :attr:`Board.placements`.  Its text form is
     the rules' ``card x y rotation``, e.g. ``"D1 1 0 1"``.
+
+    >>> from huegames.hue import Move
+    >>> move = Move.parse("D1 1 0 1")
+    >>> move
+    Move.parse('D1 1 0 1')
+    >>> str(move), move.card, move.horizontal
+    ('D1 1 0 1', 'D1', True)
+    >>> move == ("D1", 1, 0, 1)
+    True
     """
 
     card: str
@@ -42,7 +51,16 @@ class Move(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read ``"card x y rotation"``; raise InvalidMoveError when malformed."""
+        """Read ``"card x y rotation"``; raise InvalidMoveError when malformed.
+
+        >>> from huegames.hue import Move
+        >>> Move.parse("X4 0 -3 0")
+        Move.parse('X4 0 -3 0')
+        >>> Move.parse("D1 1 0")
+        Traceback (most recent call last):
+        ...
+        huegames.errors.InvalidMoveError: move 'D1 1 0': expected 'card x y rotation', ...
+        """
         if not isinstance(text, str):
             raise InvalidMoveError(f"a move text must be a string, not {type(text).__name__}")
         parts = text.split()
@@ -65,6 +83,14 @@ class Move(NamedTuple):
 
         A Move is checked again like any tuple (the plain constructor does
         not check), so a bad rotation never reaches the board.
+
+        >>> from huegames.hue import Move
+        >>> Move.coerce(("D1", 1, 0, 1)) == Move.coerce("D1 1 0 1")
+        True
+        >>> Move.coerce(Move("D1", 1, 0, 4))
+        Traceback (most recent call last):
+        ...
+        huegames.errors.InvalidMoveError: move D1: rotation must be 0-3, not 4
         """
         if type(value) is cls:  # the common case, checked without a new tuple
             card, x, y, rotation = value
@@ -123,5 +149,12 @@ class Move(NamedTuple):
 
     @property
     def cells(self) -> tuple[tuple[int, int], ...]:
-        """The three table cells this move covers, in footprint order."""
+        """The three table cells this move covers, in footprint order.
+
+        >>> from huegames.hue import Move
+        >>> Move.parse("D1 1 0 1").cells
+        ((1, 0), (2, 0), (3, 0))
+        >>> Move.parse("D1 1 0 2").cells
+        ((1, 0), (1, 1), (1, 2))
+        """
         return footprint(self.x, self.y, self.rotation % 2 == 1)
