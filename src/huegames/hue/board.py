@@ -31,6 +31,14 @@ class LegalMoves(Sequence[Move]):
     (python-chess's ``legal_moves`` is the model): ``len``, indexing and
     ``move in moves`` cost no list of all moves, which is what a random
     playout needs.  ``list(moves)`` gives a plain list.
+
+    >>> from huegames import hue
+    >>> board = hue.Board.from_placements(["S0 0 0 0", "S1 1 1 0"])
+    >>> moves = board.legal_placements("D0")
+    >>> moves
+    <LegalMoves: 84 moves>
+    >>> moves[0], ("D0", 0, -3, 0) in moves, ("D0", 0, 0, 0) in moves
+    (Move.parse('D0 0 -3 0'), True, False)
     """
 
     __slots__ = ("_blocks", "_length", "_sets")
@@ -133,6 +141,17 @@ class Board:
     within :data:`MAX_COORDINATE` of the origin on each axis, and the
     occupied cells at most :data:`MAX_SPAN` cells across.  A placement that
     would break them is illegal like any other, and never listed.
+
+    >>> from huegames import hue
+    >>> board = hue.Board()
+    >>> board.place("S0 0 0 1")
+    Move.parse('S0 0 0 1')
+    >>> board.place("D0 1 0 1")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.IllegalMoveError: D0 1 0 1: it would cover 2 squares; ...
+    >>> len(board), "S0" in board, board.bounds()
+    (1, True, (0, 0, 2, 0))
     """
 
     __slots__ = (
@@ -170,13 +189,26 @@ class Board:
         covering: bool = True,
     ) -> Board:
         """Lay ``(card_id, x, y, rotation)`` placements in order, each checked
-        (IllegalMoveError for the first that may not be laid)."""
+        (IllegalMoveError for the first that may not be laid).
+
+        Placements may be Moves, tuples or move texts:
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 1", ("T0", 3, 0, 3)])
+        >>> board
+        Board.from_placements([('S0', 0, 0, 1), ('T0', 3, 0, 3)])
+        >>> print(board)
+        RRR RRR RRR RRR RRR RRR
+        GGG GGG GGG GGG GGG GGG
+        PPP PPP PPP YYY YYY YYY
+        """
         board = cls(deck, covering=covering)
         for placement in placements:
             board.place(placement)
         return board
 
     def copy(self) -> Board:
+        """An independent board on the same backend: placing on it leaves this one alone."""
         return self._twin(self._grid.copy())
 
     def _twin(self, grid: _backend.Grid) -> Board:
@@ -209,6 +241,7 @@ class Board:
 
     @property
     def deck(self) -> Deck:
+        """The deck whose cards this board takes (the default deck unless given)."""
         return self._deck
 
     @property
@@ -232,6 +265,11 @@ class Board:
         """``(card id, square)`` showing on cell (x, y), or None when empty.
 
         ``square`` is the index in the card's footprint order (0-2).
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 1"])
+        >>> board.visible(1, 0), board.visible(1, 1)
+        (('S0', 1), None)
         """
         return self._owners.get((x, y))
 
@@ -246,6 +284,7 @@ class Board:
     # -- legality (rules §4) ---------------------------------------------------
 
     def card(self, card_id: str) -> Card:
+        """The deck's card ``card_id``; IllegalMoveError when the deck has no such card."""
         try:
             return self._deck[card_id]
         except KeyError:
@@ -258,6 +297,15 @@ class Board:
         listed one (the same placement, written one way).  A placement
         that would break the table's limits (:data:`MAX_COORDINATE`,
         :data:`MAX_SPAN`) is illegal too.
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 0", "S1 1 1 0"])
+        >>> board.check("D9 0 -3 2")
+        Move.parse('D9 0 -3 2')
+        >>> board.check("D0 5 5 0")
+        Traceback (most recent call last):
+        ...
+        huegames.errors.IllegalMoveError: D0 5 5 0: it touches no card on the table
         """
         move = Move.coerce(move)
         card = self.card(move.card)
@@ -286,6 +334,13 @@ class Board:
         return move
 
     def is_legal(self, move: Move | tuple[str, int, int, int] | str) -> bool:
+        """Whether :meth:`check` would accept ``move``: the same test, without the error.
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 0", "S1 1 1 0"])
+        >>> board.is_legal("D0 0 -3 0"), board.is_legal("D0 0 0 0"), board.is_legal("no move")
+        (True, False, False)
+        """
         try:
             self.check(move)
         except ValueError:
@@ -293,7 +348,14 @@ class Board:
         return True
 
     def legal_placements(self, card_id: str) -> LegalMoves:
-        """Every legal placement of one card, identical-looking rotations once."""
+        """Every legal placement of one card, identical-looking rotations once.
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 1"])
+        >>> moves = board.legal_placements("D0")
+        >>> len(moves), moves[:2]
+        (70, [Move.parse('D0 0 -3 0'), Move.parse('D0 1 -3 0')])
+        """
         return self.legal_placements_of([card_id])
 
     def legal_placements_of(self, card_ids: Sequence[str]) -> LegalMoves:
@@ -301,6 +363,11 @@ class Board:
 
         Order: the cards as given, then rotation, then y, then x.  The moves
         come as a :class:`LegalMoves` sequence, made one by one on demand.
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 0", "S1 1 1 0"])
+        >>> board.legal_placements_of(["D0", "T0"])
+        <LegalMoves: 168 moves>
         """
         hand = [self.card(card_id) for card_id in card_ids]
         for item in hand:
@@ -336,7 +403,13 @@ class Board:
         return move
 
     def remove_last(self) -> Move:
-        """Take back the last placement and show what it covered again."""
+        """Take back the last placement and show what it covered again.
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 1", "T0 3 0 3"])
+        >>> board.remove_last(), board.placements
+        (Move.parse('T0 3 0 3'), [Move.parse('S0 0 0 1')])
+        """
         if not self._placements:
             raise IllegalMoveError("the table is empty: there is no placement to take back")
         move, covered = self._placements[-1], self._covered[-1]
@@ -357,7 +430,16 @@ class Board:
     # -- scoring (rules §5) ----------------------------------------------------
 
     def colour_values(self) -> ColourValues:
-        """Each colour's value: its largest area worth anything, in points."""
+        """Each colour's value: its largest area worth anything, in points.
+
+        An area is counted in squares (a third of a cell's sub-cells each),
+        and an area touching a skull is worth nothing (rules §5).
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 1", "T0 3 0 3"])
+        >>> board.colour_values()
+        {'G': 6, 'R': 6, 'Y': 3, 'P': 3, 'B': 0}
+        """
         return _as_dict(self._grid.colour_values())
 
     def colour_values_after(
@@ -370,6 +452,15 @@ class Board:
         check them first if unsure.  A batch reaching
         beyond the table's limits is checked move by move (IllegalMoveError),
         so both backends answer alike.
+
+        >>> from huegames import hue
+        >>> board = hue.Board.from_placements(["S0 0 0 1", "T0 3 0 1"])
+        >>> for values in board.colour_values_after(["D0 6 0 1", "X0 6 0 1"]):
+        ...     print(values)
+        {'G': 6, 'R': 3, 'Y': 6, 'P': 3, 'B': 0}
+        {'G': 6, 'R': 3, 'Y': 3, 'P': 3, 'B': 3}
+        >>> len(board)  # each move was tried alone, and taken back
+        2
         """
         parsed = [Move.coerce(move) for move in moves]
         if parsed:

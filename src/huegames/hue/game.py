@@ -54,6 +54,13 @@ class Rules:
       or the variant of a user-given opening, a sequence of placements of
       starting cards (``Move``, tuples or ``"S0 0 0 0"`` texts) laid in order,
       within the table's limits (:data:`MAX_COORDINATE`, :data:`MAX_SPAN`).
+
+    >>> from huegames import hue
+    >>> rules = hue.Rules(opening=["S0 0 0 0", "S1 1 1 0"])
+    >>> rules
+    Rules(covering=True, opening=(Move.parse('S0 0 0 0'), Move.parse('S1 1 1 0')))
+    >>> hue.new_game(players=2, seed=1, rules=rules).board.placements
+    [Move.parse('S0 0 0 0'), Move.parse('S1 1 1 0')]
     """
 
     covering: bool = True
@@ -78,6 +85,12 @@ class Rules:
             object.__setattr__(self, "opening", opening)
 
     def to_dict(self) -> dict[str, Any]:
+        """The options as a record's ``rules`` holds them; :meth:`from_dict` reads them back.
+
+        >>> from huegames import hue
+        >>> hue.Rules(covering=False).to_dict()
+        {'covering': False, 'opening': None}
+        """
         return {
             "covering": self.covering,
             "opening": None if self.opening is None else [str(m) for m in self.opening],
@@ -85,6 +98,12 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from a record's ``rules`` (ValueError for an option Hue does not have).
+
+        >>> from huegames import hue
+        >>> hue.Rules.from_dict({"covering": False})
+        Rules(covering=False, opening=None)
+        """
         data = records.check_options(data, ("covering", "opening"))
         return cls(covering=data.get("covering", True), opening=data.get("opening"))
 
@@ -167,6 +186,21 @@ class Game:
     takes it back, ``copy`` gives an independent game.  Once every hand
     holds only its score card the game is over: ``current_player`` is None
     and ``outcome()`` names the one winner.
+
+    >>> from huegames import hue
+    >>> game = hue.new_game(players=3, seed=7)
+    >>> game.hand(0)
+    ('X4', 'D0', 'D3', 'D4', 'D5', 'T4')
+    >>> game.play("X4 0 -3 0")
+    Move.parse('X4 0 -3 0')
+    >>> game.current_player, game.hand_sizes
+    (1, (5, 6, 6))
+    >>> game.undo(), game.hand_sizes
+    (Move.parse('X4 0 -3 0'), (6, 6, 6))
+    >>> game.play("D2 0 -3 0")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.IllegalMoveError: D2 0 -3 0: that card is not in player 0's hand
     """
 
     __slots__ = ("_hands", "board", "deal", "deck", "history", "players", "rules", "seed")
@@ -216,6 +250,7 @@ class Game:
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds: what every seat may know of the others."""
         return tuple(len(hand) for hand in self._hands)
 
     @property
@@ -269,6 +304,15 @@ class Game:
         return move
 
     def copy(self) -> Game:
+        """An independent game at the same position: moves on it leave this one alone.
+
+        >>> from huegames import hue
+        >>> game = hue.new_game(players=3, seed=7)
+        >>> twin = game.copy()
+        >>> _ = twin.play(twin.legal_moves()[0])
+        >>> len(game.history), len(twin.history)
+        (0, 1)
+        """
         return Game.from_position(
             self.players,
             self.deal,
@@ -305,6 +349,7 @@ class Game:
     # -- the end (§5) -----------------------------------------------------------
 
     def colour_values(self) -> ColourValues:
+        """Each colour's value on the table now: ``board.colour_values()``."""
         return self.board.colour_values()
 
     def scores(self) -> list[int]:
@@ -312,6 +357,13 @@ class Game:
 
         At the end, the score card's score.  Before the end, the best score
         the seat could keep now from its hand (a provisional figure).
+
+        >>> from huegames import hue
+        >>> game = hue.new_game(players=2, seed=3)
+        >>> while not game.is_over:
+        ...     _ = game.play(game.legal_moves()[0])
+        >>> game.scores(), game.winner, [card.id for card in game.score_cards()]
+        ([12, 18], 1, ['T1', 'T9'])
         """
         values = self.board.colour_values()
         return [max(self.deck[card_id].score(values) for card_id in hand) for hand in self._hands]
@@ -379,6 +431,17 @@ class Game:
         The one record layout (:func:`records.make_record`); ``setup`` holds
         the deck (None for the default deck) and the deal: the hands, the
         opening laid and the cards set aside.
+
+        >>> from huegames import hue
+        >>> game = hue.new_game(players=3, seed=7)
+        >>> _ = game.play("X4 0 -3 0")
+        >>> record = game.to_dict()
+        >>> list(record)
+        ['format', 'game', 'players', 'rules', 'seed', 'setup', 'moves']
+        >>> record["seed"], record["moves"]
+        (7, ['X4 0 -3 0'])
+        >>> hue.Game.from_dict(record).history == game.history
+        True
         """
         setup = {
             "deck": None if self.deck.is_default() else self.deck.to_list(),
@@ -449,6 +512,17 @@ def new_game(
 
     ``seed=None`` takes :func:`engine.fresh_seed`, kept in ``game.seed`` and
     the record.  ``deck`` is any deck as data (default: :func:`default_deck`).
+
+    >>> from huegames import hue
+    >>> game = hue.new_game(players=3, seed=7)
+    >>> game.board.placements  # the opening staircase
+    [Move.parse('S2 0 0 0'), Move.parse('S3 1 1 0'), Move.parse('S1 2 2 0')]
+    >>> game.hand(0), game.current_player
+    (('X4', 'D0', 'D3', 'D4', 'D5', 'T4'), 0)
+    >>> len(game.legal_moves())
+    600
+    >>> hue.new_game(players=3, seed=7).deal == game.deal
+    True
     """
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     the_deck, the_rules = _deck(deck), _rules(rules)
