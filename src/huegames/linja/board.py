@@ -35,6 +35,19 @@ class Board:
 
     Red's start zone is 0 and goal 7; black's start zone is 7 and goal 0.
     The constructor trusts its input; :meth:`check` validates a board from outside.
+
+    >>> from huegames.linja import Board
+    >>> board = Board.start()
+    >>> print(board)
+    r6 r1b1 r1b1 r1b1 r1b1 r1b1 r1b1 b6
+    >>> board.red, board.count(3), board.points(0), board.passed
+    ((6, 1, 1, 1, 1, 1, 1, 0), 2, 6, False)
+    >>> Board.from_dict(board.to_dict()) == board
+    True
+    >>> Board.of([6, 1, 1, 1, 1, 1, 1, 1], [0, 1, 1, 1, 1, 1, 1, 6])
+    Traceback (most recent call last):
+    ...
+    ValueError: red has 13 pieces; each side has 12
     """
 
     red: tuple[int, ...]

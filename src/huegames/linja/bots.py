@@ -82,7 +82,22 @@ class TurnBot(ABC):
 
 
 class GreedyBot(TurnBot):
-    """Plays the whole turn that leaves the best score balance (own minus other's points)."""
+    """Plays the whole turn that leaves the best score balance (own minus other's points).
+
+    >>> from huegames import linja
+    >>> game = linja.new_game(seed=1)
+    >>> game.play_turn("6-7 5-6"), game.play_turn("7-6 6-4")
+    (Turn.parse('6-7 5-6'), Turn.parse('7-6 6-4'))
+    >>> bot = linja.GreedyBot(seed=1)
+    >>> bot.choose_turn(game.view(0))
+    Turn.parse('3-4 4-7')
+    >>> bot.choose(game.view(0))  # the first move of the turn it picks
+    Move.parse('3-4')
+    >>> bot.choose(game.view(1))
+    Traceback (most recent call last):
+    ...
+    huegames.errors.NotYourTurnError: seat 1 has no move: it is seat 0's turn
+    """
 
     def rank(self, outcomes: list[TurnOutcome], seat: int, rules: Rules) -> list[float]:
         """Each outcome's :func:`balance` for ``seat``: no look-ahead."""
@@ -98,6 +113,15 @@ class SearchBot(TurnBot):
     at, own included.  Leaves are scored by :func:`estimate`, a finished game
     by its result.  A node budget, not the clock, limits the search, so a
     seed repeats a game exactly.
+
+    >>> from huegames import engine, linja
+    >>> game = linja.new_game(seed=1)
+    >>> game.play_turn("6-7 5-6"), game.play_turn("7-6 6-4")
+    (Turn.parse('6-7 5-6'), Turn.parse('7-6 6-4'))
+    >>> linja.SearchBot(seed=1).choose_turn(game.view(0))
+    Turn.parse('4-5 6-7')
+    >>> linja.SearchBot(seed=1, nodes=10, max_depth=2).choose(game.view(0))
+    Move.parse('4-5')
     """
 
     def __init__(self, seed: int | None = None, *, nodes: int = 100, max_depth: int = 4) -> None:

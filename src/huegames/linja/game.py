@@ -57,6 +57,27 @@ class Game:
     1 black (from 7 towards 0).  ``play`` checks and applies one single move,
     ``play_turn`` a whole turn; an illegal one raises IllegalMoveError and
     changes nothing.  ``undo`` takes back the last single move.
+
+    >>> from huegames import linja
+    >>> game = linja.new_game(seed=1)
+    >>> game
+    <linja.Game r6 r1b1 ... b6 | 0 moves, red to play an initial move>
+    >>> game.current_player, game.legal_moves()[:3]
+    (0, [Move.parse('0-1'), Move.parse('1-2'), Move.parse('2-3')])
+    >>> game.play("0-1")          # row 1 held 2 pieces: the following move goes 2
+    Move.parse('0-1')
+    >>> game.following, game.legal_moves()[:3]
+    (2, [Move.parse('0-2'), Move.parse('1-3'), Move.parse('2-4')])
+    >>> game.play("0-3")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.IllegalMoveError: move 0-3 (...): the following move goes exactly 2 ...
+    >>> game.undo(), len(game.legal_turns())
+    (Move.parse('0-1'), 43)
+    >>> game.play_turn("6-7 5-6")  # into the goal: the following move goes 1
+    Turn.parse('6-7 5-6')
+    >>> game.current_player, game.board.red, game.scores()
+    (1, (6, 1, 1, 1, 1, 0, 1, 1), [9, 6])
     """
 
     __slots__ = ("_stack", "first_player", "history", "rules", "seed", "start", "state")
@@ -121,6 +142,15 @@ class Game:
         More points wins (§3); equal points is a draw (``winners == ()``)
         unless ``Rules.tie_break`` is ``"goal"``; a blockade is a draw
         whatever the points under ``Rules(blockade="draw")``.
+
+        >>> from huegames import engine, linja
+        >>> game = linja.new_game(seed=3)
+        >>> game.outcome() is None
+        True
+        >>> engine.play_game(game, [linja.GreedyBot(seed=1), linja.GreedyBot(seed=2)])
+        <linja.Game b12 r1 . r1 . . . r10 | 74 moves, over (passed)>
+        >>> game.outcome(), game.scores(), game.winner
+        (Outcome(termination=<Termination.PASSED: 'passed'>, winners=(1,)), [50, 60], 1)
         """
         termination = self.state.termination
         if termination is None:
@@ -438,6 +468,18 @@ def new_game(
     ``first_player`` is given (a match: the loser starts).  ``seed=None``
     picks a fresh seed, kept in ``game.seed`` and the record.  ``board`` sets
     a custom start position.
+
+    >>> from huegames import linja
+    >>> linja.new_game(seed=0).current_player, linja.new_game(seed=1).current_player
+    (1, 0)
+    >>> linja.new_game(seed=0, first_player=linja.RED).current_player
+    0
+    >>> board = linja.Board.of((6, 1, 0, 1, 1, 1, 1, 1), (0, 1, 0, 1, 1, 1, 1, 7))
+    >>> game = linja.new_game(seed=1, board=board)
+    >>> game.play("0-1"), game.play("0-2")  # a following move onto the empty row 2
+    (Move.parse('0-1'), Move.parse('0-2'))
+    >>> game                                # earns a bonus turn
+    <linja.Game r4 r2b1 r1 ... | 2 moves, red to play an initial move in a bonus turn>
     """
     if engine.check_int(players, "players") != MIN_PLAYERS:
         raise ValueError(f"Linja is for {MIN_PLAYERS} players, not {records.brief(players)}")

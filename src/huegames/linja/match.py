@@ -26,7 +26,18 @@ def play_match(
     """A match of ``games`` games between ``bots`` (one per seat), played with
     :func:`huegames.engine.play_game`: the first starter drawn from ``seed``,
     then the loser of each game starts the next.  Every game's seed comes
-    from ``seed``."""
+    from ``seed``.
+
+    >>> from huegames import linja
+    >>> bots = [linja.GreedyBot(seed=1), linja.RandomBot(seed=2)]
+    >>> games = linja.play_match(bots, games=3, seed=5)
+    >>> [(game.first_player, game.winner) for game in games]  # the loser starts the next
+    [(0, 0), (1, 0), (1, 0)]
+    >>> games[0]
+    <linja.Game b3 b1 b2 b5 . . b1 r12 | 73 moves, over (passed)>
+    >>> linja.next_first_player(games[-1])
+    1
+    """
     rng = random.Random(engine.check_seed(seed))
     played: list[Game] = []
     for _ in range(games):

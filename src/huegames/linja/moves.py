@@ -26,6 +26,17 @@ class Move:
     Pieces of a colour are interchangeable, so the two positions say all.
     Text form ``"src-dst"``, e.g. ``"0-1"``; :attr:`PASS` is ``"pass"``.
     The constructor trusts its input; :meth:`parse` and :meth:`of` check it.
+
+    >>> from huegames.linja import Move
+    >>> move = Move.parse("0-1")
+    >>> move, str(move), move.length
+    (Move.parse('0-1'), '0-1', 1)
+    >>> Move.of(7, 6) == Move.parse(" 7-6 "), Move.PASS, Move.PASS.is_pass
+    (True, Move.parse('pass'), True)
+    >>> Move.parse("8-9")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.InvalidMoveError: move src 8 is not a position 0..7
     """
 
     src: int
@@ -100,6 +111,13 @@ class Turn:
     """A whole turn: its single moves in order (initial, following, and a bonus turn's).
 
     Text form: the moves' texts separated by spaces, e.g. ``"1-2 2-4 0-1 1-3"``.
+
+    >>> from huegames.linja import Turn
+    >>> turn = Turn.parse("1-2 2-4 0-1 1-3")
+    >>> len(turn), turn.moves[0], str(turn)
+    (4, Move.parse('1-2'), '1-2 2-4 0-1 1-3')
+    >>> Turn.of(["6-7", "5-6"]) == Turn.parse("6-7 5-6")
+    True
     """
 
     moves: tuple[Move, ...]

@@ -25,6 +25,19 @@ class Rules:
     - ``blockade``: ``"score"`` (the rule) — when neither side can make an
       initial move the game ends and is scored as it stands; ``"draw"`` —
       such a game is a draw whatever the points.
+
+    >>> from huegames import linja
+    >>> linja.Rules()
+    Rules(goal_bonus=False, tie_break='draw', blockade='score')
+    >>> rules = linja.Rules.from_dict({"tie_break": "goal"})
+    >>> rules.to_dict()
+    {'goal_bonus': False, 'tie_break': 'goal', 'blockade': 'score'}
+    >>> linja.new_game(seed=1, rules=rules).rules == rules
+    True
+    >>> linja.Rules(tie_break="coin")
+    Traceback (most recent call last):
+    ...
+    ValueError: Rules.tie_break must be one of ('draw', 'goal'), not 'coin'
     """
 
     goal_bonus: bool = False

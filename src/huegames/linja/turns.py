@@ -39,6 +39,16 @@ def turn_outcomes(
     ``following`` is 0 at the initial move, else the length N of the pending
     following move; ``bonus`` says whether this is already a bonus turn.
     The state is assumed not over.
+
+    >>> from huegames.linja import RED, Board, next_states, turn_outcomes
+    >>> outcomes = turn_outcomes(Board.start(), RED)
+    >>> len(outcomes), len(next_states(Board.start(), RED))  # some turns lead to the same place
+    (43, 33)
+    >>> first = outcomes[0]
+    >>> first.turn, first.player, first.over
+    (Turn.parse('0-1 0-2'), 1, False)
+    >>> print(first.board)
+    r4 r2b1 r2b1 r1b1 r1b1 r1b1 r1b1 b6
     """
     found: list[TurnOutcome] = []
     _walk(board, seat, following, bonus, rules or Rules(), found.append)
