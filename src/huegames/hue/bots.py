@@ -14,7 +14,15 @@ def random_position(
     players: int, seed: int, moves: int | None = None, *, rules: Rules | None = None
 ) -> Game:
     """A new seeded game advanced by uniformly random moves drawn from the same
-    seed: ``moves`` of them, or to the end.  For examples, tests and benchmarks."""
+    seed: ``moves`` of them, or to the end.  For examples, tests and benchmarks.
+
+    >>> from huegames.hue.bots import random_position
+    >>> game = random_position(3, seed=7, moves=4)
+    >>> game
+    <hue.Game 3 players, 4 moves, player 1 to move>
+    >>> game.history[:2]
+    [Move.parse('D4 -2 1 1'), Move.parse('D1 -3 0 1')]
+    """
     game = new_game(players, seed=seed, rules=rules)
     rng = random.Random(seed)
     while not game.is_over and (moves is None or len(game.history) < moves):
@@ -33,12 +41,26 @@ class RandomBot:
     """Plays a uniformly random legal move.
 
     The same seed and the same views give the same moves.
+
+    >>> from huegames import hue
+    >>> game = hue.new_game(players=3, seed=7)
+    >>> hue.RandomBot(seed=1).choose(game.view(0))
+    Move.parse('D0 3 2 1')
     """
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = seeded(seed)
 
     def choose(self, view: View) -> Move:
+        """A random legal move for the view's seat (NotYourTurnError when it is not to move).
+
+        >>> from huegames import hue
+        >>> game = hue.new_game(players=3, seed=7)
+        >>> hue.RandomBot(seed=1).choose(game.view(1))
+        Traceback (most recent call last):
+        ...
+        huegames.errors.NotYourTurnError: seat 1 has no move: it is seat 0's turn
+        """
         engine.check_turn(view)
         moves = view.legal_moves()
         return moves[self._rng.randrange(len(moves))]
@@ -51,12 +73,18 @@ class GreedyBot:
     equal moves it hurts the leader: it prefers the move after which the
     strongest card an opponent might hold (any card it cannot see) scores
     least.  Remaining ties are broken at random from the bot's seed.
+
+    >>> from huegames import hue
+    >>> game = hue.new_game(players=3, seed=7)
+    >>> hue.GreedyBot(seed=1).choose(game.view(0))
+    Move.parse('T4 1 1 3')
     """
 
     def __init__(self, seed: int | None = None) -> None:
         self._rng = seeded(seed)
 
     def choose(self, view: View) -> Move:
+        """The greedy move for the view's seat (NotYourTurnError when it is not to move)."""
         engine.check_turn(view)
         moves = view.legal_moves()
         hand = [view.deck[card_id] for card_id in view.hand]

@@ -299,6 +299,17 @@ def random_games(
     ``covering=False`` is the variant where no card covers another.  Raises
     KernelUnavailableError on the pure-Python backend, ValueError/TypeError
     for bad arguments (a deck too small for ``players``, say).
+
+    Every kernel game replays move for move in the Python engine, to the
+    same scores (the examples check nothing on the pure-Python backend,
+    where there is no kernel to call):
+
+    >>> from huegames.hue import kernel
+    >>> games = kernel.random_games(players=3, games=2, seed=1) if kernel.available else []
+    >>> all(len(game.moves) == 15 for game in games)
+    True
+    >>> all(game.replay().scores() == list(game.scores) for game in games)
+    True
     """
     the_deck, score_rows, winner_list, owners, opening, moves = _run_games(
         players, games, seed, first_game, deck, covering, full=True
@@ -343,7 +354,15 @@ def random_scores(
     covering: bool = True,
     first_game: int = 0,
 ) -> KernelScores:
-    """The same games as :func:`random_games`, returning only scores and winners."""
+    """The same games as :func:`random_games`, returning only scores and winners.
+
+    >>> from huegames.hue import kernel
+    >>> if kernel.available:  # the C backend
+    ...     scores, winners = kernel.random_scores(players=3, games=100, seed=1)
+    ...     games = kernel.random_games(players=3, games=100, seed=1)
+    ...     assert scores == [game.scores for game in games]
+    ...     assert winners == [game.winner for game in games]
+    """
     _, score_rows, winner_list, _, _, _ = _run_games(
         players, games, seed, first_game, deck, covering, full=False
     )

@@ -60,6 +60,14 @@ class MCTSBot:
     ``MCTSBot(seed=...)`` plays with ``playouts=1000`` per decision; give
     ``seconds`` instead to search for about that long.  The same seed and
     the same views give the same moves.
+
+    >>> from huegames import hue
+    >>> from huegames.hue.bots import random_position
+    >>> game = random_position(2, seed=3, moves=9)
+    >>> view = game.view(game.current_player)
+    >>> bot = hue.MCTSBot(seed=1, playouts=20)
+    >>> bot.choose(view) in view.legal_moves()
+    True
     """
 
     def __init__(
@@ -100,6 +108,11 @@ class MCTSBot:
     # -- the decision ----------------------------------------------------------
 
     def choose(self, view: View) -> Move:
+        """The searched move for the view's seat (NotYourTurnError when it is not to move).
+
+        One call spends the whole budget (``playouts``, or about ``seconds``)
+        on this decision; the bot keeps nothing from one call to the next.
+        """
         me = engine.check_turn(view)
         seed = self._rng.getrandbits(63)
         rng = random.Random(seed)

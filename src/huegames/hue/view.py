@@ -28,6 +28,14 @@ class View:
     and the history of placements.  Other hands, the set-aside cards and the
     seed are not here.  ``board`` is the view's own copy; ``current_player``
     is None once the game is over.
+
+    >>> from huegames import hue
+    >>> game = hue.new_game(players=3, seed=7)
+    >>> view = game.view(0)
+    >>> view.hand, view.hand_sizes, view.current_player
+    (('X4', 'D0', 'D3', 'D4', 'D5', 'T4'), (6, 6, 6), 0)
+    >>> len(view.legal_moves()), len(game.view(1).legal_moves())
+    (600, 0)
     """
 
     player: int
@@ -78,7 +86,13 @@ class View:
         )
 
     def unseen_cards(self) -> tuple[str, ...]:
-        """Cards this seat cannot see: other hands and the set-aside cards."""
+        """Cards this seat cannot see: other hands and the set-aside cards.
+
+        >>> from huegames import hue
+        >>> view = hue.new_game(players=3, seed=7).view(0)
+        >>> view.unseen_cards()[:6], len(view.unseen_cards())
+        (('S0', 'S4', 'X0', 'X1', 'X2', 'X3'), 21)
+        """
         seen = {move.card for move in self.board.placements} | set(self.hand)
         return tuple(card_id for card_id in self.deck if card_id not in seen)
 
@@ -90,6 +104,12 @@ class View:
         seat was dealt exactly one); the rest are set aside.  Every deal
         consistent with the view is equally likely.  ``rng`` is a
         ``random.Random``, an int seed (TypeError for anything else) or None.
+
+        >>> from huegames import hue
+        >>> view = hue.new_game(players=3, seed=7).view(0)
+        >>> game = view.sample(1)
+        >>> game.hand(0) == view.hand, game.hand(1)
+        (True, ('X1', 'D2', 'D8', 'T7', 'T8', 'T9'))
         """
         if not isinstance(rng, random.Random):
             rng = random.Random(None if rng is None else engine.check_seed(rng, "rng"))
