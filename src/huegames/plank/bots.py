@@ -45,6 +45,19 @@ class GreedyBot:
 
     Among the moves after which the next seat cannot complete a line (so it
     blocks an immediate win when it can), it picks at random (seeded).
+
+    >>> from huegames import plank
+    >>> game = plank.new_game(players=2, seed=7)
+    >>> for text in ["T GWR R", "T RWG R", "T GRW W", "Wb3"]:
+    ...     _ = game.play(text)
+    >>> game.winning_moves()
+    [Move.parse('Gc2')]
+    >>> plank.GreedyBot(seed=1).choose(game.view(0)), plank.RandomBot(seed=1).choose(game.view(0))
+    (Move.parse('Gc2'), Move.parse('Ga3'))
+    >>> plank.GreedyBot(seed=1).choose(game.view(1))
+    Traceback (most recent call last):
+    ...
+    huegames.errors.NotYourTurnError: seat 1 has no move: it is seat 0's turn
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -84,6 +97,14 @@ class SearchBot:
     Leaves score ``threats`` (ways to complete a line next turn) of the
     bot's side minus the others'.  Ties are broken by a seeded shuffle.
     ``budget=`` is a deprecated name of ``nodes``.
+
+    >>> from huegames import engine, plank
+    >>> game = plank.new_game(players=3, seed=0)
+    >>> bots = [plank.SearchBot(seed=seat, nodes=100, max_depth=2) for seat in range(3)]
+    >>> engine.play_game(game, bots)
+    <plank.Game 3 players, 35 moves, seat 2 completed a line>
+    >>> game.scores()  # 3 players: penalty points to the two seats after the winner
+    [1, 2, 0]
     """
 
     def __init__(

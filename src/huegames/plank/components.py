@@ -42,6 +42,17 @@ class Deal:
       C, D; in the 4-player game A+C play B+D).
     - ``strips[seat]``: the colour patterns of the strips dealt to that seat.
     - ``first``: the seat that moves first in this hand.
+
+    >>> from huegames import plank
+    >>> deal = plank.deal_hand(2, seed=7)
+    >>> deal.letters, deal.first, deal.players
+    (('A', 'B'), 0, 2)
+    >>> deal.strips[0]
+    ('RWG', 'RGW', 'RGW', 'RGW', 'GRW', 'GRW')
+    >>> plank.Deal.from_dict(deal.to_dict()) == deal
+    True
+    >>> plank.deal_hand(2, seed=7, hand=1).first  # the other seat opens the next hand
+    1
     """
 
     letters: tuple[str, ...]

@@ -54,6 +54,19 @@ class Rules:
       included) without a line; None: no limit.
 
     At least one must be set, so that every hand ends.
+
+    >>> from huegames import plank
+    >>> plank.Rules()
+    Rules(repetition=3, turn_limit=200)
+    >>> rules = plank.Rules.from_dict({"turn_limit": 50})
+    >>> rules.to_dict()
+    {'repetition': 3, 'turn_limit': 50}
+    >>> plank.new_game(players=3, seed=1, rules=rules).rules == rules
+    True
+    >>> plank.Rules(repetition=None, turn_limit=None)
+    Traceback (most recent call last):
+    ...
+    ValueError: Rules need a repetition or a turn limit, or a hand may never end
     """
 
     repetition: int | None = 3
@@ -106,6 +119,36 @@ class Game:
     which deal the seed gives, which a record is checked against.
     Once the hand is over, :meth:`outcome` says how it ended and
     :attr:`winning_line` which line won it.
+
+    >>> from huegames import plank
+    >>> game = plank.new_game(players=2, seed=7)
+    >>> game.deal.letters, game.current_player, game.strips(0)
+    (('A', 'B'), 0, ('RWG', 'RGW', 'RGW', 'RGW', 'GRW', 'GRW'))
+    >>> len(game.legal_moves()), game.legal_moves()[:3]  # the first turn lays a strip
+    (18, [Move.parse('T RWG G'), Move.parse('T RWG R'), Move.parse('T RWG W')])
+    >>> for text in ["T GWR R", "T RWG R", "T GRW W", "Wb3"]:
+    ...     _ = game.play(text)
+    >>> for strip, seats in game.view(0).table:
+    ...     print(strip, seats)
+    GRW (None, None, 0)
+    RWG (1, None, None)
+    GWR (None, 1, 0)
+    >>> game.off_table(0), game.threats(0), game.winning_moves()
+    ({'G': 2, 'R': 1, 'W': 1}, 1, [Move.parse('Gc2')])
+    >>> game.play("Ra1")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.IllegalMoveError: Ra1: a red token must stand on a red square; a1 is green
+    >>> game.play("Gc2")  # column c reads W, G, R: a line
+    Move.parse('Gc2')
+    >>> game
+    <plank.Game 2 players, 5 moves, seat 0 completed a line>
+    >>> game.outcome(), game.scores(), game.winner
+    (Outcome(termination=<Termination.LINE: 'line'>, winners=(0,)), [1, 0], 0)
+    >>> [str(square) for square in game.winning_line.squares]
+    ['c1', 'c2', 'c3']
+    >>> game.undo(), game.is_over
+    (Move.parse('Gc2'), False)
     """
 
     __slots__ = (
@@ -575,6 +618,13 @@ def new_game(
     the strips are dealt afresh and the first seat moves on (see
     :func:`deal_hand`).  ``seed=None`` picks a fresh seed, kept in
     ``game.seed`` and the record.
+
+    >>> from huegames import plank
+    >>> game = plank.new_game(players=4, seed=3)
+    >>> game.deal.letters, game.team(0), game.current_player  # A+C play B+D; A opens
+    (('D', 'A', 'C', 'B'), (0, 3), 1)
+    >>> plank.new_game(players=4, seed=3, hand=1).current_player  # B opens hand 2
+    3
     """
     check_players(players)
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
@@ -584,7 +634,20 @@ def new_game(
 @dataclass(frozen=True, slots=True, eq=False)
 class View:
     """What seat ``player`` knows: everything about the hand (rules §4: all
-    information is public), as read-only properties over a private copy."""
+    information is public), as read-only properties over a private copy.
+
+    >>> from huegames import plank
+    >>> game = plank.new_game(players=2, seed=7)
+    >>> _ = game.play("T GWR R")
+    >>> view = game.view(1)
+    >>> view.current_player, view.table, view.history
+    (1, (('GWR', (None, None, 0)),), (Move.parse('T GWR R'),))
+    >>> view.legal_moves()[:2], game.view(0).legal_moves()
+    ([Move.parse('Ga1'), Move.parse('Wb1')], [])
+    >>> ahead = view.to_game()  # a copy to search: playing it leaves the game alone
+    >>> ahead.play("Wb1"), len(game.history)
+    (Move.parse('Wb1'), 1)
+    """
 
     player: int
     _game: Game

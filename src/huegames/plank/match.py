@@ -18,6 +18,21 @@ class Match:
     afresh and is opened by the seat after hand k-1's opener (§4).
     ``points`` are match points: with 3 players penalty points, fewest best.
 
+    >>> from huegames import engine, plank
+    >>> match = plank.Match(2, hands=3, seed=1)
+    >>> bots = [plank.GreedyBot(seed=1), plank.RandomBot(seed=2)]
+    >>> while True:
+    ...     _ = engine.play_game(match.game, bots)
+    ...     if match.is_over:
+    ...         break
+    ...     _ = match.next_hand()
+    >>> [game.deal.first for game in match.games]  # the opener moves on each hand
+    [1, 0, 1]
+    >>> match.points, match.winners, match.winner
+    ([3, 0], (0,), 0)
+    >>> plank.Match.from_dict(match.to_dict()).points
+    [3, 0]
+
     Its record (:meth:`to_dict`) has the one layout of
     :mod:`huegames.records`, ``game`` ``"plank"``; ``setup`` holds the
     agreed number of ``hands`` and the ``deals`` of the hands dealt so far

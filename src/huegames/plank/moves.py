@@ -33,7 +33,19 @@ _SQUARE = re.compile(r"([abc])([0-9]{1,2})", re.IGNORECASE | re.ASCII)
 
 @dataclass(frozen=True, slots=True)
 class Square:
-    """A square of the table: ``row`` from the top strip (0-11), ``col`` 0-2."""
+    """A square of the table: ``row`` from the top strip (0-11), ``col`` 0-2.
+
+    Its text is the column letter and the row number from 1: ``b2``.
+
+    >>> from huegames.plank import Square
+    >>> square = Square.parse("b2")
+    >>> square, str(square), square.index
+    (Square(row=1, col=1), 'b2', 4)
+    >>> Square.parse("d1")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.InvalidMoveError: square 'd1': expected a column a-c and a row 1-12
+    """
 
     row: int
     col: int
@@ -95,6 +107,19 @@ class Move:
     type: it cannot be built (``Move()`` raises TypeError).  The kinds share
     its :meth:`parse` and :meth:`coerce`, so ``type(move).parse`` reads any
     move's text (``Place.parse("a1-b1")`` is a Shift).
+
+    >>> from huegames.plank import Move, Place, Square
+    >>> [type(Move.parse(text)).__name__ for text in ("Rb2", "b2-c4", "T GWR R", "B RWG b2")]
+    ['Place', 'Shift', 'LayPlace', 'LayShift']
+    >>> move = Move.parse("t gwr r")
+    >>> move, str(move), move.strip, move.end, move.colour
+    (Move.parse('T GWR R'), 'T GWR R', 'GWR', 'T', 'R')
+    >>> Place("R", Square(1, 1)) == Move.parse("Rb2"), Move.parse("pass") is Move.PASS
+    (True, True)
+    >>> Move.parse("Xb2")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.InvalidMoveError: move 'Xb2': expected 'Rb2', 'b2-c4', 'T GWR R', ...
     """
 
     __slots__ = ()

@@ -15,6 +15,15 @@ class Table:
     token stands there or ``EMPTY``.  ``lines`` lists every line of three
     squares that can win (§2): each strip, and each column of three
     consecutive strips whose colours differ.
+
+    >>> from huegames.plank.table import Table
+    >>> table = Table()
+    >>> table.lay("RWG", "T"), table.lay("GRW", "B"), table.lay("RGW", "T")
+    (0, 3, 0)
+    >>> table.rows, table.strips
+    (3, ['RGW', 'RWG', 'GRW'])
+    >>> table.lines  # three strips, and the one column whose colours differ
+    [(0, 1, 2), (3, 4, 5), (6, 7, 8), (1, 4, 7)]
     """
 
     __slots__ = ("colours", "lines", "lines_at", "owners", "strips")
