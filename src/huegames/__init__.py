@@ -4,7 +4,12 @@ Every game keeps one contract (:mod:`huegames.engine`): ``new_game``,
 ``legal_moves``, ``play``, ``undo``, ``copy``, ``view``, ``outcome``,
 ``to_dict``/``from_dict``, registered by name in one registry; Hue's hot
 path runs in a small C core with a pure-Python twin.  :func:`simulate`
-plays many seeded games between bots, on one core or a cluster.
+plays many seeded games between bots, on one core or a cluster:
+
+>>> import huegames
+>>> result = huegames.simulate("linja", ["greedy", "random"], games=4, seed=1, workers=1)
+>>> [(bot.name, bot.wins) for bot in result.summary.bots]
+[('greedy', 4), ('random', 0)]
 """
 
 from .engine import BotSpec

@@ -102,6 +102,20 @@ def _seconds(text: str) -> float:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``huegames`` argument parser, with its ``simulate`` and ``bench`` commands.
+
+    A mistake in the arguments raises :class:`UsageError` (one line, no usage
+    dump) rather than exiting, so :func:`main` reports every failure alike.
+
+    >>> from huegames.cli import build_parser
+    >>> args = build_parser().parse_args(["simulate", "hue", "--games", "10", "--bots", "greedy"])
+    >>> args.command, args.game, args.games, args.bots, args.seed
+    ('simulate', 'hue', 10, 'greedy', 0)
+    >>> build_parser().parse_args(["simulate", "hue", "--games", "0"])
+    Traceback (most recent call last):
+    ...
+    huegames.cli.UsageError: argument --games: must be at least 1, not 0
+    """
     parser = _Parser(
         prog="huegames", description="Rules engines for Hue, Linja, Plank and Hues and Cues."
     )

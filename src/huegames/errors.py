@@ -1,4 +1,16 @@
-"""Exceptions shared by every game and both Hue backends."""
+"""Exceptions shared by every game and both Hue backends.
+
+All three are ValueErrors, so code that catches ValueError for bad input
+catches them too; a refused move leaves the game as it was.
+
+>>> from huegames import hue
+>>> game = hue.new_game(players=2, seed=1)
+>>> try:
+...     game.play("D0 100 100 0")
+... except hue.IllegalMoveError as error:
+...     print(type(error).__name__, isinstance(error, ValueError), len(game.history))
+IllegalMoveError True 0
+"""
 
 
 class IllegalMoveError(ValueError):

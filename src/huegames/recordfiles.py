@@ -38,7 +38,16 @@ _EXTENSIONS: Final = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".js
 
 
 def format_of(path: str | os.PathLike[str]) -> str:
-    """The format a file name asks for: ``.csv``; ``.jsonl``, ``.ndjson`` or ``.json``."""
+    """The format a file name asks for: ``.csv``; ``.jsonl``, ``.ndjson`` or ``.json``.
+
+    >>> from huegames.recordfiles import format_of
+    >>> format_of("runs/results.csv"), format_of("results.NDJSON")
+    ('csv', 'jsonl')
+    >>> format_of("results.txt")
+    Traceback (most recent call last):
+    ...
+    ValueError: cannot tell the format of 'results.txt': name it .csv or .jsonl, ...
+    """
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in _EXTENSIONS:
         raise ValueError(
@@ -56,7 +65,19 @@ def check_format(fmt: object) -> str:
 
 
 class RecordWriter:
-    """Writes run records one at a time to a text stream, as CSV or JSON Lines."""
+    """Writes run records one at a time to a text stream, as CSV or JSON Lines.
+
+    >>> import io
+    >>> from huegames.recordfiles import RecordWriter
+    >>> stream = io.StringIO()
+    >>> writer = RecordWriter(stream, "csv")
+    >>> writer.write({"game": 0, "seats": ["greedy", "random"], "winners": [0], "winner": 0})
+    >>> writer.write({"game": 1, "seats": ["random", "greedy"], "winners": [], "winner": None})
+    >>> print(stream.getvalue(), end="")
+    game,seats,winners,winner
+    0,greedy random,0,0
+    1,random greedy,,
+    """
 
     def __init__(self, stream: TextIO, fmt: str) -> None:
         check_format(fmt)
@@ -67,6 +88,15 @@ class RecordWriter:
     format_of = staticmethod(format_of)
 
     def write(self, record: Mapping[str, Any]) -> None:
+        """Write one record; the first record's keys are a CSV file's columns.
+
+        >>> import io
+        >>> from huegames.recordfiles import RecordWriter
+        >>> stream = io.StringIO()
+        >>> RecordWriter(stream, "jsonl").write({"game": 0, "winners": [0]})
+        >>> stream.getvalue()
+        '{"game":0,"winners":[0]}\\n'
+        """
         if self._csv is None:
             self._stream.write(json.dumps(record, separators=(",", ":")) + "\n")
             return

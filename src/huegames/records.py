@@ -73,6 +73,14 @@ def brief(value: object, limit: int = 80) -> str:
     collections are shortened with ``...``; an integer too long to print is
     named by its size; an object whose ``repr`` fails is named by its type.
     The result is at most ``limit`` characters.
+
+    >>> from huegames.records import brief
+    >>> brief("x" * 100)
+    "'xxxxxxxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxxxxxxx'"
+    >>> brief(list(range(100))), brief({"a": [[[[1]]]]})
+    ('[0, 1, 2, 3, ...]', "{'a': [[[...]]]}")
+    >>> brief(10**2000)
+    '<int of 6644 bits>'
     """
     try:
         text = _BRIEF.repr(value)
@@ -90,7 +98,13 @@ def make_record(
     moves: Iterable[object],
     **extra: Any,
 ) -> dict[str, Any]:
-    """A record in the one layout (``extra`` keys only where a game needs them)."""
+    """A record in the one layout (``extra`` keys only where a game needs them).
+
+    >>> from huegames.records import make_record
+    >>> make_record("hue", 2, {"covering": True}, 7, {"deck": None}, ["X4 0 -3 0"])
+    {'format': 2, 'game': 'hue', 'players': 2, 'rules': {'covering': True}, 'seed': 7,
+     'setup': {'deck': None}, 'moves': ['X4 0 -3 0']}
+    """
     return {
         "format": FORMAT,
         "game": game,
@@ -112,6 +126,16 @@ def check_record(
 
     ``format`` must be the integer :data:`FORMAT` itself: ``true``, ``2.0``
     and ``2+0j`` compare equal to it in Python but are not a format number.
+
+    >>> from huegames.records import check_record
+    >>> check_record({"game": "linja", "format": 2}, "hue")
+    Traceback (most recent call last):
+    ...
+    ValueError: this is a 'linja' record, not a 'hue' record
+    >>> check_record({"game": "hue", "format": 2.0}, "hue")
+    Traceback (most recent call last):
+    ...
+    ValueError: unsupported hue record format 2.0: this version reads 2
     """
     if not isinstance(record, Mapping):
         raise TypeError(f"a game record must be a mapping, not {type(record).__name__}")
@@ -196,6 +220,13 @@ def replay(game: GameT, moves: object) -> GameT:
     A refused move keeps its error type (:class:`~huegames.IllegalMoveError`
     or :class:`~huegames.InvalidMoveError`; a ValueError otherwise) and the
     message names its number, counted from 1, and its text.
+
+    >>> from huegames import hue
+    >>> from huegames.records import replay
+    >>> replay(hue.new_game(players=2, seed=1), ["X4 0 -3 0"])
+    Traceback (most recent call last):
+    ...
+    huegames.errors.IllegalMoveError: record move 1 ('X4 0 -3 0'): X4 0 -3 0: that card is not ...
     """
     if not isinstance(moves, list) or not all(isinstance(text, str) for text in moves):
         raise TypeError("record moves must be a list of move texts")
@@ -214,7 +245,12 @@ def move_error(number: int, text: str, error: ValueError) -> ValueError:
 
 
 def key_names(keys: Iterable[object]) -> str:
-    """Keys for a message, sorted: ``"a, b, c"``, each short, at most five named."""
+    """Keys for a message, sorted: ``"a, b, c"``, each short, at most five named.
+
+    >>> from huegames.records import key_names
+    >>> key_names(["moves", "game"]), key_names("abcdefg")
+    ('game, moves', 'a, b, c, d, e and 2 more')
+    """
     names = sorted(_short(key) if isinstance(key, str) else brief(key, 30) for key in keys)
     return ", ".join(names[:5]) + (f" and {len(names) - 5} more" if len(names) > 5 else "")
 

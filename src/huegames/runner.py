@@ -77,6 +77,14 @@ class RunSpec:
     Build one with :meth:`build`, which checks every argument (and makes
     each bot once) so that mistakes raise ValueError before any game is
     played; ``bots`` holds one spec per seat, in the seat order of game 0.
+
+    >>> from huegames.runner import RunSpec
+    >>> spec = RunSpec.build("linja", ["greedy", "random"], games=4, seed=1)
+    >>> spec.players, spec.labels
+    (2, ['greedy', 'random'])
+    >>> spec.play(1)
+    {'game': 1, 'seed': 7366372954872853517, 'seats': ['random', 'greedy'], 'scores': [43, 60],
+     'winners': [1], 'winner': 1}
     """
 
     game: str
@@ -107,6 +115,16 @@ class RunSpec:
         ``bots`` is a list of bots (or one comma-separated text), one per
         seat or fewer (then repeated round the table); ``players`` defaults
         to the number of bots, at least the game's minimum.
+
+        >>> from huegames.runner import RunSpec
+        >>> RunSpec.build("linja", "greedy,nobody")
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown linja bot 'nobody': choose from random, greedy, search
+        >>> RunSpec.build("linja", "greedy,random", games=3, seat_swap=True)
+        Traceback (most recent call last):
+        ...
+        ValueError: with seat_swap, games must be a multiple of the 2 players ...
         """
         if not isinstance(game, str):
             raise ValueError(f"a game is named by a string, not {game!r}")
@@ -157,7 +175,15 @@ class RunSpec:
 
     def deal(self, number: int) -> int:
         """The deal game ``number`` is played on: its own, or with ``seat_swap``
-        the same for each of ``players`` games in a row."""
+        the same for each of ``players`` games in a row.
+
+        >>> from huegames.runner import RunSpec
+        >>> spec = RunSpec.build("linja", ["greedy", "random"], games=4, seat_swap=True)
+        >>> [spec.deal(number) for number in range(4)]
+        [0, 0, 1, 1]
+        >>> [[bot.label for bot in spec.seats(number)] for number in range(2)]
+        [['greedy', 'random'], ['random', 'greedy']]
+        """
         return number // self.players if self.seat_swap else number
 
     def seats(self, number: int) -> tuple[BotSpec, ...]:
@@ -250,6 +276,10 @@ def local_processes(games: int, chunk_size: int = CHUNK_SIZE, workers: int | Non
 
     ValueError when ``workers`` is not a positive integer or above
     :func:`max_workers`.
+
+    >>> from huegames.runner import local_processes
+    >>> local_processes(1000, chunk_size=50, workers=2), local_processes(40, chunk_size=50)
+    (2, 0)
     """
     _check_positive("games", games)
     _check_positive("chunk_size", chunk_size)
@@ -271,7 +301,12 @@ def play_chunk(spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
 
 
 def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
-    """``(start, stop)`` game numbers of each chunk of a run, in order."""
+    """``(start, stop)`` game numbers of each chunk of a run, in order.
+
+    >>> from huegames.runner import chunks
+    >>> list(chunks(120, 50))
+    [(0, 50), (50, 100), (100, 120)]
+    """
     for start in range(0, games, size):
         yield start, min(games, start + size)
 
@@ -336,6 +371,29 @@ def simulate(
     game is played.  A write to ``out`` that fails during the run (a full
     disk, an I/O error) raises OSError naming the file, which keeps the
     records written before it.
+
+    A tiny run in this process:
+
+    >>> from huegames import simulate
+    >>> result = simulate("linja", ["greedy", "random"], games=4, seed=1, workers=1)
+    >>> print(result.summary.table())
+    linja, 2 players, 4 games
+    <BLANKLINE>
+    | bot | seats played | wins | win rate (95% CI) | mean score | score std |
+    | --- | --- | --- | --- | --- | --- |
+    | greedy | 4 | 4 | 100.0% (51.0%-100.0%) | 60.00 | 0.00 |
+    | random | 4 | 0 | 0.0% (0.0%-49.0%) | 37.00 | 4.24 |
+    >>> result.records[0]
+    {'game': 0, 'seed': 2886239381528970591, 'seats': ['greedy', 'random'], 'scores': [60, 37],
+     'winners': [0], 'winner': 0}
+
+    The same run streamed to a file or stream keeps no records:
+
+    >>> import io
+    >>> stream = io.StringIO()
+    >>> simulate("linja", "greedy,random", games=2, seed=1, workers=1, out=stream).records
+    >>> stream.getvalue().splitlines()[0]
+    '{"game":0,"seed":2886239381528970591,"seats":["greedy","random"],"scores":[60,37],...}'
     """
     spec = RunSpec.build(
         game, bots, players, games, seed, seat_swap=seat_swap, record_moves=record_moves

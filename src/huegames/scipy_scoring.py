@@ -78,5 +78,14 @@ class Picture:
 
 
 def colour_values(board: Board) -> dict[str, int]:
-    """Paint ``board`` and value it: what a one-off NumPy scoring costs."""
+    """Paint ``board`` and value it: what a one-off NumPy scoring costs.
+
+    >>> from huegames import hue
+    >>> from huegames.scipy_scoring import colour_values
+    >>> board = hue.Board.from_placements(["S0 0 0 1", "T0 3 0 3"])
+    >>> colour_values(board)
+    {'G': 6, 'R': 6, 'Y': 3, 'P': 3, 'B': 0}
+    >>> colour_values(board) == board.colour_values()
+    True
+    """
     return Picture(board).colour_values()

@@ -17,7 +17,20 @@ __all__ = ["BotSummary", "Summary", "wilson_interval"]
 
 
 def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a proportion (95% by default); (0, 1) for no trials."""
+    """The Wilson score interval of a proportion (95% by default); (0, 1) for no trials.
+
+    Unlike the normal approximation it stays within 0 and 1 and is not
+    empty for a proportion of 0 or 1, which a short run often shows.
+
+    >>> from huegames.stats import wilson_interval
+    >>> low, high = wilson_interval(50, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.404, 0.596)
+    >>> [round(bound, 3) for bound in wilson_interval(4, 4)]
+    [0.51, 1.0]
+    >>> wilson_interval(0, 0)
+    (0.0, 1.0)
+    """
     if not trials:
         return (0.0, 1.0)
     p = successes / trials
@@ -30,7 +43,16 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
 
 @dataclass
 class BotSummary:
-    """Results of one bot over a run: the seats it played, its wins and its scores."""
+    """Results of one bot over a run: the seats it played, its wins and its scores.
+
+    >>> from huegames.stats import BotSummary
+    >>> bot = BotSummary("greedy")
+    >>> for score, won in [(25, False), (30, True), (30, True), (35, True)]:
+    ...     bot.games, bot.wins = bot.games + 1, bot.wins + won
+    ...     bot.score_sum, bot.score_squares = bot.score_sum + score, bot.score_squares + score**2
+    >>> bot.win_rate, bot.mean_score, round(bot.score_std, 2)
+    (0.75, 30.0, 4.08)
+    """
 
     name: str
     games: int = 0
@@ -40,6 +62,7 @@ class BotSummary:
 
     @property
     def win_rate(self) -> float:
+        """The share of its seats the bot won (0 before any game)."""
         return self.wins / self.games if self.games else 0.0
 
     def win_interval(self, z: float = 1.96) -> tuple[float, float]:
@@ -48,6 +71,7 @@ class BotSummary:
 
     @property
     def mean_score(self) -> float:
+        """The bot's mean score over its seats (0 before any game)."""
         return self.score_sum / self.games if self.games else 0.0
 
     @property
@@ -67,6 +91,18 @@ class Summary:
     4-player game, "random" plays two seats of it.  ``lower_scores_win`` is
     True where the scores are penalties, fewest best (Plank with 3 players):
     the table and :meth:`to_dict` say so.
+
+    >>> from huegames.stats import Summary
+    >>> summary = Summary("hue", players=2)
+    >>> summary.add({"seats": ["greedy", "random"], "scores": [30, 20], "winners": [0]})
+    >>> summary.add({"seats": ["random", "greedy"], "scores": [25, 28], "winners": [1]})
+    >>> print(summary.table())
+    hue, 2 players, 2 games
+    <BLANKLINE>
+    | bot | seats played | wins | win rate (95% CI) | mean score | score std |
+    | --- | --- | --- | --- | --- | --- |
+    | greedy | 2 | 2 | 100.0% (34.2%-100.0%) | 29.00 | 1.41 |
+    | random | 2 | 0 | 0.0% (0.0%-65.8%) | 22.50 | 3.54 |
     """
 
     game: str
