@@ -29,6 +29,19 @@ _SQUARE_TEXT = re.compile(r"([A-Pa-p])\s?([1-9][0-9]?)")
 class Square:
     """A board square: ``row`` 0-15 (letters A-P, top to bottom), ``column``
     0-29 (numbers 1-30, left to right).  ``str(Square(7, 14)) == "H15"``.
+
+    >>> from huegames.hues_and_cues import Square
+    >>> square = Square.parse("h 15")
+    >>> square, str(square), (square.row, square.column)
+    (Square.parse('H15'), 'H15', (7, 14))
+    >>> square.distance(Square.parse("J13"))  # two rows down: outside the scoring frame
+    2
+    >>> [str(near) for near in Square.parse("A1").within(1)]  # cut at the board's edge
+    ['A1', 'A2', 'B1', 'B2']
+    >>> Square.parse("Q1")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.InvalidMoveError: 'Q1' is not a square: a row A-P and a column 1-30, e.g. 'H15'
     """
 
     row: int
@@ -80,7 +93,25 @@ def as_square(value: Square | str) -> Square:
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """480 sRGB hex colours, ``rows[r][c]`` for square ``Square(r, c)``."""
+    """480 sRGB hex colours, ``rows[r][c]`` for square ``Square(r, c)``.
+
+    Index a board by a square or its text; any 16 rows of 30 colours make
+    one, such as a CSV file of a printed board.
+
+    >>> from huegames.hues_and_cues import Board
+    >>> board = Board.default()
+    >>> board["I15"], board["A1"]  # the pale centre, a vivid corner
+    ('#d5cccb', '#ff002b')
+    >>> board.is_default(), len(board.rows), len(board.rows[0])
+    (True, 16, 30)
+    >>> text = board.to_csv()
+    >>> text[:24], Board.parse_csv(text) == board
+    ('#ff002b,#ff003c,#ff0049,', True)
+    >>> Board(board.rows[:15])
+    Traceback (most recent call last):
+    ...
+    ValueError: a board has 16 rows of colours, this one has 15
+    """
 
     rows: tuple[tuple[str, ...], ...]
 

@@ -78,7 +78,20 @@ _ENDINGS = re.compile(r"(?:ish|ey|y|es|s)$")
 
 
 class RandomBot:
-    """A uniformly random listed legal move (targets, vocabulary cues, skip, free squares)."""
+    """A uniformly random listed legal move (targets, vocabulary cues, skip, free squares).
+
+    >>> from huegames import engine, hues_and_cues as hc
+    >>> game = hc.new_game(players=3, seed=7)
+    >>> bot = hc.RandomBot(seed=1)
+    >>> bot.choose(game.view(0))
+    Move.parse('target K24')
+    >>> bot.choose(game.view(1))
+    Traceback (most recent call last):
+    ...
+    huegames.errors.NotYourTurnError: seat 1 has no move: it is seat 0's turn
+    >>> engine.play_game(game, [hc.RandomBot(seed=seat) for seat in range(3)]).outcome()
+    Outcome(termination=<Termination.ROUNDS_PLAYED: 'rounds played'>, winners=(...))
+    """
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -157,6 +170,21 @@ class LexiconBot:
     """Cues and guesses from a colour lexicon: source xkcd, css or all.
 
     Deterministic: ``seed`` is taken, as every bot takes one, and unused.
+
+    >>> from huegames import hues_and_cues as hc
+    >>> game = hc.new_game(players=3, seed=7)
+    >>> giver = hc.LexiconBot(source="css")
+    >>> game.play(giver.choose(game.view(0)))  # the card colour it can cue best
+    Move.parse('target N10')
+    >>> game.play(giver.choose(game.view(0)))
+    Move.parse('cue aquamarine')
+    >>> hc.LexiconBot(source="xkcd").choose(game.view(1))
+    Move.parse('guess O12')
+    >>> xkcd, css = hc.LexiconBot(source="xkcd"), hc.LexiconBot(source="css")
+    >>> round(xkcd.read_cue("khaki")[0], 2), round(css.read_cue("khaki")[0], 2)  # OKLab lightness
+    (0.71, 0.91)
+    >>> xkcd.read_cue("gainsboro") is None  # no word of it known
+    True
     """
 
     second_cue_weight = SECOND_CUE_WEIGHT

@@ -16,7 +16,17 @@ DEFAULT_DECK_SEED = 2020
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """Four distinct squares; ``str(card) == "A1 C7 H15 P30"``."""
+    """Four distinct squares; ``str(card) == "A1 C7 H15 P30"``.
+
+    >>> from huegames.hues_and_cues import Card
+    >>> card = Card.parse("A1 C7 H15 P30")
+    >>> str(card), card.squares[2], Card.of(["A1", "C7", "H15", "P30"]) == card
+    ('A1 C7 H15 P30', Square.parse('H15'), True)
+    >>> Card.parse("A1 A1 B2 C3")
+    Traceback (most recent call last):
+    ...
+    ValueError: a card shows 4 distinct squares, not 'A1 A1 B2 C3'
+    """
 
     squares: tuple[Square, ...]
 
@@ -49,13 +59,27 @@ class Card:
 
 @cache
 def default_deck(seed: int = DEFAULT_DECK_SEED, size: int = DECK_SIZE) -> tuple[Card, ...]:
-    """``size`` cards of 4 squares, no square on two cards (so ``size`` <= 120)."""
+    """``size`` cards of 4 squares, no square on two cards (so ``size`` <= 120).
+
+    >>> from huegames.hues_and_cues import default_deck
+    >>> deck = default_deck()
+    >>> len(deck), str(deck[0])
+    (100, 'K18 P30 C30 L14')
+    """
     squares = random.Random(seed).sample(SQUARES, CARD_SIZE * size)
     return tuple(Card(tuple(squares[i : i + CARD_SIZE])) for i in range(0, len(squares), CARD_SIZE))
 
 
 def make_deck(cards: Iterable[Card | str | Sequence[Square | str]]) -> tuple[Card, ...]:
-    """A deck from cards as data: Card objects, texts ``"A1 B2 C3 D4"`` or square lists."""
+    """A deck from cards as data: Card objects, texts ``"A1 B2 C3 D4"`` or square lists.
+
+    >>> from huegames import hues_and_cues as hc
+    >>> deck = hc.make_deck(["A1 B2 C3 D4", ["P30", "H15", "C7", hc.Square(0, 1)]])
+    >>> [str(card) for card in deck]
+    ['A1 B2 C3 D4', 'P30 H15 C7 A2']
+    >>> hc.new_game(players=3, seed=7, deck=deck).round.card in deck
+    True
+    """
     if isinstance(cards, (str, bytes)):
         raise ValueError("a deck is a sequence of cards, not one string")
     deck = tuple(

@@ -497,6 +497,22 @@ def cue_problem(
 
     ``second`` is True for the second cue (1 or 2 words, no relative words);
     ``used`` holds the game's earlier cues (any case).
+
+    >>> from huegames.hues_and_cues import cue_problem
+    >>> cue_problem(["pig"], second=False) is None, cue_problem(["sacred"], second=False) is None
+    (True, True)
+    >>> cue_problem(["reddish"], second=False)
+    "cue 'reddish' uses the basic colour word 'red' (in 'reddish')"
+    >>> cue_problem(["PlNK"], second=False)  # a small L for the I reads as pink
+    "cue 'PlNK' uses the basic colour word 'pink' (in 'PlNK')"
+    >>> cue_problem(["cotton", "candy"], second=False)
+    "cue 'cotton candy' has 2 words: the first cue is one word"
+    >>> cue_problem(["twelve"], second=False)
+    "cue 'twelve' refers to a board position: 'twelve' is the number 'twelve'"
+    >>> cue_problem(["sea", "foam"], second=True, used=["seafoam"])
+    "cue 'sea foam' repeats a cue already given in this game ('seafoam')"
+    >>> cue_problem(["lighter"], second=True)
+    "cue 'lighter': 'lighter' steers relative to the first guesses ('lighter'), not allowed ..."
     """
     text = brief(" ".join(words))
     allowed = (1, 2) if second else (1,)

@@ -50,6 +50,34 @@ class Game:
     (an illegal one raises and changes nothing), ``undo`` takes it back,
     ``copy`` gives an independent game.  Rounds are scored as soon as the
     last guess is placed (or the second cue is skipped).
+
+    A whole round with three players: seat 0 gives the cues, seats 1 and 2
+    guess, clockwise after the first cue and the other way after the second.
+
+    >>> from huegames import hues_and_cues as hc
+    >>> game = hc.new_game(players=3, seed=7)
+    >>> game
+    <hues_and_cues.Game 3 players, round 1, target, seat 0 to move>
+    >>> game.legal_moves()  # a target from the card
+    [Move.parse('target N10'), Move.parse('target K24'), Move.parse('target N16'), ...]
+    >>> game.play("target A1")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.IllegalMoveError: target A1: the target must be on the card (N10 K24 N16 H4)
+    >>> game.play("target N10"), game.phase
+    (Move.parse('target N10'), <Phase.FIRST_CUE: 'first cue'>)
+    >>> game.is_legal("cue reddish"), game.is_legal("cue sea foam"), game.is_legal("cue mint")
+    (False, False, True)
+    >>> for text in ["cue mint", "guess N11", "guess M10", "cue sea", "guess N10", "guess O12"]:
+    ...     _ = game.play(text)
+    >>> game.rounds[0].guesses
+    ((1, Square.parse('N11')), (2, Square.parse('M10')), (2, Square.parse('N10')), (1, ...))
+    >>> game.scores()  # the giver: 2 a piece in the frame; guessers: 3, 2, 1 by distance
+    [6, 3, 5]
+    >>> game
+    <hues_and_cues.Game 3 players, round 2, target, seat 1 to move>
+    >>> game.undo(), game.scores(), game.phase
+    (Move.parse('guess O12'), [0, 0, 0], <Phase.SECOND_GUESSES: 'second guesses'>)
     """
 
     __slots__ = ("_states", "board", "deck", "history", "players", "rules", "seed")
@@ -382,6 +410,15 @@ def new_game(
     ``seed=None`` picks a fresh seed, kept in ``game.seed`` and the record.
     ``board`` is any :class:`Board` (default: the package's), ``deck`` any
     cards as data (default: :func:`default_deck`).
+
+    >>> from huegames import hues_and_cues as hc
+    >>> game = hc.new_game(players=3, seed=7)
+    >>> str(game.round.card), game.round.card == hc.new_game(players=5, seed=7).round.card
+    ('N10 K24 N16 H4', True)
+    >>> game.rules.rounds_for(game.players), game.current_player
+    (6, 0)
+    >>> hc.new_game(players=3, seed=7, deck=["A1 B2 C3 D4"]).legal_moves()
+    [Move.parse('target A1'), Move.parse('target B2'), Move.parse('target C3'), ...]
     """
     return Game(
         players,

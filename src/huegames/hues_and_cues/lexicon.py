@@ -28,6 +28,11 @@ class Lexicon:
     appears in (so ``"orchid"`` means something even without an exact name);
     ``shifts`` maps a leading word to the mean OKLab change it makes to the
     name it precedes (``"dark"``: "dark teal" minus "teal", and so on).
+
+    >>> from huegames.hues_and_cues import Lexicon
+    >>> mine = Lexicon.of("mine", {"sky": "#87ceeb", "dark sky": "#4682b4"})
+    >>> sorted(mine.words), [round(value, 3) for value in mine.shifts["dark"]]
+    (['dark', 'sky'], [-0.227, 0.016, -0.032])
     """
 
     source: str
@@ -77,7 +82,24 @@ def _rows() -> tuple[tuple[str, str, str], ...]:
 
 @cache
 def lexicon(source: str = "xkcd") -> Lexicon:
-    """The ``"xkcd"``, ``"css"`` or ``"all"`` lexicon (cached)."""
+    """The ``"xkcd"``, ``"css"`` or ``"all"`` lexicon (cached).
+
+    The two sources name colours differently: XKCD's survey ``khaki`` is
+    an olive, CSS ``khaki`` a pale yellow, and only CSS knows ``gainsboro``.
+
+    >>> from huegames.hues_and_cues import lexicon
+    >>> xkcd, css = lexicon("xkcd"), lexicon("css")
+    >>> len(xkcd.names), len(css.names), lexicon("xkcd") is xkcd
+    (938, 148, True)
+    >>> xkcd.names["khaki"], css.names["khaki"], "gainsboro" in xkcd.names
+    ('#aaa662', '#f0e68c', False)
+    >>> [round(value, 3) for value in xkcd.labs["teal"]]  # OKLab L, a, b
+    [0.596, -0.105, -0.007]
+    >>> lexicon("pantone")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown lexicon 'pantone': choose xkcd, css or all
+    """
     if source not in (*SOURCES, "all"):
         raise ValueError(f"unknown lexicon {brief(source)}: choose xkcd, css or all")
     return Lexicon.of(

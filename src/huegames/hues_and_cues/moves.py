@@ -26,6 +26,20 @@ class Move:
     """One action; build with :meth:`target`, :meth:`cue`, :meth:`skip`,
     :meth:`guess`, :meth:`parse` or :meth:`coerce`.  ``words`` keep the case
     they were given in; ``Move.parse(str(move)) == move``.
+
+    >>> from huegames.hues_and_cues import Move
+    >>> texts = ("target h15", "cue Cotton  Candy", "skip", "guess H 15")
+    >>> [str(Move.parse(text)) for text in texts]
+    ['target H15', 'cue Cotton Candy', 'skip', 'guess H15']
+    >>> move = Move.cue("sea foam")
+    >>> move.action, move.words, move.text, str(move)
+    (<Action.CUE: 'cue'>, ('sea', 'foam'), 'sea foam', 'cue sea foam')
+    >>> Move.target("H15") == Move.parse("target H15"), Move.guess("A1").square
+    (True, Square.parse('A1'))
+    >>> Move.parse("cue red!")
+    Traceback (most recent call last):
+    ...
+    huegames.errors.InvalidMoveError: cue 'red!': 'red!' is not a word (letters, ...)
     """
 
     action: Action

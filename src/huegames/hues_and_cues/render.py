@@ -64,7 +64,18 @@ def board_svg(
     target: Square | str | None = None,
     cell: int = 24,
 ) -> str:
-    """The board as an SVG document; ``pieces`` maps squares to seats."""
+    """The board as an SVG document; ``pieces`` maps squares to seats.
+
+    ``target``, when given, outlines the scoring frame around it; ``cell``
+    is a square's size in pixels.
+
+    >>> from huegames import hues_and_cues as hc
+    >>> svg = hc.board_svg(hc.Board.default(), pieces={"N11": 1}, target="N10")
+    >>> print(svg[:70])
+    <svg xmlns="http://www.w3.org/2000/svg" width="776" height="440" viewB
+    >>> svg.count("<rect"), svg.count("<circle")  # background, 480 squares, the frame
+    (482, 1)
+    """
     margin, width, height = _geometry(cell)
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '

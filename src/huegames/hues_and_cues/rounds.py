@@ -45,6 +45,22 @@ class Rules:
     - ``colour_words``: the forbidden basic colour words; ``colour_stems``
       also refuses their forms and compounds (``reddish``, ``blueberry``).
     - ``relative_words``: words the second cue may not use.
+
+    >>> from huegames.hues_and_cues import Rules
+    >>> rules = Rules()
+    >>> rules.rounds_for(4), rules.rounds_for(7)  # each seat gives cues twice, or once with 7+
+    (8, 7)
+    >>> rules.giver_points_for(3), rules.giver_points_for(4)
+    (2, 1)
+    >>> rules.colour_words[:3], rules.relative_words[:3]
+    (('black', 'blue', 'brown'), ('lighter', 'darker', 'brighter'))
+    >>> variant = Rules.from_dict({"free_target": True, "giver_points": 3})
+    >>> variant.giver_points_for(4), Rules.from_dict(variant.to_dict()) == variant
+    (3, True)
+    >>> Rules(giver_points=0)
+    Traceback (most recent call last):
+    ...
+    ValueError: Rules.giver_points must be a positive integer or None, not 0
     """
 
     free_target: bool = False
@@ -130,7 +146,14 @@ class Round:
 
 
 def guess_points(distance: int) -> int:
-    """A guesser's piece: 3 on the target, 2 inside the frame, 1 touching it (§4)."""
+    """A guesser's piece: 3 on the target, 2 inside the frame, 1 touching it (§4).
+
+    ``distance`` is :meth:`Square.distance` from the target.
+
+    >>> from huegames.hues_and_cues import guess_points
+    >>> [guess_points(distance) for distance in range(5)]
+    [3, 2, 1, 0, 0]
+    """
     return (3, 2, 1)[distance] if distance <= 2 else 0
 
 

@@ -17,6 +17,17 @@ class View:
 
     ``Game.view(seat)`` builds one; :meth:`seen_by` hides what the seat may
     not see.
+
+    >>> from huegames import hues_and_cues as hc
+    >>> game = hc.new_game(players=3, seed=7)
+    >>> _ = game.play("target N10"), game.play("cue mint")
+    >>> giver, guesser = game.view(0), game.view(1)
+    >>> giver.round.target, guesser.round.target, guesser.round.card, guesser.round.cues
+    (Square.parse('N10'), None, None, ('mint',))
+    >>> guesser.phase, guesser.current_player, len(guesser.legal_moves())
+    (<Phase.FIRST_GUESSES: 'first guesses'>, 1, 480)
+    >>> game.view(2).legal_moves()  # not seat 2's turn
+    []
     """
 
     player: int
