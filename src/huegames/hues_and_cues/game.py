@@ -190,8 +190,8 @@ class Game:
         return legal_moves_of(self.round, self.used_cues, self.rules)
 
     def is_legal(self, move: Move | str) -> bool:
-        """Whether :meth:`play` would take ``move`` now: the test for a cue
-        outside :meth:`legal_moves`' list."""
+        """Whether :meth:`play` would take ``move`` now; the way to check a
+        cue that :meth:`legal_moves` does not list."""
         try:
             self._checked(move, None)
         except ValueError:

@@ -71,8 +71,8 @@ def board_svg(
 
     >>> from huegames import hues_and_cues as hc
     >>> svg = hc.board_svg(hc.Board.default(), pieces={"N11": 1}, target="N10")
-    >>> print(svg[:70])
-    <svg xmlns="http://www.w3.org/2000/svg" width="776" height="440" viewB
+    >>> svg.startswith("<svg "), 'width="776" height="440"' in svg  # 30 x 24 px and margins
+    (True, True)
     >>> svg.count("<rect"), svg.count("<circle")  # background, 480 squares, the frame
     (482, 1)
     """

@@ -94,7 +94,8 @@ class Rules:
         return per_giver * players
 
     def giver_points_for(self, players: int) -> int:
-        """The cue giver's points per piece in the frame: 2 with 2 or 3 players, else 1."""
+        """The cue giver's points per piece in the frame: ``giver_points`` when
+        set, else the rule's 2 with 2 or 3 players and 1 with more."""
         return self.giver_points or (2 if players <= 3 else 1)
 
     def to_dict(self) -> dict[str, Any]:
