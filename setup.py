@@ -1,50 +1,240 @@
 """Build hook for the optional C core; the metadata lives in pyproject.toml.
 
-The extension is optional: when it cannot be compiled (no compiler, no
-headers, a failing link) the install goes on without it and
-``huegames.hue._backend`` falls back to the pure-Python grid with a warning.
+The extension is optional: when it cannot be built (no working compiler, a
+compile error, no Python headers, a failing link) the install goes on
+without it, and ``huegames.hue._backend`` falls back to the pure-Python
+grid with a warning.  Such a build
+
+- says so in one line on stderr and on the terminal (``/dev/tty``, or the
+  console on Windows): pip shows a successful build's output only with
+  ``-v``, but the build runs on the terminal pip was started from;
+- writes ``huegames/hue/_build_info.json`` (what failed, and the first
+  error line) into the package, which the import-time warning reports;
+- makes a wheel tagged for this interpreter only (``cp311-cp311-...``):
+  only a wheel holding the compiled core claims the stable ABI
+  (``cp310-abi3-...``), so one without it is never taken for a release
+  wheel nor reused by pip's wheel cache on another Python.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import re
+import subprocess
 import sys
+import sysconfig
+import tempfile
+from collections.abc import Iterator
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
 
+import setuptools
 from cffi import VerificationError
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
-from setuptools.errors import BaseError, CCompilerError
+from setuptools.errors import BaseError, CCompilerError, LinkError, PlatformError
+
+if int(setuptools.__version__.partition(".")[0]) < 77:
+    sys.exit(
+        f"huegames: building needs setuptools>=77 (PEP 639 licence metadata), "
+        f"not {setuptools.__version__}: pip install --upgrade 'setuptools>=77'"
+    )
+
+from setuptools.command.bdist_wheel import bdist_wheel  # noqa: E402  (setuptools >= 70.1)
 
 # BaseError is distutils' DistutilsError (platform, exec, file errors);
 # CCompilerError covers CompileError and LinkError; OSError a missing tool.
 BUILD_ERRORS = (BaseError, CCompilerError, VerificationError, OSError)
 
+CORE = "huegames.hue._hue_core"
+BUILD_INFO = "_build_info.json"  # in huegames/hue/, only when the core was not built
+LIMITED_API = "cp310"  # the oldest CPython the abi3 wheel is for (requires-python)
+
 
 class OptionalBuildExt(build_ext):
-    """build_ext that warns and carries on when the C core fails to build."""
+    """build_ext that warns, records why, and carries on when the C core fails."""
+
+    failure: dict[str, str] | None = None
 
     def run(self) -> None:
+        self.failure = None
         try:
             super().run()
-        except BUILD_ERRORS as error:
-            _warn(error)
+        except BUILD_ERRORS as error:  # outside any one extension's build
+            self._failed(error, "")
+        self._record()
 
     def build_extension(self, ext) -> None:
+        if self.compiler.compiler_type == "msvc":  # MSVC's C needs no (and knows no) -std
+            ext.extra_compile_args = [a for a in ext.extra_compile_args if a != "-std=c99"]
+        output: list[str] = []
         try:
-            super().build_extension(ext)
+            with _passed_on_to_stderr(output):
+                super().build_extension(ext)
         except BUILD_ERRORS as error:
-            _warn(error)
+            self._failed(error, "".join(output))
+            # not a core left by an earlier build (build/ is reused) in the wheel
+            Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+
+    def _failed(self, error: BaseException, output: str) -> None:
+        """Diagnose the first failure (later ones follow from it) and say so."""
+        if self.failure is not None:
+            return
+        broken = self._compiler_fails()
+        if isinstance(error, LinkError):
+            reason, detail = "link-error", _first_error(output, error)
+        elif isinstance(error, PlatformError) or broken is not None:
+            reason, detail = "no-compiler", _compiler_failure(self.compiler, broken or error)
+        elif isinstance(error, CCompilerError):
+            reason, detail = "compile-error", _first_error(output, error)
+        else:
+            reason, detail = "build-error", _first_error(output, error)
+        self.failure = {"c_core": "not built", "reason": reason, "detail": detail}
+        _announce(
+            f"huegames: WARNING: the C core was not built ({REASONS[reason]}: {detail}); "
+            "installed with the pure-Python backend, which is much slower"
+        )
+
+    def _compiler_fails(self) -> BaseException | None:
+        """Why the compiler cannot compile an empty program (CFLAGS and all), or None."""
+        if getattr(self, "compiler", None) is None or isinstance(self.compiler, str):
+            return BaseError("no compiler was set up")
+        with tempfile.TemporaryDirectory() as tmp:
+            probe = Path(tmp, "probe.c")
+            probe.write_text("int main(void) { return 0; }\n", encoding="ascii")
+            try:
+                with _passed_on_to_stderr([]):
+                    self.compiler.compile([str(probe)], output_dir=tmp)
+            except BUILD_ERRORS as error:
+                return error
+        return None
+
+    def _record(self) -> None:
+        """Write the failure into the package (build_lib, and the source tree
+        for in-place and editable builds), or remove a stale one."""
+        folders = [Path(self.build_lib, "huegames", "hue")]
+        if self.inplace or self.editable_mode:
+            build_py = self.get_finalized_command("build_py")
+            folders.append(Path(build_py.get_package_dir("huegames.hue")))
+        for folder in folders:
+            target = folder / BUILD_INFO
+            if self.failure is None:
+                target.unlink(missing_ok=True)
+            else:
+                folder.mkdir(parents=True, exist_ok=True)
+                target.write_text(json.dumps(self.failure, indent=1) + "\n", encoding="utf-8")
 
 
-def _warn(error: BaseException) -> None:
-    print(
-        f"\n*** WARNING: huegames could not build its C core ({type(error).__name__}: {error})\n"
-        "*** Installing without it: huegames will use the pure-Python backend, "
-        "which is much slower.\n",
-        file=sys.stderr,
-    )
+REASONS = {
+    "no-compiler": "no working C compiler",
+    "compile-error": "compile error",
+    "link-error": "link error",
+    "build-error": "build error",
+}
+# gcc and clang "file:line:col: error: ...", "fatal error: ...", "collect2: error: ...";
+# MSVC "file(line): error C2065: ...", "LINK : fatal error LNK1181: ...".
+_ERROR_LINE = re.compile(r"\berror(?: [A-Z]+[0-9]+)?:", re.IGNORECASE)
+
+
+def _first_error(output: str, error: BaseException) -> str:
+    """The compiler's first error line, else the exception's message."""
+    found = next((line for line in output.splitlines() if _ERROR_LINE.search(line)), None)
+    return _one_line(found or str(error) or type(error).__name__)
+
+
+def _compiler_failure(compiler: object, error: BaseException) -> str:
+    """How the compiler failed, short: not found, or its exit status."""
+    command = getattr(compiler, "compiler_so", None) or [""]
+    name = os.path.basename(str(command[0])) or "the compiler"
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, subprocess.CalledProcessError):
+            return f"{name!r} exited with status {cause.returncode}"
+        if isinstance(cause, FileNotFoundError):
+            return f"{name!r} not found"
+        cause = cause.__cause__ or cause.__context__
+    return _one_line(str(error) or type(error).__name__)
+
+
+def _one_line(text: str) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= 300 else text[:297] + "..."
+
+
+@contextlib.contextmanager
+def _passed_on_to_stderr(output: list[str]) -> Iterator[None]:
+    """Capture file descriptors 1 and 2 (the compiler's messages go there,
+    from a child process) into ``output``, then write them to stderr."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    try:
+        saved = os.dup(1), os.dup(2)
+    except OSError:  # no descriptors to capture: let the output through
+        yield
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 1)
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.dup2(saved[0], 1)
+            os.dup2(saved[1], 2)
+            os.close(saved[0])
+            os.close(saved[1])
+            sink.seek(0)
+            text = sink.read().decode("utf-8", errors="replace")
+            output.append(text)
+            sys.stderr.write(text)
+            sys.stderr.flush()
+
+
+def _announce(line: str) -> None:
+    """Write ``line`` to stderr and, when stderr is not the terminal (pip
+    captures it), to the controlling terminal too, so a plain ``pip
+    install`` shows it; without a terminal (CI), stderr only."""
+    print(f"\n{line}\n", file=sys.stderr, flush=True)
+    if sys.stderr.isatty():
+        return
+    terminal = "CONOUT$" if os.name == "nt" else "/dev/tty"
+    try:
+        with open(terminal, "w", encoding="utf-8", errors="replace") as tty:
+            tty.write(f"\n{line}\n")
+    except OSError:  # no controlling terminal
+        pass
+
+
+class LimitedApiWheel(bdist_wheel):
+    """bdist_wheel tagged ``cp310-abi3`` when the wheel holds the compiled core."""
+
+    def finalize_options(self) -> None:
+        # The stable ABI: not on free-threaded CPython before 3.15, nor on a
+        # debug build (cffi builds neither for it); other Pythons ignore it.
+        free_threaded = sysconfig.get_config_var("Py_GIL_DISABLED")
+        if not self.py_limited_api and not free_threaded and not hasattr(sys, "gettotalrefcount"):
+            self.py_limited_api = LIMITED_API
+        super().finalize_options()
+
+    def get_tag(self) -> tuple[str, str, str]:
+        if self.py_limited_api and not self._holds_core():
+            saved, self.py_limited_api = self.py_limited_api, False
+            try:
+                return super().get_tag()
+            finally:
+                self.py_limited_api = saved
+        return super().get_tag()
+
+    def _holds_core(self) -> bool:
+        folder = Path(self.bdist_dir or "", *CORE.split(".")[:-1])
+        stem = CORE.rsplit(".", 1)[1]
+        return any((folder / (stem + suffix)).is_file() for suffix in EXTENSION_SUFFIXES)
 
 
 setup(
     cffi_modules=["src/huegames/hue/_hue_core_build.py:ffibuilder"],
-    cmdclass={"build_ext": OptionalBuildExt},
+    cmdclass={"build_ext": OptionalBuildExt, "bdist_wheel": LimitedApiWheel},
 )

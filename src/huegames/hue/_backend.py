@@ -11,9 +11,11 @@ another one of :func:`available`, to compare the two in one process.
 
 from __future__ import annotations
 
+import json
 import os
 import warnings
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 from typing import ClassVar, Protocol
 
 from ..records import brief
@@ -92,6 +94,32 @@ def new_grid(backend: str | None = None) -> Grid:
         ) from None
 
 
+def _no_core_warning(error: ImportError) -> str:
+    """The warning without the C core: what the install recorded about its
+    build (``_build_info.json``, which setup.py writes only when the build
+    failed), else the import error."""
+    try:
+        info = json.loads(Path(__file__).with_name("_build_info.json").read_text("utf-8"))
+        reason, detail = str(info["reason"]), str(info["detail"])
+    except (OSError, ValueError, KeyError, TypeError):
+        reason, detail = "load", str(error)
+    what = {
+        "load": "it failed to load",
+        "no-compiler": "no C compiler worked at install time",
+        "compile-error": "it failed to compile at install time",
+        "link-error": "it failed to link at install time",
+    }.get(reason, "its build failed at install time")
+    advice = (
+        "; to build it, install a C compiler and reinstall huegames with pip's --no-cache-dir"
+        if reason == "no-compiler"
+        else ""
+    )
+    return (
+        f"huegames: the C core is not available: {what} ({detail}). "
+        f"Using the pure-Python backend, which is much slower{advice}."
+    )
+
+
 _choice = os.environ.get("HUEGAMES_BACKEND", "").strip().lower()
 if _choice not in ("", *BACKENDS):
     raise ImportError(f"HUEGAMES_BACKEND must be 'c' or 'python', not {_choice!r}")
@@ -107,12 +135,7 @@ else:
             raise ImportError(
                 f"HUEGAMES_BACKEND=c but the C core is not built or failed to load: {error}"
             ) from error
-        warnings.warn(
-            "huegames: the C core is not available (no compiler at install time?); "
-            "using the pure-Python backend, which is much slower",
-            RuntimeWarning,
-            stacklevel=2,
-        )
+        warnings.warn(_no_core_warning(error), RuntimeWarning, stacklevel=2)
         _active, name = _grid_class("python"), "python"
 
 __all__ = ["BACKENDS", "Candidate", "Grid", "available", "name", "new_grid"]

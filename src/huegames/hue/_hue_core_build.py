@@ -5,12 +5,14 @@ made into what cffi's ``cdef`` takes (:func:`cdef_of`), so the two cannot
 drift: the C compiler checks them against the header it includes and
 fills in every ``#define`` constant.  setup.py runs :func:`ffibuilder`
 from the repository root (``cffi_modules``); paths are relative to it.
-Extra flags (sanitizers, say) come through CFLAGS and LDFLAGS.
+Extra flags (sanitizers, say) come through CFLAGS and LDFLAGS.  The core
+is built for the stable ABI (``_hue_core.abi3.so``, tagged ``cp310-abi3``).
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 import cffi  # type: ignore[import-untyped]
@@ -60,6 +62,10 @@ def ffibuilder() -> cffi.FFI:
         sources=[SOURCE],
         depends=[HEADER],
         include_dirs=["csrc"],
-        extra_compile_args=["-O2", "-std=c99"],
+        extra_compile_args=["-O2", "-std=c99"],  # setup.py drops -std=c99 for MSVC
+        # CPython's stable ABI: one ``.abi3`` core (and wheel) for every CPython
+        # >= 3.10; cffi leaves it out where it cannot be (free-threaded builds).
+        py_limited_api=not hasattr(sys, "gettotalrefcount"),  # not on a debug build
+        optional=True,  # setup.py warns and installs without it
     )
     return builder
