@@ -16,7 +16,10 @@ from .cards import Card, Deck, Kind, default_deck
 from .moves import Move
 from .view import View
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 5
+MIN_PLAYERS = 2
+"""The fewest seats a game of Hue takes."""
+MAX_PLAYERS = 5
+"""The most seats a game of Hue takes."""
 DeckData = Iterable[Card | Mapping[str, object] | Sequence[object]]
 """A deck as data: cards, ``{"id", "kind", "colours"}`` mappings or triples."""
 GAME_NAME = "hue"

@@ -20,7 +20,10 @@ from ..errors import InvalidMoveError
 from ..records import brief
 from .colour import Color, delta_e, normalise_hex
 
-ROWS, COLUMNS = 16, 30
+ROWS = 16
+"""Rows of the colour board, lettered A to P."""
+COLUMNS = 30
+"""Columns of the colour board, numbered 1 to 30."""
 ROW_LETTERS = "ABCDEFGHIJKLMNOP"
 _SQUARE_TEXT = re.compile(r"([A-Pa-p])\s?([1-9][0-9]?)")
 

@@ -19,7 +19,10 @@ from .view import View
 
 GAME = "hues-and-cues"
 """The game's registry name, which its records carry."""
-MIN_PLAYERS, MAX_PLAYERS = 3, 10  # the rule; 2 players is a variant (VARIANT_MIN_PLAYERS)
+MIN_PLAYERS = 3
+"""The fewest players the rules allow (2 is a variant: VARIANT_MIN_PLAYERS)."""
+MAX_PLAYERS = 10
+"""The most players the rules allow."""
 VARIANT_MIN_PLAYERS = 2
 SETUP_KEYS = ("board", "deck")
 """A record's ``setup``: the board's rows and the deck's cards, each None for the package's own."""

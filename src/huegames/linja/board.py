@@ -8,7 +8,10 @@ from typing import Any
 
 from ..records import brief
 
-RED, BLACK = 0, 1
+RED = 0
+"""Seat 0, red: its pieces start at position 0 and move towards 7."""
+BLACK = 1
+"""Seat 1, black: its pieces start at position 7 and move towards 0."""
 SEAT_NAMES = ("red", "black")
 POSITIONS = 8
 RED_GOAL, BLACK_GOAL = 7, 0

@@ -21,7 +21,10 @@ STRIPS_PER_PATTERN = 4
 MAX_ROWS = len(PATTERNS) * STRIPS_PER_PATTERN
 TOKENS_PER_COLOUR = 2
 LETTERS = ("A", "B", "C", "D")
-MIN_PLAYERS, MAX_PLAYERS = 2, 4
+MIN_PLAYERS = 2
+"""The fewest seats a game of Plank takes."""
+MAX_PLAYERS = 4
+"""The most seats a game of Plank takes (two teams of two)."""
 PENALTY_PLAYERS = frozenset({3})
 """Player counts scored in penalty points, fewest best (§6: Sackson's 3-player scoring)."""
 
