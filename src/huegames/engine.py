@@ -565,6 +565,12 @@ class GameSpec:
     module: str | None = None
     """The module whose import registers this game, for worker processes that
     start fresh; by default the module of ``game_class``."""
+    svg: Callable[..., str] | None = None
+    """``svg(subject, **style)``: a picture of a state, view or board as an SVG
+    document, with the style keywords of :func:`huegames.pictures.style`."""
+    console: Callable[[Any], str] | None = None
+    """``console(subject)``: a coloured text picture of a state or view in
+    rich console markup (``[on #2e9e44]``...), for the terminal player."""
 
     @property
     def home(self) -> str:

@@ -1,0 +1,397 @@
+"""What every game's pictures share: style options, palettes and an SVG writer.
+
+Each game draws itself (``huegames.hue.svg``, ``huegames.linja.svg``,
+``huegames.plank.svg``, ``huegames.hues_and_cues.svg``) with the same
+keyword options, read here into one :class:`Style`: ``size`` (pixels of
+the game's unit: a Hue square, a Linja row, a Plank square, a Hues and
+Cues square), ``coordinates`` (labels on the edges), ``flip`` (the table
+seen from the other side) and ``palette`` (``"standard"``, or
+``"colour-blind"``: colours told apart by people with any common colour
+vision deficiency, with a letter or shape on everything a colour tells).
+Pictures need nothing beyond the standard library; :func:`png` converts
+one with the optional ``png`` extra.
+
+>>> from huegames import pictures
+>>> style = pictures.style(size=20, palette="colour-blind")
+>>> style.size, style.palette.name, style.palette.marks
+(20, 'colour-blind', True)
+>>> doc = pictures.Svg(40, 20)
+>>> doc.rect(0, 0, 20, 20, fill=style.palette.colour("red"))
+>>> doc.text(30, 10, "R & G")
+>>> print(doc.render())  # doctest: +NORMALIZE_WHITESPACE
+<svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20"
+ font-family="sans-serif"><rect x="0" y="0" width="20" height="20" fill="#d55e00"/><text
+ x="30" y="10" text-anchor="middle" dominant-baseline="central" font-size="12">R &amp;
+ G</text></svg>
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from xml.sax.saxutils import escape, quoteattr
+
+from .records import brief
+
+__all__ = [
+    "COLOUR_BLIND",
+    "PALETTES",
+    "STANDARD",
+    "Palette",
+    "Style",
+    "Svg",
+    "png",
+    "style",
+]
+
+COLOUR_NAMES = ("green", "red", "yellow", "purple", "blue", "white", "black")
+"""The colours the games name: Hue's five, Plank's green, red and white,
+Linja's red and black."""
+
+SEAT_MARKS = (
+    "circle",
+    "square",
+    "triangle",
+    "diamond",
+    "cross",
+    "star",
+    "hexagon",
+    "plus",
+    "ring",
+    "bar",
+)
+"""Shapes that tell seats apart without colour, seat 0 first."""
+
+
+@dataclass(frozen=True)
+class Palette:
+    """The colours a picture paints with, by name and by seat.
+
+    ``marks`` asks the games to draw a letter or shape on every square,
+    token or piece whose colour carries meaning, so the picture reads in
+    greyscale and to colour-blind eyes.
+    """
+
+    name: str
+    colours: Mapping[str, str]
+    """Fill for each name of :data:`COLOUR_NAMES`."""
+    letters: Mapping[str, str]
+    """A letter for each colour name, drawn when :attr:`marks` is true."""
+    seats: tuple[str, ...]
+    """Fill for seats 0, 1, 2, ... (ten of them: Hues and Cues' most)."""
+    marks: bool
+
+    def colour(self, name: str) -> str:
+        """The fill for colour ``name`` (a ValueError naming the known ones)."""
+        try:
+            return self.colours[name]
+        except KeyError:
+            raise ValueError(
+                f"no colour {brief(name)} in the {self.name} palette: "
+                f"choose from {', '.join(self.colours)}"
+            ) from None
+
+    def seat(self, seat: int) -> str:
+        """The fill for ``seat`` (seats past the tenth reuse the list)."""
+        return self.seats[seat % len(self.seats)]
+
+    def seat_mark(self, seat: int) -> str:
+        """The shape of :data:`SEAT_MARKS` that stands for ``seat``."""
+        return SEAT_MARKS[seat % len(SEAT_MARKS)]
+
+
+_LETTERS = MappingProxyType(
+    {
+        "green": "G",
+        "red": "R",
+        "yellow": "Y",
+        "purple": "P",
+        "blue": "B",
+        "white": "W",
+        "black": "K",
+    }
+)
+
+STANDARD = Palette(
+    name="standard",
+    colours=MappingProxyType(
+        {
+            "green": "#2e9e44",
+            "red": "#d7262e",
+            "yellow": "#f4c20d",
+            "purple": "#7b3fa0",
+            "blue": "#1f6fd1",
+            "white": "#f7f5ef",
+            "black": "#262626",
+        }
+    ),
+    letters=_LETTERS,
+    seats=(
+        "#000000",
+        "#ffffff",
+        "#e6194b",
+        "#3cb44b",
+        "#4363d8",
+        "#f58231",
+        "#911eb4",
+        "#ffe119",
+        "#46f0f0",
+        "#f032e6",
+    ),
+    marks=False,
+)
+"""The games' own colours, as the printed components show them."""
+
+COLOUR_BLIND = Palette(
+    name="colour-blind",
+    colours=MappingProxyType(
+        {
+            "green": "#009e73",
+            "red": "#d55e00",
+            "yellow": "#f0e442",
+            "purple": "#cc79a7",
+            "blue": "#0072b2",
+            "white": "#f7f5ef",
+            "black": "#262626",
+        }
+    ),
+    letters=_LETTERS,
+    seats=(
+        "#000000",
+        "#ffffff",
+        "#e69f00",
+        "#56b4e9",
+        "#009e73",
+        "#f0e442",
+        "#0072b2",
+        "#d55e00",
+        "#cc79a7",
+        "#999999",
+    ),
+    marks=True,
+)
+"""Okabe and Ito's colour-blind-safe colours, with letters and shapes."""
+
+PALETTES: Mapping[str, Palette] = MappingProxyType(
+    {palette.name: palette for palette in (STANDARD, COLOUR_BLIND)}
+)
+"""Every palette by name."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """The options every game's ``svg(...)`` takes, checked once."""
+
+    size: int = 32
+    """Pixels of the game's unit square or row."""
+    coordinates: bool = True
+    """Whether labels run along the edges."""
+    flip: bool = False
+    """Whether the table is turned round (seen from the other side)."""
+    palette: Palette = STANDARD
+
+    def __post_init__(self) -> None:
+        if type(self.size) is not int:
+            raise TypeError(f"size must be an int number of pixels, not {brief(self.size)}")
+        if not 4 <= self.size <= 512:
+            raise ValueError(f"size must be 4 to 512 pixels, not {self.size}")
+        for name in ("coordinates", "flip"):
+            if type(getattr(self, name)) is not bool:
+                raise TypeError(f"{name} must be True or False, not {brief(getattr(self, name))}")
+        if not isinstance(self.palette, Palette):
+            raise TypeError(f"palette must be a Palette, not {brief(self.palette)}")
+
+
+def style(
+    *,
+    size: int = 32,
+    coordinates: bool = True,
+    flip: bool = False,
+    palette: str | Palette = "standard",
+) -> Style:
+    """The :class:`Style` of a game's ``svg(...)`` keywords; ``palette`` by
+    name (see :data:`PALETTES`) or as a :class:`Palette`.
+
+    >>> from huegames import pictures
+    >>> pictures.style(palette="sepia")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown palette 'sepia': choose from standard, colour-blind
+    """
+    if isinstance(palette, str):
+        if palette not in PALETTES:
+            raise ValueError(f"unknown palette {brief(palette)}: choose from {', '.join(PALETTES)}")
+        palette = PALETTES[palette]
+    return Style(size=size, coordinates=coordinates, flip=flip, palette=palette)
+
+
+def _number(value: float) -> str:
+    """A coordinate as SVG text: integers without a point, others to 0.01."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+
+
+def _attributes(attributes: Mapping[str, object]) -> str:
+    """`` name="value"`` pairs, ``font_size`` written ``font-size``, None left out."""
+    parts = []
+    for name, value in attributes.items():
+        if value is None:
+            continue
+        text = _number(value) if isinstance(value, (int, float)) else str(value)
+        parts.append(f" {name.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+    return "".join(parts)
+
+
+class Svg:
+    """A small SVG document written element by element, in drawing order.
+
+    Element methods take SVG attributes as keywords (``stroke_width=2`` is
+    written ``stroke-width="2"``, ``class_="x"`` ``class="x"``); text is
+    escaped. :meth:`open`/:meth:`close` wrap elements in a group.
+    """
+
+    def __init__(self, width: float, height: float) -> None:
+        self.width, self.height = width, height
+        self._parts: list[str] = []
+
+    def element(self, tag: str, content: str | None = None, **attributes: object) -> None:
+        """Any element; ``content`` (already SVG) goes between its tags."""
+        if content is None:
+            self._parts.append(f"<{tag}{_attributes(attributes)}/>")
+        else:
+            self._parts.append(f"<{tag}{_attributes(attributes)}>{content}</{tag}>")
+
+    def rect(self, x: float, y: float, width: float, height: float, **attributes: object) -> None:
+        """A rectangle with its top-left corner at ``(x, y)``."""
+        self.element("rect", x=x, y=y, width=width, height=height, **attributes)
+
+    def circle(self, cx: float, cy: float, r: float, **attributes: object) -> None:
+        """A circle centred on ``(cx, cy)``."""
+        self.element("circle", cx=cx, cy=cy, r=r, **attributes)
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, **attributes: object) -> None:
+        """A straight line."""
+        self.element("line", x1=x1, y1=y1, x2=x2, y2=y2, **attributes)
+
+    def polygon(self, points: list[tuple[float, float]], **attributes: object) -> None:
+        """A closed polygon through ``points``."""
+        text = " ".join(f"{_number(x)},{_number(y)}" for x, y in points)
+        self.element("polygon", points=text, **attributes)
+
+    def text(
+        self, x: float, y: float, text: str, *, size: float = 12, **attributes: object
+    ) -> None:
+        """``text`` centred on ``(x, y)``, ``size`` pixels high."""
+        attributes = {"text_anchor": "middle", "dominant_baseline": "central", **attributes}
+        self.element("text", escape(text), x=x, y=y, **attributes, font_size=size)
+
+    def title(self, text: str) -> None:
+        """A tooltip (and accessible name) for the enclosing group or picture."""
+        self.element("title", escape(text))
+
+    def mark(self, shape: str, cx: float, cy: float, r: float, **attributes: object) -> None:
+        """One of :data:`SEAT_MARKS` centred on ``(cx, cy)``, about ``r`` in radius."""
+        if shape == "circle":
+            self.circle(cx, cy, r, **attributes)
+        elif shape == "ring":
+            self.circle(
+                cx,
+                cy,
+                r * 0.8,
+                fill="none",
+                stroke_width=r * 0.4,
+                **{
+                    "stroke": attributes.get("fill", "black"),
+                    **{k: v for k, v in attributes.items() if k != "fill"},
+                },
+            )
+        elif shape == "square":
+            self.rect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7, **attributes)
+        elif shape == "bar":
+            self.rect(cx - r, cy - r * 0.4, r * 2, r * 0.8, **attributes)
+        else:
+            self.polygon([(cx + x * r, cy + y * r) for x, y in _SHAPES[shape]], **attributes)
+
+    def open(self, **attributes: object) -> None:
+        """Start a group (``<g>``); :meth:`close` ends it."""
+        self._parts.append(f"<g{_attributes(attributes)}>")
+
+    def close(self) -> None:
+        """End the group :meth:`open` started."""
+        self._parts.append("</g>")
+
+    def render(self) -> str:
+        """The whole document as text."""
+        header = _attributes(
+            {
+                "xmlns": "http://www.w3.org/2000/svg",
+                "width": self.width,
+                "height": self.height,
+                "viewBox": f"0 0 {_number(self.width)} {_number(self.height)}",
+                "font_family": "sans-serif",
+            }
+        )
+        return f"<svg{header}>{''.join(self._parts)}</svg>"
+
+
+def _star(points: int, inner: float) -> tuple[tuple[float, float], ...]:
+    from math import cos, pi, sin
+
+    corners = []
+    for k in range(2 * points):
+        radius = 1.0 if k % 2 == 0 else inner
+        angle = -pi / 2 + k * pi / points
+        corners.append((radius * cos(angle), radius * sin(angle)))
+    return tuple(corners)
+
+
+_SHAPES: Mapping[str, tuple[tuple[float, float], ...]] = MappingProxyType(
+    {
+        "triangle": ((0.0, -1.0), (0.95, 0.75), (-0.95, 0.75)),
+        "diamond": ((0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)),
+        "cross": (
+            (-1, -0.6),
+            (-0.6, -1),
+            (0, -0.4),
+            (0.6, -1),
+            (1, -0.6),
+            (0.4, 0),
+            (1, 0.6),
+            (0.6, 1),
+            (0, 0.4),
+            (-0.6, 1),
+            (-1, 0.6),
+            (-0.4, 0),
+        ),
+        "plus": (
+            (-0.3, -1),
+            (0.3, -1),
+            (0.3, -0.3),
+            (1, -0.3),
+            (1, 0.3),
+            (0.3, 0.3),
+            (0.3, 1),
+            (-0.3, 1),
+            (-0.3, 0.3),
+            (-1, 0.3),
+            (-1, -0.3),
+            (-0.3, -0.3),
+        ),
+        "star": _star(5, 0.45),
+        "hexagon": _star(3, 1.0),
+    }
+)
+"""Polygon shapes of :data:`SEAT_MARKS`, on a unit circle."""
+
+
+def png(svg: str, *, scale: float = 1.0) -> bytes:
+    """``svg`` as PNG bytes, through resvg (``pip install "huegames[png]"``).
+
+    Raises ImportError naming the extra when resvg-py is not installed.
+    """
+    try:
+        import resvg_py  # type: ignore[import-not-found]
+    except ImportError:
+        raise ImportError('PNG pictures need resvg-py: pip install "huegames[png]"') from None
+    data = resvg_py.svg_to_bytes(svg_string=svg, zoom=scale)
+    return bytes(data)
