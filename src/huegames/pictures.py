@@ -254,7 +254,7 @@ class Svg:
         self.width, self.height = width, height
         self._parts: list[str] = []
 
-    def element(self, tag: str, content: str | None = None, **attributes: object) -> None:
+    def element(self, tag: str, content: str | None = None, /, **attributes: object) -> None:
         """Any element; ``content`` (already SVG) goes between its tags."""
         if content is None:
             self._parts.append(f"<{tag}{_attributes(attributes)}/>")
