@@ -248,10 +248,12 @@ class Svg:
     Element methods take SVG attributes as keywords (``stroke_width=2`` is
     written ``stroke-width="2"``, ``class_="x"`` ``class="x"``); text is
     escaped. :meth:`open`/:meth:`close` wrap elements in a group.
+    ``attributes`` go on the root ``<svg>`` (``class_="huegames-linja"``).
     """
 
-    def __init__(self, width: float, height: float) -> None:
+    def __init__(self, width: float, height: float, **attributes: object) -> None:
         self.width, self.height = width, height
+        self.attributes = attributes
         self._parts: list[str] = []
 
     def element(self, tag: str, content: str | None = None, /, **attributes: object) -> None:
@@ -329,6 +331,7 @@ class Svg:
                 "height": self.height,
                 "viewBox": f"0 0 {_number(self.width)} {_number(self.height)}",
                 "font_family": "sans-serif",
+                **self.attributes,
             }
         )
         return f"<svg{header}>{''.join(self._parts)}</svg>"
