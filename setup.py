@@ -42,7 +42,7 @@ if int(setuptools.__version__.partition(".")[0]) < 77:
         f"not {setuptools.__version__}: pip install --upgrade 'setuptools>=77'"
     )
 
-from setuptools.command.bdist_wheel import bdist_wheel  # noqa: E402  (setuptools >= 70.1)
+from setuptools.command.bdist_wheel import bdist_wheel  # setuptools >= 70.1
 
 # BaseError is distutils' DistutilsError (platform, exec, file errors);
 # CCompilerError covers CompileError and LinkError; OSError a missing tool.
@@ -94,7 +94,7 @@ class OptionalBuildExt(build_ext):
         self.failure = {"c_core": "not built", "reason": reason, "detail": detail}
         _announce(
             f"huegames: WARNING: the C core was not built ({REASONS[reason]}: {detail}); "
-            "installed with the pure-Python backend, which is much slower"
+            "huegames will run on the pure-Python backend, which is much slower"
         )
 
     def _compiler_fails(self) -> BaseException | None:

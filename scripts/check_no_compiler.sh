@@ -92,7 +92,7 @@ pip_install=("$work/venv/bin/pip" install --no-build-isolation --no-cache-dir)
 echo "no compiler (CC=false):"
 CC=false CXX=false on_terminal "$work/nocc.txt" "${pip_install[@]}" "$work/src"
 check_install "$work/nocc.txt" \
-    "huegames: WARNING: the C core was not built (no working C compiler: 'false' exited with status 1); installed with the pure-Python backend" \
+    "huegames: WARNING: the C core was not built (no working C compiler: 'false' exited with status 1); huegames will run on the pure-Python backend" \
     "no C compiler worked at install time ('false' exited with status 1)"
 grep -F "huegames: WARNING" "$work/nocc.txt" | sed 's/^/  pip printed: /'
 

@@ -31,7 +31,11 @@ python -m build --sdist --outdir "$work/sdist" "$root" > "$work/sdist.log" 2>&1 
     || { cat "$work/sdist.log"; exit 1; }
 sdist=$(echo "$work"/sdist/huegames-*.tar.gz)
 tar -tzf "$sdist" | python -c '
+import subprocess
 import sys
+from pathlib import Path
+
+root = Path(sys.argv[1])
 names = {name.split("/", 1)[1] for name in sys.stdin.read().split() if "/" in name}
 wanted = {"LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
           "csrc/hue_core.c", "csrc/hue_core.h", "src/huegames/hue/_hue_core.pyi",
@@ -39,12 +43,16 @@ wanted = {"LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
           "src/huegames/hues_and_cues/data/lexicon.csv",
           "src/huegames/hues_and_cues/data/LICENSE-lexicon.md",
           "tests/conftest.py", "tests/c_heap.py", "fuzz/hue_core_fuzz.c"}
+tracked = subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True, text=True)
+if tracked.returncode == 0:  # a git checkout: all of it (the suite runs from the sdist)
+    wanted |= {name for name in tracked.stdout.splitlines()
+               if not name.startswith((".github/", ".gitignore")) and (root / name).is_file()}
 missing = sorted(wanted - names)
 built = sorted(n for n in names if n.endswith((".so", ".pyd", ".o", ".pyc")) or "_build_info" in n)
-assert not missing, f"the sdist lacks {missing}"
+assert not missing, f"the sdist lacks {missing} (add them to MANIFEST.in)"
 assert not built, f"the sdist holds build products {built}"
-print(f"sdist: {len(names)} files, header, licences, data and tests included, no build product")
-'
+print(f"sdist: {len(names)} files, every tracked file but .github/, no build product")
+' "$root"
 
 # 2. A wheel from that sdist, in a clean folder.
 mkdir "$work/unpacked"

@@ -94,12 +94,15 @@ def new_grid(backend: str | None = None) -> Grid:
         ) from None
 
 
+_BUILD_INFO = Path(__file__).with_name("_build_info.json")
+"""What setup.py records when it could not build the C core (and only then)."""
+
+
 def _no_core_warning(error: ImportError) -> str:
-    """The warning without the C core: what the install recorded about its
-    build (``_build_info.json``, which setup.py writes only when the build
-    failed), else the import error."""
+    """The warning without the C core: why the install could not build it
+    (:data:`_BUILD_INFO`), else the import error."""
     try:
-        info = json.loads(Path(__file__).with_name("_build_info.json").read_text("utf-8"))
+        info = json.loads(_BUILD_INFO.read_text("utf-8"))
         reason, detail = str(info["reason"]), str(info["detail"])
     except (OSError, ValueError, KeyError, TypeError):
         reason, detail = "load", str(error)
