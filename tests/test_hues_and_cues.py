@@ -109,8 +109,9 @@ def test_board_csv_load_errors(tmp_path, change, message):
 
 def test_board_renders_svg_and_png_with_edge_coordinates():
     svg = hc.board_svg(hc.default_board(), pieces={"H15": 0}, target="A1")
-    assert svg.count("<rect") == 480 + 2 and ">30</text>" in svg and ">P</text>" in svg
-    pytest.importorskip("PIL")
+    assert svg.count('class="square"') == 480 and ">30</text>" in svg and ">P</text>" in svg
+    assert 'data-target="A1"' in svg and 'data-square="H15" data-guess="first"' in svg
+    pytest.importorskip("resvg_py")
     assert hc.board_png(hc.default_board(), cell=8).startswith(b"\x89PNG")
 
 

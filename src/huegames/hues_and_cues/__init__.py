@@ -31,14 +31,15 @@ from functools import partial
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
+from ..replay import replay_function
 from .board import COLUMNS, ROWS, SQUARES, Board, Square, default_board
 from .bots import LexiconBot, RandomBot
 from .cards import Card, default_deck, make_deck
 from .cues import BASIC_COLOURS, RELATIVE_WORDS, cue_problem
+from .drawing import board_png, board_svg, console, png, svg
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Termination, new_game
 from .lexicon import Lexicon, lexicon
 from .moves import Action, Move
-from .render import board_png, board_svg
 from .rounds import Phase, Round, Rules, guess_points, seat_to_move
 from .view import View
 
@@ -70,6 +71,7 @@ __all__ = [
     "View",
     "board_png",
     "board_svg",
+    "console",
     "cue_problem",
     "default_board",
     "default_deck",
@@ -77,7 +79,10 @@ __all__ = [
     "lexicon",
     "make_deck",
     "new_game",
+    "png",
+    "replay_html",
     "seat_to_move",
+    "svg",
 ]
 
 SPEC = engine.register(
@@ -103,6 +108,10 @@ SPEC = engine.register(
             ),
             engine.BotEntry("lexicon", LexiconBot),
         ),
+        svg=svg,
+        console=console,
     )
 )
 """Hues and Cues in the game registry, with its bot catalogue."""
+
+replay_html = replay_function(SPEC.name)

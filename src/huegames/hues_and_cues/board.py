@@ -175,6 +175,12 @@ class Board:
         :meth:`parse_csv` reads back."""
         return "".join(",".join(row) + "\n" for row in self.rows)
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: :func:`~huegames.hues_and_cues.svg` of this board."""
+        from .drawing import svg
+
+        return svg(self)
+
     def neighbour_delta_e(self, method: str = "ok") -> tuple[float, float]:
         """The smallest and largest ΔE between orthogonal neighbours."""
         values = [

@@ -387,6 +387,12 @@ class Game:
         )
         return records.replay(game, record["moves"])
 
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: :func:`~huegames.hues_and_cues.svg` of this game."""
+        from .drawing import svg
+
+        return svg(self)
+
     def __repr__(self) -> str:
         if self.round is None:
             return f"<hues_and_cues.Game {self.players} players, over, scores {self.scores()}>"

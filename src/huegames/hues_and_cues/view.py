@@ -87,3 +87,9 @@ class View:
         if self.round is None or self.current_player != self.player:
             return []
         return legal_moves_of(self.round, self.used_cues, self.rules)
+
+    def _repr_svg_(self) -> str:
+        """The picture a notebook shows: :func:`~huegames.hues_and_cues.svg` of this view."""
+        from .drawing import svg
+
+        return svg(self)
