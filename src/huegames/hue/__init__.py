@@ -16,17 +16,20 @@ True
 
 Bots choose from a seat's :class:`View`; :data:`backend` names the backend
 in use (``"c"`` or ``"python"``, chosen by ``HUEGAMES_BACKEND``), and both
-give the same games.
+give the same games.  :func:`svg` draws the table (``png`` and
+``console`` too), and a game, view or board shows itself so in a notebook.
 """
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
+from ..replay import replay_function
 from ._backend import available as backends
 from ._backend import name as backend
 from .board import Board, ColourValues, LegalMoves
 from .bots import GreedyBot, RandomBot
 from .cards import Card, Colour, Deck, Kind, default_deck
 from .cells import MAX_COORDINATE, MAX_SPAN
+from .drawing import console, png, svg
 from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, Termination, new_game
 from .mcts import MCTSBot
 from .moves import Move
@@ -59,8 +62,12 @@ __all__ = [
     "View",
     "backend",
     "backends",
+    "console",
     "default_deck",
     "new_game",
+    "png",
+    "replay_html",
+    "svg",
 ]
 
 SPEC = engine.register(
@@ -77,6 +84,10 @@ SPEC = engine.register(
             engine.BotEntry("greedy", GreedyBot),
             engine.BotEntry("mcts", MCTSBot),
         ),
+        svg=svg,
+        console=console,
     )
 )
 """Hue in the game registry: ``engine.game_spec("hue")``."""
+
+replay_html = replay_function(SPEC.name)

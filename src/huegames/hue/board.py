@@ -482,6 +482,12 @@ class Board:
     def __repr__(self) -> str:
         return f"Board.from_placements({[tuple(p) for p in self._placements]!r})"
 
+    def _repr_svg_(self) -> str:
+        """The table as an SVG picture (:func:`huegames.hue.svg`): what Jupyter shows."""
+        from .drawing import svg
+
+        return svg(self)
+
     def __str__(self) -> str:
         """A picture of the table, three characters per sub-cell row of a square.
 

@@ -503,6 +503,13 @@ class Game:
         state = "over" if self.is_over else f"player {self.current_player} to move"
         return f"<hue.Game {self.players} players, {len(self.history)} moves, {state}>"
 
+    def _repr_svg_(self) -> str:
+        """The table and whose turn it is as an SVG picture (:func:`huegames.hue.svg`):
+        what Jupyter shows."""
+        from .drawing import svg
+
+        return svg(self)
+
 
 def new_game(
     players: int = MIN_PLAYERS,

@@ -115,6 +115,13 @@ class View:
             rng = random.Random(None if rng is None else engine.check_seed(rng, "rng"))
         return self.game_class.from_view(self, HiddenCards(self).deal(rng))
 
+    def _repr_svg_(self) -> str:
+        """The table and this seat's own hand as an SVG picture
+        (:func:`huegames.hue.svg`): what Jupyter shows."""
+        from .drawing import svg
+
+        return svg(self)
+
 
 class HiddenCards:
     """The cards a view cannot see, and how to deal them out again.
