@@ -14,6 +14,7 @@ from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
+from .drawing import console, png, svg
 from .game import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -50,11 +51,14 @@ __all__ = [
     "Turn",
     "TurnOutcome",
     "View",
+    "console",
     "draw_first_player",
     "new_game",
     "next_first_player",
     "next_states",
     "play_match",
+    "png",
+    "svg",
     "turn_outcomes",
 ]
 
@@ -72,6 +76,8 @@ SPEC = engine.register(
             engine.BotEntry("greedy", GreedyBot),
             engine.BotEntry("search", SearchBot),
         ),
+        svg=svg,
+        console=console,
     )
 )
 """Linja in the game registry (:func:`huegames.engine.game_spec`)."""

@@ -124,3 +124,9 @@ class Board:
             cell = (f"r{red}" if red else "") + (f"b{black}" if black else "")
             cells.append(cell or ".")
         return " ".join(cells)
+
+    def _repr_svg_(self) -> str:
+        """The board as an SVG picture (:func:`huegames.linja.svg`): what Jupyter shows."""
+        from .drawing import svg
+
+        return svg(self)

@@ -391,6 +391,13 @@ class Game:
         state = self._describe() if termination is None else f"over ({termination.value})"
         return f"<linja.Game {self.board} | {len(self.history)} moves, {state}>"
 
+    def _repr_svg_(self) -> str:
+        """The board, whose turn and the last move as an SVG picture
+        (:func:`huegames.linja.svg`): what Jupyter shows."""
+        from .drawing import svg
+
+        return svg(self)
+
 
 def _check_seat(seat: object, name: str) -> int:
     """``seat`` when it is a seat (the int 0 or 1), else a TypeError or ValueError."""
@@ -451,6 +458,12 @@ class View:
     def legal_turns(self) -> list[Turn]:
         """This seat's legal whole turns when it is to move, else none."""
         return self.game.legal_turns() if self.player == self.current_player else []
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees as an SVG picture (:func:`huegames.linja.svg`)."""
+        from .drawing import svg
+
+        return svg(self)
 
 
 def new_game(

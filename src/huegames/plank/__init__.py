@@ -29,6 +29,7 @@ from .components import (
     Deal,
     deal_hand,
 )
+from .drawing import console, png, svg
 from .game import Game, Line, Rules, Termination, View, new_game
 from .match import Match
 from .moves import LayPlace, LayShift, Move, Pass, Place, Shift, Square
@@ -61,9 +62,12 @@ __all__ = [
     "Square",
     "Termination",
     "View",
+    "console",
     "deal_hand",
     "new_game",
     "play_hand",
+    "png",
+    "svg",
 ]
 
 SPEC = engine.register(
@@ -80,6 +84,8 @@ SPEC = engine.register(
             engine.BotEntry("greedy", GreedyBot),
             engine.BotEntry("search", SearchBot),
         ),
+        svg=svg,
+        console=console,
         lower_scores_win=PENALTY_PLAYERS,
     )
 )

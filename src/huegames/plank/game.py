@@ -601,6 +601,13 @@ class Game:
         state = self._ended() if self._outcome else f"seat {self._to_move} to move"
         return f"<plank.Game {self.players} players, {len(self.history)} moves, {state}>"
 
+    def _repr_svg_(self) -> str:
+        """The table, the hands and whose turn as an SVG picture
+        (:func:`huegames.plank.svg`): what Jupyter shows."""
+        from .drawing import svg
+
+        return svg(self)
+
 
 def _team(deal: Deal, seat: int) -> tuple[int, ...]:
     if deal.players != 4:
@@ -708,3 +715,9 @@ class View:
     def to_game(self) -> Game:
         """An independent game at this position, to search or replay."""
         return self._game.copy()
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees as an SVG picture (:func:`huegames.plank.svg`)."""
+        from .drawing import svg
+
+        return svg(self)

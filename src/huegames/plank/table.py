@@ -96,3 +96,9 @@ class Table:
             if owners[a] == seat and owners[b] == seat and owners[c] == seat:
                 return line
         return None
+
+    def _repr_svg_(self) -> str:
+        """The strips and tokens as an SVG picture (:func:`huegames.plank.svg`)."""
+        from .drawing import svg
+
+        return svg(self)
