@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 from os import PathLike
 
+from .. import engine
 from ..errors import InvalidMoveError
 from ..records import brief
 from .colour import Color, delta_e, normalise_hex
@@ -176,10 +177,11 @@ class Board:
         return "".join(",".join(row) + "\n" for row in self.rows)
 
     def _repr_svg_(self) -> str:
-        """The picture a notebook shows: :func:`~huegames.hues_and_cues.svg` of this board."""
-        from .drawing import svg
-
-        return svg(self)
+        """The picture a notebook shows: :func:`huegames.hues_and_cues.svg` of this
+        board, through the game's registry entry (this module does not import the drawing)."""
+        spec = engine.game_spec("hues-and-cues")
+        assert spec.svg is not None  # the package registers its drawing
+        return spec.svg(self)
 
     def neighbour_delta_e(self, method: str = "ok") -> tuple[float, float]:
         """The smallest and largest ΔE between orthogonal neighbours."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import engine
 from .board import Board
 from .moves import Move
 from .rounds import Phase, Round, Rules, legal_moves_of, seat_to_move
@@ -89,7 +90,8 @@ class View:
         return legal_moves_of(self.round, self.used_cues, self.rules)
 
     def _repr_svg_(self) -> str:
-        """The picture a notebook shows: :func:`~huegames.hues_and_cues.svg` of this view."""
-        from .drawing import svg
-
-        return svg(self)
+        """The picture a notebook shows: :func:`huegames.hues_and_cues.svg` of this
+        view, through the game's registry entry (this module does not import the drawing)."""
+        spec = engine.game_spec("hues-and-cues")
+        assert spec.svg is not None  # the package registers its drawing
+        return spec.svg(self)
