@@ -81,8 +81,8 @@ def test_plain_progress_without_tqdm(capsys, monkeypatch):
         (["simulate", "hue", "--out", "results.xml"], "cannot tell the format of 'results.xml'"),
         (["simulate", "hue", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
         (["simulate"], "the following arguments are required: game"),
-        (["play"], "argument COMMAND: invalid choice: 'play'"),
-        ([], "give a command: simulate or bench (huegames --help to see them)"),
+        (["play"], "the following arguments are required: game"),
+        ([], "give a command: simulate, bench or play (huegames --help to see them)"),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(capsys, argv, message):

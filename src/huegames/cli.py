@@ -6,6 +6,7 @@ huegames simulate hue --games 1000000 --scheduler tcp://host:8786 --out results.
 huegames simulate hue --bots mcts:playouts=200,greedy --seat-swap --games 100
 huegames simulate linja --bots mypkg.mybots:MyBot,greedy
 huegames bench
+huegames play hue --players 3 --bots greedy,mcts:playouts=300 --seed 4
 
 Every failure ends with one line on stderr, ``huegames: error: ...``, never
 a traceback: exit status 2 for a mistake in the command line (a bad value,
@@ -193,6 +194,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.15,
         help=f"seconds per timing, about; above 0, at most {MAX_BUDGET:g} (0.15)",
     )
+    _add_play(commands)
     return parser
 
 
@@ -204,7 +206,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "bench":
             return _bench(args)
-        return _fail("give a command: simulate or bench (huegames --help to see them)", USAGE_ERROR)
+        if args.command == "play":
+            return _play(args)
+        return _fail(
+            "give a command: simulate, bench or play (huegames --help to see them)", USAGE_ERROR
+        )
     except UsageError as error:
         return _fail(str(error), USAGE_ERROR)
     except KeyboardInterrupt:
@@ -489,6 +495,72 @@ def _clock(seconds: float) -> str:
 
 def _progress_bar(total: int, show: bool) -> _Progress:
     return _Progress(total, show)
+
+
+# -- play ----------------------------------------------------------------------
+
+
+def _add_play(commands: Any) -> None:
+    """The ``play`` command: a person against the bots, in the terminal."""
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal against the bots (needs huegames[play])",
+        description="Play one game in the terminal: you sit at --seat, bots at the other "
+        "seats. At the prompt type a move's number or the move in notation (Tab "
+        "completes), or a command: moves, undo, hint, save FILE, help, quit.",
+    )
+    play.appendix = _bot_catalogue
+    play.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
+    play.add_argument(
+        "--players",
+        type=_positive,
+        help="seats (default: one more than the bots, at least the minimum)",
+    )
+    play.add_argument(
+        "--bots",
+        help="comma-separated bots for the other seats, in seat order, repeated round the "
+        "table, as simulate --bots takes them (default: the game's last bot listed below)",
+    )
+    play.add_argument("--seat", type=_integer, default=0, help="your seat, from 0 (0)")
+    play.add_argument("--seed", type=_integer, help="the game's seed (default: a fresh one)")
+    play.add_argument(
+        "--rules",
+        metavar="OPTIONS",
+        help="rule options: key=value[,key=value...] or a JSON object (the game's Rules)",
+    )
+    play.add_argument(
+        "--hint-bot",
+        metavar="BOT",
+        help="the bot that answers hint (default: the game's last bot listed below)",
+    )
+    play.add_argument(
+        "--save", metavar="FILE", help="write the record to FILE when the game ends (or you leave)"
+    )
+
+
+def _play(args: argparse.Namespace) -> int:
+    from . import play
+
+    try:
+        if args.save is not None:
+            if not args.save:
+                raise ValueError("--save needs a path")
+            _check_writable(args.save)
+        session = play.Session(
+            args.game,
+            players=args.players,
+            bots=args.bots,
+            seat=args.seat,
+            seed=args.seed,
+            rules=None if args.rules is None else play.parse_rules(args.rules),
+            hint=args.hint_bot,
+        )
+    except (ValueError, TypeError) as error:
+        return _fail(str(error), USAGE_ERROR)
+    try:
+        return play.run(session, save=args.save)
+    except ImportError as error:
+        return _fail(str(error), RUN_ERROR)
 
 
 # -- bench ---------------------------------------------------------------------
