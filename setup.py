@@ -82,11 +82,13 @@ class OptionalBuildExt(build_ext):
         """Diagnose the first failure (later ones follow from it) and say so."""
         if self.failure is not None:
             return
-        broken = self._compiler_fails()
-        if isinstance(error, LinkError):
-            reason, detail = "link-error", _first_error(output, error)
+        linking = isinstance(error, LinkError)  # it compiled, so the compiler works
+        broken, probe_output = (None, "") if linking else self._compiler_fails()
+        if linking:
+            reason, detail = "link-error", _first_error(output, error, _LINK_LINE)
         elif isinstance(error, PlatformError) or broken is not None:
-            reason, detail = "no-compiler", _compiler_failure(self.compiler, broken or error)
+            reason = "no-compiler"
+            detail = _compiler_failure(self.compiler, broken or error, probe_output)
         elif isinstance(error, CCompilerError):
             reason, detail = "compile-error", _first_error(output, error)
         else:
@@ -97,19 +99,21 @@ class OptionalBuildExt(build_ext):
             "huegames will run on the pure-Python backend, which is much slower"
         )
 
-    def _compiler_fails(self) -> BaseException | None:
-        """Why the compiler cannot compile an empty program (CFLAGS and all), or None."""
+    def _compiler_fails(self) -> tuple[BaseException | None, str]:
+        """Why the compiler cannot compile an empty program (CFLAGS and all),
+        or None; and what it printed."""
         if getattr(self, "compiler", None) is None or isinstance(self.compiler, str):
-            return BaseError("no compiler was set up")
+            return BaseError("no compiler was set up"), ""
+        output: list[str] = []
         with tempfile.TemporaryDirectory() as tmp:
             probe = Path(tmp, "probe.c")
             probe.write_text("int main(void) { return 0; }\n", encoding="ascii")
             try:
-                with _passed_on_to_stderr([]):
+                with _passed_on_to_stderr(output):
                     self.compiler.compile([str(probe)], output_dir=tmp)
             except BUILD_ERRORS as error:
-                return error
-        return None
+                return error, "".join(output)
+        return None, "".join(output)
 
     def _record(self) -> None:
         """Write the failure into the package (build_lib, and the source tree
@@ -136,22 +140,33 @@ REASONS = {
 # gcc and clang "file:line:col: error: ...", "fatal error: ...", "collect2: error: ...";
 # MSVC "file(line): error C2065: ...", "LINK : fatal error LNK1181: ...".
 _ERROR_LINE = re.compile(r"\berror(?: [A-Z]+[0-9]+)?:", re.IGNORECASE)
+# the linker's own words: "/usr/bin/ld: cannot find -lm", "ld: library not found", "LNK1181"
+_LINK_LINE = re.compile(r"\bld(?:\.[\w.]+)?: |\bundefined reference\b|\bLNK[0-9]+\b")
 
 
-def _first_error(output: str, error: BaseException) -> str:
-    """The compiler's first error line, else the exception's message."""
-    found = next((line for line in output.splitlines() if _ERROR_LINE.search(line)), None)
-    return _one_line(found or str(error) or type(error).__name__)
+def _first_error(output: str, error: BaseException, *patterns: re.Pattern[str]) -> str:
+    """The first line of the compiler's (or linker's) output that says what
+    went wrong, else the exception's message."""
+    lines = output.splitlines()
+    for pattern in (*patterns, _ERROR_LINE):
+        found = next((line for line in lines if pattern.search(line)), None)
+        if found:
+            return _one_line(found)
+    return _one_line(str(error) or type(error).__name__)
 
 
-def _compiler_failure(compiler: object, error: BaseException) -> str:
-    """How the compiler failed, short: not found, or its exit status."""
+def _compiler_failure(compiler: object, error: BaseException, output: str) -> str:
+    """How the compiler failed, short: not found, or its exit status and
+    first error line (CFLAGS it cannot take, say)."""
     command = getattr(compiler, "compiler_so", None) or [""]
     name = os.path.basename(str(command[0])) or "the compiler"
     cause: BaseException | None = error
     while cause is not None:
         if isinstance(cause, subprocess.CalledProcessError):
-            return f"{name!r} exited with status {cause.returncode}"
+            said = next((line for line in output.splitlines() if _ERROR_LINE.search(line)), "")
+            return _one_line(
+                f"{name!r} exited with status {cause.returncode}" + (f": {said}" if said else "")
+            )
         if isinstance(cause, FileNotFoundError):
             return f"{name!r} not found"
         cause = cause.__cause__ or cause.__context__

@@ -46,12 +46,12 @@ wanted = {"LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
 tracked = subprocess.run(["git", "-C", str(root), "ls-files"], capture_output=True, text=True)
 if tracked.returncode == 0:  # a git checkout: all of it (the suite runs from the sdist)
     wanted |= {name for name in tracked.stdout.splitlines()
-               if not name.startswith((".github/", ".gitignore")) and (root / name).is_file()}
+               if (not name.startswith(".") or name.startswith(".ci/")) and (root / name).is_file()}
 missing = sorted(wanted - names)
 built = sorted(n for n in names if n.endswith((".so", ".pyd", ".o", ".pyc")) or "_build_info" in n)
 assert not missing, f"the sdist lacks {missing} (add them to MANIFEST.in)"
 assert not built, f"the sdist holds build products {built}"
-print(f"sdist: {len(names)} files, every tracked file but .github/, no build product")
+print(f"sdist: {len(names)} files, every tracked file but the dotfiles, no build product")
 ' "$root"
 
 # 2. A wheel from that sdist, in a clean folder.
