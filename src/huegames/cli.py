@@ -6,6 +6,8 @@ huegames simulate hue --games 1000000 --scheduler tcp://host:8786 --out results.
 huegames simulate hue --bots mcts:playouts=200,greedy --seat-swap --games 100
 huegames simulate linja --bots mypkg.mybots:MyBot,greedy
 huegames bench
+huegames show game.json -o game.html
+huegames show results.jsonl --game hue --number 3 -o game.html
 huegames play hue --players 3 --bots greedy,mcts:playouts=300 --seed 4
 
 Every failure ends with one line on stderr, ``huegames: error: ...``, never
@@ -194,6 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
         default=0.15,
         help=f"seconds per timing, about; above 0, at most {MAX_BUDGET:g} (0.15)",
     )
+    _add_show(commands)
     _add_play(commands)
     return parser
 
@@ -206,10 +209,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _simulate(args)
         if args.command == "bench":
             return _bench(args)
+        if args.command == "show":
+            return _show(args)
         if args.command == "play":
             return _play(args)
         return _fail(
-            "give a command: simulate, bench or play (huegames --help to see them)", USAGE_ERROR
+            "give a command: simulate, bench, show or play (huegames --help to see them)",
+            USAGE_ERROR,
         )
     except UsageError as error:
         return _fail(str(error), USAGE_ERROR)
@@ -495,6 +501,63 @@ def _clock(seconds: float) -> str:
 
 def _progress_bar(total: int, show: bool) -> _Progress:
     return _Progress(total, show)
+
+
+# -- show ----------------------------------------------------------------------
+
+
+def _add_show(commands: Any) -> None:
+    """The ``show`` command: a record's replay as one HTML page."""
+    from .pictures import PALETTES
+
+    show = commands.add_parser(
+        "show",
+        help="write a game's replay as one self-contained HTML page",
+        description="Write the replay of one game as a single HTML file that needs no "
+        "network: its picture at every move, the move list, the scores over the game. "
+        "RECORD is a game record (a JSON file of game.to_dict()) or a run-record file "
+        "of simulate --moves (.jsonl or .csv), whose game --game names.",
+    )
+    show.add_argument("record", metavar="RECORD", help="the record file")
+    show.add_argument("-o", "--out", metavar="OUT.html", required=True, help="the page to write")
+    show.add_argument("--game", help="the game of a run-record file (run records do not name it)")
+    show.add_argument(
+        "--number",
+        type=_integer,
+        metavar="N",
+        help="which game of a run-record file: its game number (default: the file's first)",
+    )
+    show.add_argument(
+        "--palette", choices=list(PALETTES), default="standard", help="colours (standard)"
+    )
+    show.add_argument("--size", type=_positive, help="pixels of the game's unit square or row")
+
+
+def _show(args: argparse.Namespace) -> int:
+    from .replay import Replay, read_record
+
+    style: dict[str, Any] = {"palette": args.palette}
+    if args.size is not None:
+        style["size"] = args.size
+    try:
+        _check_writable(args.out)
+        record = read_record(args.record, number=args.number)
+        if "format" not in record and args.game is None:
+            raise ValueError(
+                f"{_shown(args.record)} holds run records, which do not name their game: "
+                "give --game NAME"
+            )
+        replay = Replay.of(record, game=args.game, **style)
+        page = replay.html()
+    except (ValueError, TypeError) as error:
+        return _fail(str(error), USAGE_ERROR)
+    try:
+        with open(args.out, "w", encoding="utf-8") as stream:
+            stream.write(page)
+    except OSError as error:
+        return _fail(f"cannot write {_shown(args.out)}: {error.strerror or error}", RUN_ERROR)
+    print(f"{args.out}: {replay.spec.title}, {replay.result()}")
+    return 0
 
 
 # -- play ----------------------------------------------------------------------

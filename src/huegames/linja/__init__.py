@@ -12,6 +12,7 @@ Outcome(termination=<Termination.PASSED: 'passed'>, winners=(1,))
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
+from ..replay import replay_function
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
 from .drawing import console, png, svg
@@ -58,6 +59,7 @@ __all__ = [
     "next_states",
     "play_match",
     "png",
+    "replay_html",
     "svg",
     "turn_outcomes",
 ]
@@ -81,3 +83,5 @@ SPEC = engine.register(
     )
 )
 """Linja in the game registry (:func:`huegames.engine.game_spec`)."""
+
+replay_html = replay_function(SPEC.name)

@@ -17,6 +17,7 @@ are penalty points, fewest best (``SPEC.lower_scores_win``).
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
+from ..replay import replay_function
 from .bots import GreedyBot, RandomBot, SearchBot, play_hand
 from .components import (
     COLOURS,
@@ -67,6 +68,7 @@ __all__ = [
     "new_game",
     "play_hand",
     "png",
+    "replay_html",
     "svg",
 ]
 
@@ -89,3 +91,5 @@ SPEC = engine.register(
         lower_scores_win=PENALTY_PLAYERS,
     )
 )
+
+replay_html = replay_function(SPEC.name)
