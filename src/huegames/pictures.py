@@ -227,8 +227,11 @@ def style(
 
 
 def _number(value: float) -> str:
-    """A coordinate as SVG text: integers without a point, others to 0.01."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.2f}".rstrip("0")
+    """A coordinate as SVG text: integers without a point, others to 0.01
+    (``96.0000001`` is ``96``: browsers refuse ``96.``)."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
 def _attributes(attributes: Mapping[str, object]) -> str:
