@@ -131,7 +131,9 @@ def check_record(path: Path, game: str, screen: str, session_seed: int) -> Any:
     assert replayed.is_over
     assert final_scores(screen) == replayed.scores()
     shown = [line.rstrip() for line in screen.splitlines()]
-    for line in picture(spec, replayed):
+    lines = picture(spec, replayed)
+    assert len(lines) >= 3
+    for line in lines:
         assert line in shown, f"{line!r} of the replayed final table is not on the screen"
     assert replayed.to_dict() == record
     return replayed
@@ -405,3 +407,31 @@ def test_a_hint_answers_within_two_seconds() -> None:
         move = session.hint()
         assert time.perf_counter() - started < 2.0, name
         assert str(move) in {str(legal) for legal in session.moves()}
+
+
+def test_run_in_process_with_a_scripted_reader(tmp_path: Path) -> None:
+    """:func:`huegames.play.run` with its own reader and console: no terminal needed."""
+    from rich.console import Console
+
+    from huegames.play import run
+
+    session = Session("linja", bots="greedy", seed=2)
+    out = io.StringIO()
+    lines = iter(["help", "moves 0", "1", "undo", "hint", "undo"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        if prompt == "game over> ":
+            return "quit"
+        return next(lines, "1")
+
+    saved = tmp_path / "linja.json"
+    console = Console(file=out, width=120, color_system=None)
+    assert run(session, save=str(saved), read=read, console=console) == 0
+    text = out.getvalue()
+    assert "save FILE" in text and "legal move starting with '0'" in text
+    before_hint, after_hint = text.split("hint:", 1)
+    assert "took back your move" in before_hint and "nothing to undo" in after_hint
+    assert prompts[-1] == "game over> " and "game over: " in text
+    assert engine.game_spec("linja").from_dict(json.loads(saved.read_text())).is_over

@@ -451,7 +451,7 @@ class _Screen:
         self.listed: list[Any] = []  # the moves numbered on the screen
         self.candidates: list[str] = []  # what Tab completes
         self.matches: list[str] = []
-        self.saved_at: int | None = None  # len(session.played) when --save last wrote
+        self.saved: list[tuple[int, Any]] | None = None  # the moves when --save last wrote
         self.notes: list[str] = []  # said again under the next picture, which clears the screen
 
     # -- the loop
@@ -563,9 +563,9 @@ class _Screen:
         self.console.print(f"record saved to {self.escape(path)}")
 
     def autosave(self) -> None:
-        if self.save_path is not None and self.saved_at != len(self.session.played):
+        if self.save_path is not None and self.saved != self.session.played:
             self.save(self.save_path)
-            self.saved_at = len(self.session.played)
+            self.saved = list(self.session.played)
 
     def leave(self) -> None:
         if self.session.played:
