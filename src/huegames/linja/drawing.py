@@ -31,7 +31,7 @@ from .. import pictures
 from .board import BLACK, GOALS, POINTS, POSITIONS, RED, ROW_LIMIT, SEAT_NAMES, Board
 from .game import Game, View
 
-__all__ = ["console", "png", "svg"]
+__all__ = ["console", "last_move", "png", "points", "status", "svg"]
 
 Subject = Game | View | Board
 """What the pictures draw: a game, one seat's view of it, or a bare board."""
@@ -120,7 +120,7 @@ def status(game: Game, viewer: int | None = None) -> list[str]:
     ...     print(line)
     red to play a following move of 2 · you are black
     points: red 6 · black 6
-    last move: red 0-1
+    last move by red: 0-1
     """
     lines = []
     outcome = game.outcome()
@@ -140,9 +140,11 @@ def status(game: Game, viewer: int | None = None) -> list[str]:
     move = last_move(game)
     if move is not None:
         seat, src, dst = move
-        lines.append(f"last move: {SEAT_NAMES[seat]} {src}-{dst}")
+        lines.append(f"last move by {SEAT_NAMES[seat]}: {src}-{dst}")
     elif game.history:
-        lines.append("last move: pass")
+        before = game.copy()
+        before.undo()
+        lines.append(f"last move by {SEAT_NAMES[before.state.current_player]}: pass")
     return lines
 
 

@@ -41,7 +41,7 @@ from .game import Game, View
 from .moves import LayPlace, LayShift, Place, Shift
 from .table import EMPTY, Table
 
-__all__ = ["LastMove", "console", "last_move", "png", "svg"]
+__all__ = ["LastMove", "console", "last_move", "png", "status", "svg"]
 
 Subject = Game | View | Table
 """What the pictures draw: a game, one seat's view of it, or a bare table."""
@@ -145,7 +145,7 @@ def status(game: Game, viewer: int | None = None) -> list[str]:
     >>> for line in plank.drawing.status(game, viewer=0):
     ...     print(line)
     B (seat 1) to move: placement phase · you are A
-    last move: A T GWR R
+    last move by A: T GWR R
     """
     lines = []
     outcome = game.outcome()
@@ -175,7 +175,7 @@ def status(game: Game, viewer: int | None = None) -> list[str]:
         lines.append(f"{kind}: {scores}")
     if game.history:
         mover = _mover(game)
-        lines.append(f"last move: {game.letter(mover)} {game.history[-1]}")
+        lines.append(f"last move by {game.letter(mover)}: {game.history[-1]}")
     return lines
 
 
@@ -355,7 +355,8 @@ class _Picture:
                 s - 2 * inset,
                 s - 2 * inset,
                 fill=palette.colour(colour),
-                stroke="#00000033",
+                stroke="#000000",
+                stroke_opacity=0.2,
                 stroke_width=max(1, 0.02 * s),
                 class_="square",
                 data_row=row,
@@ -392,7 +393,7 @@ class _Picture:
             data_seat=seat, data_letter=letter, data_colour=colour, data_square=square, **attributes
         )
         shape = palette.seat_mark(seat)
-        doc.mark(shape, x + r * 0.08, y + r * 0.12, r, fill="#00000055")
+        doc.mark(shape, x + r * 0.08, y + r * 0.12, r, fill="#000000", fill_opacity=0.33)
         doc.mark(
             shape,
             x,
@@ -633,7 +634,7 @@ def console(subject: Subject) -> str:
     B seat 1: strips RWG RWG RGW GRW GRW; tokens off the table  G   G   R   W
     <BLANKLINE>
     A (seat 0) to move: placement phase
-    last move: B Wb3
+    last move by B: Wb3
     """
     table, game, viewer = _parts(subject)
     palette = pictures.STANDARD
