@@ -16,32 +16,43 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from huegames import engine
 
 FOLDER = Path(__file__).resolve().parent.parent / "docs" / "pictures"
 """Where the pictures go."""
 
+
+class Plan(NamedTuple):
+    """One picture's game: how many play, its seed, the bot every seat
+    plays, and the moves played before the picture is taken (fewer if the
+    game ends first)."""
+
+    players: int
+    seed: int
+    bot: str
+    moves: int
+
+
 POSITIONS = {
-    "hue": {"players": 3, "seed": 12, "bot": "greedy", "moves": 9},
-    "linja": {"players": 2, "seed": 5, "bot": "greedy", "moves": 24},
-    "plank": {"players": 2, "seed": 21, "bot": "greedy", "moves": 20},
-    "hues-and-cues": {"players": 5, "seed": 3, "bot": "xkcd", "moves": 22},
+    "hue": Plan(players=3, seed=12, bot="greedy", moves=9),
+    "linja": Plan(players=2, seed=5, bot="greedy", moves=24),
+    "plank": Plan(players=2, seed=21, bot="greedy", moves=20),
+    "hues-and-cues": Plan(players=5, seed=3, bot="xkcd", moves=22),
 }
-"""Each game's picture: players, seed, the bot every seat plays, and the
-moves played before the picture is taken (fewer if the game ends first)."""
+"""Each game's picture."""
 
 
-def position(name: str) -> engine.State:  # type: ignore[type-arg]
+def position(name: str) -> engine.State[Any]:
     """Game ``name`` at its picture's position (see :data:`POSITIONS`)."""
     plan = POSITIONS[name]
     spec = engine.game_spec(name)
-    game = spec.new_game(plan["players"], seed=plan["seed"])
+    game = spec.new_game(plan.players, seed=plan.seed)
     bots = [
-        spec.bot(str(plan["bot"]), seed=engine.derive_seed(plan["seed"], seat))
-        for seat in range(game.players)
+        spec.bot(plan.bot, seed=engine.derive_seed(plan.seed, seat)) for seat in range(game.players)
     ]
-    for _ in range(int(plan["moves"])):
+    for _ in range(plan.moves):
         seat = game.current_player
         if seat is None:
             break

@@ -26,6 +26,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from huegames import engine
 from huegames.cli import main
@@ -497,3 +499,59 @@ def test_the_committed_pictures_are_what_the_script_writes():
         root = ET.fromstring(text)
         assert root.get("class", "").startswith("huegames-"), file_name
         assert Counter(element.get("class") for element in root.iter())["square"] > 0
+
+
+# -- hostile records ---------------------------------------------------------------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4)
+    ),
+    max_leaves=12,
+)
+
+
+def short_records() -> list[tuple[dict, str | None]]:
+    """A few valid records of a handful of moves: game records and a run record."""
+    found: list[tuple[dict, str | None]] = []
+    for name in ("hue", "linja", "plank", "hues-and-cues"):
+        spec = engine.game_spec(name)
+        game = spec.new_game(players_for(spec), seed=5)
+        for _ in range(4):
+            game.play(game.legal_moves()[0])
+        found.append((game.to_dict(), None))
+    run = simulate("linja", "random", games=1, seed=2, workers=1, record_moves=True)
+    found.append((dict(run.records[0], moves=run.records[0]["moves"][:4], scores=None), "linja"))
+    return found
+
+
+SHORT = short_records()
+
+
+@given(data=st.data())
+def test_hostile_records_give_value_or_type_errors(data):
+    record, game = data.draw(st.sampled_from(SHORT))
+    record = dict(record)
+    for _ in range(data.draw(st.integers(1, 3))):
+        action = data.draw(st.sampled_from(["set", "delete", "move", "setup"]))
+        key = data.draw(st.sampled_from([*record, "extra"]))
+        if action == "set":
+            record[key] = data.draw(json_values)
+        elif action == "delete":
+            record.pop(key, None)
+        elif action == "move" and isinstance(record.get("moves"), list):
+            moves = list(record["moves"])
+            moves.insert(data.draw(st.integers(0, len(moves))), data.draw(st.text(max_size=12)))
+            record["moves"] = moves
+        elif action == "setup" and isinstance(record.get("setup"), dict):
+            setup = dict(record["setup"])
+            setup[data.draw(st.sampled_from([*setup, "x"]))] = data.draw(json_values)
+            record["setup"] = setup
+    game = data.draw(st.sampled_from([game, None, "linja", "hue", "chess"]))
+    try:
+        page = replay_html(record, game=game)
+    except (ValueError, TypeError) as error:
+        assert str(error)
+    else:
+        assert page.startswith("<!DOCTYPE html>")

@@ -266,8 +266,14 @@ def read_record(path: str | os.PathLike[str], *, number: int | None = None) -> d
     except OSError as error:
         raise ValueError(f"cannot read {shown}: {error.strerror or error}") from None
     except (ValueError, KeyError, TypeError, RecursionError) as error:
-        reason = f"no column {error}" if isinstance(error, KeyError) else str(error)
-        raise ValueError(f"cannot read {shown}: {brief(reason, 200)}") from None
+        if isinstance(error, KeyError):
+            reason = f"a run-record CSV file has a column {error}"
+        elif isinstance(error, RecursionError):
+            reason = "it is nested too deeply"
+        else:
+            reason = str(error)
+        reason = reason if len(reason) <= 200 else reason[:197] + "..."
+        raise ValueError(f"cannot read {shown}: {reason}") from None
     if not records:
         raise ValueError(f"{shown} holds no record")
     found = [record for record in records if isinstance(record, dict)]
@@ -289,6 +295,8 @@ def read_record(path: str | os.PathLike[str], *, number: int | None = None) -> d
 
 def _json_records(text: str) -> list[object]:
     """One JSON value (an object, or a list of them), else JSON Lines."""
+    if not text.strip():
+        raise ValueError("it is empty")
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
@@ -365,7 +373,7 @@ def _move_texts(moves: object) -> list[str]:
 def _check_scores(record: Mapping[str, Any], scores: list[int]) -> None:
     """A run record's moves must give the scores it records."""
     recorded = record.get("scores")
-    if recorded is not None and list(recorded) != scores:
+    if recorded is not None and recorded != scores:
         raise ValueError(
             f"run record {brief(record.get('game'))}: its moves give the scores "
             f"{brief(scores)}, not the recorded {brief(recorded)} (is it of another game?)"
@@ -510,7 +518,7 @@ header h1 { font-size: 1.4em; margin: 0 0 4px; }
 header p { margin: 2px 0; }
 #result { font-weight: bold; }
 main { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; margin-top: 10px; }
-#board { flex: 0 1 auto; max-width: 100%; }
+#board { flex: 0 1 auto; max-width: 100%; min-width: min(100%, 600px); }
 #stage { background: #fff; border: 1px solid #ccc; padding: 6px; display: inline-block;
   max-width: calc(100% - 14px); }
 #stage svg { display: block; max-width: 100%; height: auto; }
