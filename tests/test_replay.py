@@ -237,7 +237,6 @@ def test_the_replay_page_works_in_a_browser(browser, tmp_path, name):
     page_path.write_text(page, encoding="utf-8")
     replay = Replay.of(record)
     last = len(record["moves"])
-    assert replay.positions[-1] == len(replay.pictures) - 1 or last == 0
 
     load(browser, page_path)
     position, picture, start = shown(browser)
