@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
+from .. import engine
 from ..errors import IllegalMoveError
 from ..records import brief
 from . import _backend, cells
@@ -483,10 +484,11 @@ class Board:
         return f"Board.from_placements({[tuple(p) for p in self._placements]!r})"
 
     def _repr_svg_(self) -> str:
-        """The table as an SVG picture (:func:`huegames.hue.svg`): what Jupyter shows."""
-        from .drawing import svg
-
-        return svg(self)
+        """The picture a notebook shows: :func:`huegames.hue.svg` of this table,
+        through the game's registry entry (this module does not import the drawing)."""
+        spec = engine.game_spec("hue")
+        assert spec.svg is not None  # the package registers its drawing
+        return spec.svg(self)
 
     def __str__(self) -> str:
         """A picture of the table, three characters per sub-cell row of a square.

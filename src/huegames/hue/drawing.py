@@ -170,6 +170,12 @@ def _contrast(fill: str) -> str:
     return _INK if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
 
 
+def _shade(fill: str, keep: float = 0.55) -> str:
+    """``fill`` (``#rrggbb``) darkened: ``keep`` of each channel."""
+    red, green, blue = (round(int(fill[k : k + 2], 16) * keep) for k in (1, 3, 5))
+    return f"#{red:02x}{green:02x}{blue:02x}"
+
+
 def _text_width(text: str, size: float) -> float:
     """A generous guess at the width of ``text`` in a sans-serif font."""
     return 0.6 * size * len(text)
@@ -353,18 +359,21 @@ def _areas(
     frame: _Frame,
     palette: pictures.Palette,
 ) -> None:
-    """Each colour's largest scoring area outlined, with its value on a disc."""
+    """Each colour's largest scoring area outlined in a dark shade of its
+    colour over a white line, with its value on a disc of the colour."""
     unit = frame.unit
-    for colour, area in sorted(_largest_areas(codes).items()):
+    areas = sorted(_largest_areas(codes).items())
+    for colour, area in areas:
         name = COLOUR_NAMES[colour]
-        value = len(area) // 3
         path = " ".join(
             "M{:.2f},{:.2f}L{:.2f},{:.2f}".format(*frame.at(*a), *frame.at(*b))
             for a, b in _outline(area)
         )
-        doc.open(class_="area", data_colour=name, data_value=value)
-        doc.title(f"{name}: {value} points")
-        for stroke, width in (("#ffffff", unit * 0.1), (_HIGHLIGHT, unit * 0.045)):
+        doc.open(class_="area-outline", data_colour=name)
+        for stroke, width in (
+            ("#ffffff", unit * 0.12),
+            (_shade(palette.colour(name)), unit * 0.06),
+        ):
             doc.element(
                 "path",
                 d=path,
@@ -373,11 +382,18 @@ def _areas(
                 stroke_width=max(1.0, width),
                 stroke_linecap="round",
             )
-        centre_i = sum(i for i, _ in area) / len(area)
-        centre_j = sum(j for _, j in area) / len(area)
-        i, j = min(area, key=lambda sub: ((sub[0] - centre_i) ** 2 + (sub[1] - centre_j) ** 2, sub))
+        doc.close()
+    # The discs on top of every outline, each kept clear of those before it.
+    placed: list[tuple[int, int]] = []
+    for colour, area in areas:
+        name = COLOUR_NAMES[colour]
+        value = len(area) // 3
+        i, j = _badge_place(area, placed)
+        placed.append((i, j))
         cx, cy = frame.at((i + 0.5) / 3, (j + 0.5) / 3)
         fill = palette.colour(name)
+        doc.open(class_="area", data_colour=name, data_value=value)
+        doc.title(f"{name}: {value} points")
         doc.circle(
             cx, cy, unit * 0.3, fill=fill, stroke="#ffffff", stroke_width=max(1.0, unit * 0.06)
         )
@@ -391,6 +407,22 @@ def _areas(
             class_="area-value",
         )
         doc.close()
+
+
+def _badge_place(
+    area: frozenset[tuple[int, int]], placed: list[tuple[int, int]]
+) -> tuple[int, int]:
+    """The sub-cell of ``area`` for its value's disc: the one nearest the
+    area's middle that keeps clear of the discs ``placed`` already."""
+    centre_i = sum(i for i, _ in area) / len(area)
+    centre_j = sum(j for _, j in area) / len(area)
+    ranked = sorted(
+        area, key=lambda sub: ((sub[0] - centre_i) ** 2 + (sub[1] - centre_j) ** 2, sub)
+    )
+    for i, j in ranked:
+        if all((i - a) ** 2 + (j - b) ** 2 >= 2.2**2 for a, b in placed):
+            return i, j
+    return ranked[0]
 
 
 def _outline(
@@ -503,8 +535,9 @@ def _legend(
     middle: float,
     size: float,
     palette: pictures.Palette,
-) -> float:
-    """Each colour's value after a swatch, on one line; the line's width."""
+) -> None:
+    """Each colour's value after a swatch, on one line (``text_size * 17.6``
+    wider than the word "Values")."""
     doc.text(left, middle, "Values", size=size, fill=_INK, text_anchor="start", class_="legend")
     x = left + _text_width("Values", size) + size * 0.6
     for colour in Colour:
@@ -530,7 +563,6 @@ def _legend(
             data_colour=name,
         )
         x += size * 3.4
-    return x - left
 
 
 # -- the three pictures ---------------------------------------------------------------------
@@ -599,9 +631,12 @@ def svg(
         below.append(("hand", hand_unit * 3 + text_size * 2))
         width = max(width, band + len(hand) * hand_unit * 1.5 + band)
     status = _status(around) if around is not None else ""
-    width = max(width, 2 * band + _text_width(status, text_size), 2 * band + text_size * 21)
+    legend = _text_width("Values", text_size) + text_size * 17.6 if areas else 0.0
+    width = max(width, 2 * band + _text_width(status, text_size), 2 * band + legend)
     doc = pictures.Svg(
-        round(width), round(height + sum(h for _, h in below) + (band if below else 0))
+        round(width),
+        round(height + sum(h for _, h in below) + (band if below else 0)),
+        class_="huegames-hue",
     )
     doc.rect(0, 0, doc.width, doc.height, fill=_BACKGROUND)
     _table(doc, board, frame, look, _last_move(board, around) if last_move else None, areas)
@@ -640,12 +675,7 @@ def svg(
         else:
             _hand(doc, hand, band, top, hand_unit, look.palette, text_size)
         top += part_height
-    return _with_class(doc.render())
-
-
-def _with_class(document: str) -> str:
-    """The document with ``class="huegames-hue"`` on its root element."""
-    return document.replace("<svg ", '<svg class="huegames-hue" ', 1)
+    return doc.render()
 
 
 def png(subject: Subject, *, scale: float = 1.0, **options: Any) -> bytes:

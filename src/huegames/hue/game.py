@@ -504,11 +504,11 @@ class Game:
         return f"<hue.Game {self.players} players, {len(self.history)} moves, {state}>"
 
     def _repr_svg_(self) -> str:
-        """The table and whose turn it is as an SVG picture (:func:`huegames.hue.svg`):
-        what Jupyter shows."""
-        from .drawing import svg
-
-        return svg(self)
+        """The picture a notebook shows: :func:`huegames.hue.svg` of this game,
+        through the game's registry entry (this module does not import the drawing)."""
+        spec = engine.game_spec(GAME_NAME)
+        assert spec.svg is not None  # the package registers its drawing
+        return spec.svg(self)
 
 
 def new_game(

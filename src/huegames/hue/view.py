@@ -116,11 +116,11 @@ class View:
         return self.game_class.from_view(self, HiddenCards(self).deal(rng))
 
     def _repr_svg_(self) -> str:
-        """The table and this seat's own hand as an SVG picture
-        (:func:`huegames.hue.svg`): what Jupyter shows."""
-        from .drawing import svg
-
-        return svg(self)
+        """The picture a notebook shows: :func:`huegames.hue.svg` of this view,
+        through the game's registry entry (this module does not import the drawing)."""
+        spec = engine.game_spec("hue")
+        assert spec.svg is not None  # the package registers its drawing
+        return spec.svg(self)
 
 
 class HiddenCards:
