@@ -291,7 +291,7 @@ def _table(
     areas: bool,
 ) -> None:
     """The felt, the cards in the order laid (so each cell shows its top card),
-    the last move's outline and the areas."""
+    the areas and, over them, the last move's outline."""
     unit = frame.unit
     doc.rect(frame.left, frame.top, frame.width, frame.height, fill=_TABLE, class_="table")
     for x in range(frame.x0, frame.x1 + 2):
@@ -339,6 +339,8 @@ def _table(
             _square(doc, codes[x, y], box, look.palette, reverse=look.flip, css="square", data=data)
         doc.close()
 
+    if areas:
+        _areas(doc, codes, frame, look.palette)
     if last is not None:
         doc.rect(
             *_card_box(frame, last, pad),
@@ -349,8 +351,6 @@ def _table(
             class_="last-move",
             data_card=last.card,
         )
-    if areas:
-        _areas(doc, codes, frame, look.palette)
 
 
 def _areas(
