@@ -41,6 +41,8 @@ __all__ = [
     "Palette",
     "Style",
     "Svg",
+    "ink",
+    "luminance",
     "png",
     "style",
 ]
@@ -243,6 +245,26 @@ def _attributes(attributes: Mapping[str, object]) -> str:
         text = _number(value) if isinstance(value, (int, float)) else str(value)
         parts.append(f" {name.rstrip('_').replace('_', '-')}={quoteattr(text)}")
     return "".join(parts)
+
+
+def luminance(fill: str) -> float:
+    """The WCAG relative luminance of a ``#rrggbb`` colour, 0 (black) to 1 (white)."""
+    channels = []
+    for start in (1, 3, 5):
+        value = int(fill[start : start + 2], 16) / 255
+        channels.append(value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4)
+    red, green, blue = channels
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def ink(fill: str, *, dark: str = "#000000", light: str = "#ffffff") -> str:
+    """``dark`` or ``light``, whichever text reads better on ``fill`` (``#rrggbb``).
+
+    >>> from huegames import pictures
+    >>> pictures.ink("#f4c20d"), pictures.ink("#1f6fd1")
+    ('#000000', '#ffffff')
+    """
+    return dark if luminance(fill) > 0.179 else light
 
 
 class Svg:

@@ -164,12 +164,6 @@ class _Frame:
         return min(ax, bx), min(ay, by), abs(bx - ax), abs(by - ay)
 
 
-def _contrast(fill: str) -> str:
-    """Black or white, whichever reads better on ``fill`` (``#rrggbb``)."""
-    red, green, blue = (int(fill[k : k + 2], 16) for k in (1, 3, 5))
-    return _INK if 0.299 * red + 0.587 * green + 0.114 * blue > 150 else "#ffffff"
-
-
 def _shade(fill: str, keep: float = 0.55) -> str:
     """``fill`` (``#rrggbb``) darkened: ``keep`` of each channel."""
     red, green, blue = (round(int(fill[k : k + 2], 16) * keep) for k in (1, 3, 5))
@@ -247,7 +241,7 @@ def _square(
                 cy,
                 palette.letters[name],
                 size=size,
-                fill=_contrast(fill),
+                fill=pictures.ink(fill, dark=_INK),
                 font_weight="bold",
                 class_="mark",
             )
@@ -269,7 +263,7 @@ def _square(
                 sy + sh / 2,
                 palette.letters[name],
                 size=min(sw, sh) * 0.8,
-                fill=_contrast(fill),
+                fill=pictures.ink(fill, dark=_INK),
                 font_weight="bold",
                 class_="mark",
             )
@@ -402,7 +396,7 @@ def _areas(
             cy,
             str(value),
             size=unit * (0.34 if value < 10 else 0.28),
-            fill=_contrast(fill),
+            fill=pictures.ink(fill, dark=_INK),
             font_weight="bold",
             class_="area-value",
         )
@@ -550,7 +544,7 @@ def _legend(
                 middle,
                 palette.letters[name],
                 size=size * 0.8,
-                fill=_contrast(fill),
+                fill=pictures.ink(fill, dark=_INK),
             )
         doc.text(
             x + size * 1.4,
@@ -735,7 +729,7 @@ def _markup(text: str) -> str:
 def _block(text: str, name: str, palette: pictures.Palette) -> str:
     """``text`` on colour ``name``'s fill, in rich markup."""
     fill = palette.colour(name)
-    return f"[{_contrast(fill)} on {fill}]{text}[/]"
+    return f"[{pictures.ink(fill, dark=_INK)} on {fill}]{text}[/]"
 
 
 def _console_cell(code: int | None, row: int, palette: pictures.Palette) -> str:

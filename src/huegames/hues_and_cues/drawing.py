@@ -182,24 +182,6 @@ def _caption(
     return tuple(lines)
 
 
-# -- colours ----------------------------------------------------------------------------
-
-
-def _luminance(colour: str) -> float:
-    """WCAG relative luminance of a ``#rrggbb`` colour."""
-    channels = []
-    for start in (1, 3, 5):
-        value = int(colour[start : start + 2], 16) / 255
-        channels.append(value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4)
-    red, green, blue = channels
-    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
-
-
-def _ink(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour``."""
-    return "#000000" if _luminance(colour) > 0.179 else "#ffffff"
-
-
 # -- SVG --------------------------------------------------------------------------------
 
 
@@ -362,7 +344,7 @@ def _piece(
     if piece.cone:
         doc.circle(cx, cy, s * 0.46, **edge)
     if piece.cone:  # the cone's top: a ring of the contrasting ink on its base
-        edge = {**edge, "stroke": _ink(fill)}
+        edge = {**edge, "stroke": pictures.ink(fill)}
     _shape(doc, shape, cx, cy, s * (0.3 if piece.cone else 0.38), fill, edge)
     font = round(s * (0.34 if piece.cone else 0.42), 1)
     _number(doc, cx, cy, str(piece.seat), font, fill, shape)
@@ -394,7 +376,7 @@ def _number(
 ) -> None:
     """The seat's number on its piece, haloed where the shape is thin."""
     if shape in _OPEN_SHAPES:
-        ink = "#000000" if shape == "ring" else _ink(fill)
+        ink = "#000000" if shape == "ring" else pictures.ink(fill)
         halo = "#ffffff" if ink == "#000000" else "#000000"
         doc.text(
             cx,
@@ -408,7 +390,7 @@ def _number(
             font_weight="bold",
         )
     else:
-        doc.text(cx, cy, text, size=font, fill=_ink(fill), font_weight="bold")
+        doc.text(cx, cy, text, size=font, fill=pictures.ink(fill), font_weight="bold")
 
 
 def _legend(
@@ -539,13 +521,13 @@ def console(subject: Subject) -> str:
             if piece is not None:
                 fill = _seat_fill(piece.seat)
                 mark = f"{piece.seat}'" if piece.cone else f" {piece.seat}"
-                cells.append(f"[bold {_ink(fill)} on {fill}]{mark[-2:]}[/]")
+                cells.append(f"[bold {pictures.ink(fill)} on {fill}]{mark[-2:]}[/]")
             elif square == table.target:
-                cells.append(f"[bold {_ink(colour)} on {colour}]<>[/]")
+                cells.append(f"[bold {pictures.ink(colour)} on {colour}]<>[/]")
             elif square in frame:
-                cells.append(f"[bold {_ink(colour)} on {colour}] ·[/]")
+                cells.append(f"[bold {pictures.ink(colour)} on {colour}] ·[/]")
             elif square in table.card:
-                cells.append(f"[bold {_ink(colour)} on {colour}] *[/]")
+                cells.append(f"[bold {pictures.ink(colour)} on {colour}] *[/]")
             else:
                 cells.append(f"[on {colour}]  [/]")
         letter = ROW_LETTERS[row]
@@ -557,7 +539,7 @@ def console(subject: Subject) -> str:
         for seat, score in enumerate(table.scores):
             fill = _seat_fill(seat)
             gained = "" if table.points is None else f" (+{table.points[seat]})"
-            scores.append(f"[bold {_ink(fill)} on {fill}] {seat} [/] {score}{gained}")
+            scores.append(f"[bold {pictures.ink(fill)} on {fill}] {seat} [/] {score}{gained}")
         lines.append("Scores: " + "  ".join(scores))
         lines.append("Pieces: 3 is seat 3's first guess, 3' its second (the cone)")
     return "\n".join(lines)
