@@ -571,6 +571,10 @@ class GameSpec:
     console: Callable[[Any], str] | None = None
     """``console(subject)``: a coloured text picture of a state or view in
     rich console markup (``[on #2e9e44]``...), for the terminal player."""
+    encoding: str | None = None
+    """``"module:Class"`` of the game's numeric encoding
+    (:class:`huegames.encoding.Encoding`), imported only when asked for, so
+    that a game never needs numpy; ``Class(players=..., rules=...)``."""
 
     @property
     def home(self) -> str:
