@@ -80,6 +80,7 @@ SPEC = engine.register(
         ),
         svg=svg,
         console=console,
+        encoding="huegames.linja.encoding:LinjaEncoding",
     )
 )
 """Linja in the game registry (:func:`huegames.engine.game_spec`)."""
