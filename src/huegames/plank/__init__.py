@@ -89,6 +89,7 @@ SPEC = engine.register(
         svg=svg,
         console=console,
         lower_scores_win=PENALTY_PLAYERS,
+        encoding="huegames.plank.encoding:PlankEncoding",
     )
 )
 
