@@ -86,6 +86,7 @@ SPEC = engine.register(
         ),
         svg=svg,
         console=console,
+        encoding="huegames.hue.encoding:HueEncoding",
     )
 )
 """Hue in the game registry: ``engine.game_spec("hue")``."""

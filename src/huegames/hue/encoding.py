@@ -1,0 +1,668 @@
+"""Hue as fixed-size numbers (:class:`huegames.encoding.Encoding`): a spatial encoding.
+
+**The frame.**  Every game of Hue plays ``P = players * d`` cards after the
+opening (``d`` = 5 standard cards dealt with 2-4 players, 4 with 5; the
+deck does not change ``P``: every seat plays all but its score card).  Let
+``B_k`` be the box of the occupied cells after ``k`` plays, ``B_0`` the
+opening's (the staircase of rules §3 always fills ``x`` 0..2, ``y`` 0..4).
+A legal placement on a non-empty table has a footprint cell that is
+occupied (it covers one square) or shares a side with an occupied cell, so
+that cell lies in ``B_k`` grown by 1, and the card reaches at most 2 cells
+further along its length.  Hence, with ``B_k = [x0, x1] x [y0, y1]``:
+
+- a horizontal card's anchor has ``x0 - 3 <= x <= x1 + 1``, ``y0 - 1 <= y <= y1 + 1``;
+- a vertical card's anchor has ``x0 - 1 <= x <= x1 + 1``, ``y0 - 3 <= y <= y1 + 1``;
+- every cell it covers lies in ``B_k`` grown by 3, so ``B_k`` lies in ``B_0``
+  grown by ``3k``.
+
+Play ``j`` (1..P) is made on ``B_{j-1}``, so its anchor lies in ``B_0``
+grown by ``3j`` on the left and top and by ``3j - 2`` on the right and
+bottom; over a whole game, the **anchor frame** is ``B_0`` grown by ``3P``
+left and top and ``3P - 2`` right and bottom.  For the staircase that is
+``-3P <= x <= 3P`` and ``-3P <= y <= 3P + 2``: ``6P + 1`` columns and
+``6P + 3`` rows.  The bound is exact: each of its four edges is the anchor
+of the last play of a game whose every play pushes the table that way (a
+row of horizontal cards off either end of a staircase card, a column of
+vertical ones).  A user-given opening (``Rules(opening=...)``) grows its
+own box the same way; the covering variant only removes placements.  The
+observation's **cell frame** is the anchor frame with 2 more columns and
+rows on the right and bottom (the far cells of the last card).
+
+=========  ========  =============  =======================  =============
+players    plays P   hand slots S   anchor frame (cols x     action_count
+                                    rows)
+=========  ========  =============  =======================  =============
+2          10        6              61 x 63                  92,232
+3          15        6              91 x 93                  203,112
+4          20        6              121 x 123                357,192
+5          20        5              121 x 123                297,660
+=========  ========  =============  =======================  =============
+
+**Actions** (``Discrete(S * 4 * rows * cols)``): laying the card in hand
+slot ``s`` (the seat's hand in deck order, as ``view.hand`` holds it; at
+most ``S = d + 1`` cards) with its anchor at ``(x, y)`` in rotation ``r``
+is action ``((s * 4 + r) * rows + (y - top)) * cols + (x - left)``, where
+``(left, top)`` is the frame's top-left anchor.  A card that looks the same
+turned half round (``card.rotations == 2``) is listed only in rotations 0
+and 1 (rules §2, ``Card.canonical_rotation``): the ids of its rotations 2
+and 3 are never legal (masked, and ``action_to_move`` refuses them), while
+``move_to_action`` of such a look-alike move gives the id of the listed
+move, which is the same placement.  So every legal move has exactly one
+id and every legal id one move; ascending ids follow ``view.legal_moves()``
+(hand order, then rotation, then ``y``, then ``x``): ``legal_actions(view)[i]``
+is the id of ``view.legal_moves()[i]``.
+
+**Observation** (``uint8``, every value 0 or 1, one flat vector; :meth:`HueEncoding.parts`
+cuts it into named, shaped views, :attr:`HueEncoding.layout` gives the offsets):
+
+==============  ==========================  ==================================================
+part            shape                       meaning
+==============  ==========================  ==================================================
+``planes``      ``(20, rows + 2, cols + 2)``  the visible table over the cell frame (cell
+                                            ``(x, y)`` at ``[:, y - top, x - left]``):
+                                            planes ``3c + k`` (c = colour G R Y P B, k = 0..2):
+                                            stripe ``k`` shows colour ``c`` (a solid square
+                                            sets its colour in all three stripes); 15 solid,
+                                            16 vertical stripes (k = left to right), 17
+                                            horizontal stripes (k = top to bottom), 18 skull,
+                                            19 occupied.  Lossless: it gives back every cell
+                                            code; :meth:`HueEncoding.sub_cells` draws the
+                                            3x3 sub-cells of rules §5 from it.
+``hand``        ``(S, 20)``                 slot ``s``: 1 when it holds a card, its kind
+                                            one-hot (starting, poison, solid, striped), then
+                                            its three colours one-hot (``5i + c``)
+``cards``       ``(len(deck), 3 + players)``  each deck card (deck order) one-hot: unseen
+                                            (another hand or set aside), in my hand, in the
+                                            opening, played by relative seat 0..players-1
+``hand_sizes``  ``(players, S + 1)``        relative seat ``i`` (seat ``(me + i) % players``:
+                                            0 is me, then turn order) holds ``n`` cards
+``to_move``     ``(players,)``              relative seat to move (all 0 once over)
+``seat``        ``(players,)``              my seat number (seat 0 wins ties)
+``over``        ``(1,)``                    1 once the game is over
+==============  ==========================  ==================================================
+
+Everything comes from ``view(seat)``; another seat's hand or the set-aside
+cards never reach it.  The order of the placements and covered squares
+are not in it (the table shows what is visible, ``cards`` who laid what).
+
+>>> from huegames import hue
+>>> from huegames.hue.encoding import HueEncoding
+>>> code = HueEncoding(players=3)
+>>> code.frame
+Frame(left=-45, top=-45, cols=91, rows=93, plays=15)
+>>> code.action_count, code.observation_shape
+(203112, (177028,))
+>>> game = hue.new_game(players=3, seed=7)
+>>> view = game.view(0)
+>>> actions = code.legal_actions(view)
+>>> len(actions) == len(view.legal_moves()), code.action_to_move(view, actions[0])
+(True, Move.parse('X4 0 -3 0'))
+>>> code.move_to_action(view, "X4 0 -3 0") == actions[0]
+True
+>>> parts = code.parts(code.observation(view))
+>>> parts["planes"].shape, int(parts["planes"][19].sum())  # 3 staircase cards
+((20, 95, 93), 9)
+>>> parts["hand"][:, 0].tolist(), parts["to_move"].tolist()
+([1, 1, 1, 1, 1, 1], [1, 0, 0])
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+import numpy as np
+
+from ..records import brief
+from . import cells
+from .board import Board
+from .cards import Card, Deck, Kind, default_deck
+from .game import MAX_PLAYERS, MIN_PLAYERS, Rules, staircase, standard_cards_dealt
+from .moves import Move
+from .view import View
+
+__all__ = [
+    "HAND_FEATURES",
+    "PLANES",
+    "Frame",
+    "HueEncoding",
+    "frame_of",
+    "hand_slots",
+    "opening_box",
+    "plays",
+]
+
+PLANES = 20
+"""Planes of the table per cell: 15 stripe colours, solid, vertical,
+horizontal, skull, occupied (the module's table)."""
+HAND_FEATURES = 20
+"""Numbers per hand slot: present, 4 kinds, 3 x 5 colours."""
+
+_SOLID_PLANE, _VERTICAL_PLANE, _HORIZONTAL_PLANE, _SKULL_PLANE, _OCCUPIED_PLANE = range(15, 20)
+_KINDS = (Kind.STARTING, Kind.POISON, Kind.SOLID, Kind.STRIPED)
+
+
+def plays(players: int) -> int:
+    """Cards played in a game of ``players`` after the opening: every seat
+    plays all its standard cards and its poison but one card.
+
+    >>> from huegames.hue.encoding import plays
+    >>> [plays(n) for n in range(2, 6)]
+    [10, 15, 20, 20]
+    """
+    return players * standard_cards_dealt(players)
+
+
+def hand_slots(players: int) -> int:
+    """The largest hand of a game of ``players``: the poison and the standard cards dealt."""
+    return 1 + standard_cards_dealt(players)
+
+
+def opening_box(rules: Rules | None = None) -> cells.Box:
+    """``(min_x, min_y, max_x, max_y)`` of the opening the rules lay.
+
+    The staircase of rules §3 always fills the same cells, whichever cards
+    and rotations are drawn:
+
+    >>> from huegames import hue
+    >>> from huegames.hue.encoding import opening_box
+    >>> opening_box(), opening_box(hue.Rules(opening=["S0 0 0 1"]))
+    ((0, 0, 2, 4), (0, 0, 2, 0))
+    """
+    opening = None if rules is None else rules.opening
+    if opening is None:
+        opening = staircase(("S0", "S1", "S2"), (0, 0, 0))
+    box: cells.Box | None = None
+    for move in opening:
+        box = cells.union(box, move.box)
+    assert box is not None  # Rules refuses an empty opening
+    return box
+
+
+class Frame(NamedTuple):
+    """The anchor frame: anchors ``left <= x < left + cols``, ``top <= y < top + rows``.
+
+    It holds the anchor of every legal placement of every game of ``plays``
+    plays after an opening (this module's argument); the cell frame of the
+    observation is 2 columns and 2 rows larger, on the right and bottom.
+    """
+
+    left: int
+    top: int
+    cols: int
+    rows: int
+    plays: int
+
+    @property
+    def right(self) -> int:
+        """The largest anchor ``x``."""
+        return self.left + self.cols - 1
+
+    @property
+    def bottom(self) -> int:
+        """The largest anchor ``y``."""
+        return self.top + self.rows - 1
+
+
+def frame_of(players: int, rules: Rules | None = None) -> Frame:
+    """The anchor frame of every game of ``players`` under ``rules``: the
+    opening's box grown by ``3P`` on the left and top and by ``3P - 2`` on
+    the right and bottom (``P`` = :func:`plays`).
+
+    >>> from huegames.hue.encoding import frame_of
+    >>> frame_of(2)
+    Frame(left=-30, top=-30, cols=61, rows=63, plays=10)
+    """
+    count = plays(players)
+    min_x, min_y, max_x, max_y = opening_box(rules)
+    left, top = min_x - 3 * count, min_y - 3 * count
+    right, bottom = max_x + 3 * count - 2, max_y + 3 * count - 2
+    return Frame(left, top, right - left + 1, bottom - top + 1, count)
+
+
+def _code_table() -> np.ndarray:
+    """Per cell code (0..4095): its 20 plane values."""
+    table = np.zeros((1 << 12, PLANES), dtype=np.uint8)
+    for code in cells.VALID_CODES:
+        if code == cells.EMPTY:
+            continue
+        layout = cells.layout_of(code)
+        for k, colour in enumerate(cells.colours_of(code)):
+            table[code, 3 * colour + k] = 1
+        table[code, 14 + layout] = 1  # solid 15, vertical 16, horizontal 17
+        table[code, _SKULL_PLANE] = cells.is_skull(code)
+        table[code, _OCCUPIED_PLANE] = 1
+    return table
+
+
+_CODE_TABLE = _code_table()
+
+
+def _card_features(card: Card) -> np.ndarray:
+    """A hand slot holding ``card``: present, kind one-hot, colours one-hot."""
+    features = np.zeros(HAND_FEATURES, dtype=np.uint8)
+    features[0] = 1
+    features[1 + _KINDS.index(card.kind)] = 1
+    for i, colour in enumerate(card.colours):
+        features[5 + 5 * i + colour] = 1
+    return features
+
+
+class HueEncoding:
+    """Hue's actions and observations for ``players`` seats under ``rules``
+    (the tables in this module's text).
+
+    ``deck`` (default :func:`~huegames.hue.default_deck`) fixes the
+    ``cards`` part of the observation; the frame and the actions do not
+    depend on it.  A view of a game with another player count, deck or
+    opening is refused with a ValueError, and so is a table that has grown
+    beyond the frame (only a game laid out against the rules can).
+
+    A view is taken as the snapshot it is: the legal ids of the last view
+    asked about are kept, so a mask, an observation and an action of one
+    view enumerate the placements once.
+    """
+
+    game = "hue"
+    """The registry name."""
+    observation_dtype = np.dtype(np.uint8)
+    """Every observation is ``uint8`` (0 or 1)."""
+
+    def __init__(
+        self,
+        players: int = MIN_PLAYERS,
+        rules: Rules | None = None,
+        *,
+        deck: Deck | Sequence[Card] | None = None,
+    ) -> None:
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise TypeError(f"players must be an integer, not {brief(players)}")
+        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+            raise ValueError(
+                f"Hue is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {brief(players)}"
+            )
+        if rules is not None and not isinstance(rules, Rules):
+            raise TypeError(f"rules must be a hue.Rules or None, not {brief(rules)}")
+        self.players = players
+        """The player count."""
+        self.rules = rules or Rules()
+        """The rules the frame was worked out for."""
+        self.deck = deck if isinstance(deck, Deck) else Deck(deck or default_deck())
+        """The deck of the ``cards`` part."""
+        self.frame = frame_of(players, self.rules)
+        """The anchor frame (:class:`Frame`)."""
+        self.slots = hand_slots(players)
+        """Hand slots: the largest hand a seat holds."""
+        cols, rows = self.frame.cols, self.frame.rows
+        self._area = cols * rows
+        self.action_count = self.slots * 4 * self._area
+        """``slots * 4 * cols * rows``."""
+        self.cell_shape = (rows + 2, cols + 2)
+        """``(rows, cols)`` of the cell frame of the planes."""
+        shapes: dict[str, tuple[int, ...]] = {
+            "planes": (PLANES, *self.cell_shape),
+            "hand": (self.slots, HAND_FEATURES),
+            "cards": (len(self.deck), 3 + players),
+            "hand_sizes": (players, self.slots + 1),
+            "to_move": (players,),
+            "seat": (players,),
+            "over": (1,),
+        }
+        layout: dict[str, tuple[int, tuple[int, ...]]] = {}
+        offset = 0
+        for name, shape in shapes.items():
+            layout[name] = (offset, shape)
+            offset += int(np.prod(shape))
+        self.layout = layout
+        """Each part's ``(offset, shape)`` in the flat observation."""
+        self.observation_shape = (offset,)
+        """``(size,)``: the parts one after another."""
+        self._feature_rows = np.array([_card_features(card) for card in self.deck.cards])
+        self._position = {card.id: at for at, card in enumerate(self.deck.cards)}
+        start, width = layout["cards"][0], 3 + players
+        self._unseen = np.arange(len(self.deck)) * width + start
+        self._observations = _Pool(offset, np.uint8)
+        self._masks = _Pool(self.action_count, np.int8)
+        self._rotations = {card.id: card.rotations for card in self.deck.cards}
+        self._cache: tuple[Any, int, _Legal] = (None, -1, _NO_MOVES)
+
+    def __repr__(self) -> str:
+        return f"<HueEncoding {self.players} players: {self.action_count} actions>"
+
+    # -- checks -------------------------------------------------------------------
+
+    def _check_view(self, view: View) -> None:
+        if not isinstance(view, View):
+            raise TypeError(f"expected a hue.View, not {brief(view)}")
+        if view.players != self.players:
+            raise ValueError(
+                f"this encoding is for {self.players} players, the view's game has {view.players}"
+            )
+        if view.deck is not self.deck and view.deck != self.deck:
+            raise ValueError(
+                "the view's game has another deck: build HueEncoding(players, rules, deck=...)"
+            )
+        if len(view.hand) > self.slots:
+            raise ValueError(f"the view's hand holds {len(view.hand)} cards; at most {self.slots}")
+
+    def _check_table(self, board: Board, anchors: bool) -> None:
+        """Refuse a table whose cells (or, with ``anchors``, whose next
+        placements' anchors) could fall outside the frame."""
+        box = board.bounds()
+        if box is None:
+            raise ValueError("the table is empty: no game the rules allow gets here")
+        min_x, min_y, max_x, max_y = box
+        f = self.frame
+        if anchors:  # the anchor ranges of the module's argument
+            inside = (
+                min_x - 3 >= f.left
+                and min_y - 3 >= f.top
+                and max_x + 1 <= f.right
+                and max_y + 1 <= f.bottom
+            )
+        else:
+            inside = (
+                min_x >= f.left
+                and min_y >= f.top
+                and max_x <= f.right + 2
+                and max_y <= f.bottom + 2
+            )
+        if not inside:
+            raise ValueError(
+                f"the table spans {box}, beyond this encoding's frame {f}: "
+                "not a game laid out by these rules"
+            )
+
+    # -- actions ------------------------------------------------------------------
+
+    def _legal(self, view: View) -> _Legal:
+        """The view's legal placements as positions in the frame (kept for
+        the last view asked about)."""
+        board = view.board
+        cache = self._cache
+        if cache[0] is view and cache[1] == len(board):
+            return cache[2]
+        self._check_view(view)
+        moves = view.legal_moves()
+        if not len(moves):
+            legal = _NO_MOVES
+        else:
+            self._check_table(board, anchors=True)
+            # LegalMoves keeps one flat anchor list per orientation, shared by
+            # every card, and every card lists rotations 0 and 1 first.
+            vertical, horizontal = moves._blocks[0][2], moves._blocks[1][2]
+            f = self.frame
+            both = np.array(vertical + horizontal, dtype=np.int64)
+            positions = both[1::2] * f.cols + both[0::2]
+            positions -= f.top * f.cols + f.left
+            split = len(vertical) // 2
+            rotations = [self._rotations[card_id] for card_id in view.hand]
+            legal = _Legal(positions[:split], positions[split:], rotations, self._area)
+        self._cache = (view, len(board), legal)
+        return legal
+
+    def legal_actions(self, view: View) -> list[int]:
+        """The ids of the seat's legal moves, ascending: ``legal_actions(view)[i]``
+        is the id of ``view.legal_moves()[i]`` (none when the seat is not to move)."""
+        return self._legal(view).ids().tolist()  # type: ignore[no-any-return]
+
+    def action_mask(self, view: View) -> np.ndarray:
+        """An ``int8`` array of :attr:`action_count`: 1 where the action is legal."""
+        legal = self._legal(view)
+        mask = self._masks.take()
+        legal.mark(mask)
+        return mask
+
+    def action_to_move(self, view: View, action: int) -> Move:
+        """The move of action id ``action``; ValueError unless it is legal in ``view``.
+
+        >>> from huegames import hue
+        >>> from huegames.hue.encoding import HueEncoding
+        >>> code, view = HueEncoding(players=2), hue.new_game(players=2, seed=1).view(0)
+        >>> code.action_to_move(view, 0)
+        Traceback (most recent call last):
+        ...
+        ValueError: action 0 (X2 at -30 -30 rotation 0) is not legal for seat 0 here
+        """
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"an action id is an integer, not {brief(action)}")
+        action = int(action)
+        if not 0 <= action < self.action_count:
+            raise ValueError(f"action {action} is not in 0..{self.action_count - 1}")
+        slot, rest = divmod(action, 4 * self._area)
+        rotation, position = divmod(rest, self._area)
+        row, col = divmod(position, self.frame.cols)
+        x, y = col + self.frame.left, row + self.frame.top
+        if not self._legal(view).has(action):
+            card = view.hand[slot] if slot < len(view.hand) else f"slot {slot}"
+            raise ValueError(
+                f"action {action} ({card} at {x} {y} rotation {rotation}) "
+                f"is not legal for seat {view.player} here"
+            )
+        return Move(view.hand[slot], x, y, rotation)
+
+    def move_to_action(self, view: View, move: Move | tuple[str, int, int, int] | str) -> int:
+        """The id of ``move`` (a Move, tuple or text), which must be legal in
+        ``view`` (ValueError).  A rotation that looks like a listed one gives
+        the listed move's id: the same placement."""
+        move = Move.coerce(move)
+        self._check_view(view)
+        if move.card not in view.hand:
+            raise ValueError(f"{move.describe()}: that card is not in seat {view.player}'s hand")
+        slot = view.hand.index(move.card)
+        rotation = view.deck[move.card].canonical_rotation(move.rotation)
+        col, row = move.x - self.frame.left, move.y - self.frame.top
+        if not (0 <= col < self.frame.cols and 0 <= row < self.frame.rows):
+            raise ValueError(f"{move.describe()} is not legal for seat {view.player} here")
+        action = ((slot * 4 + rotation) * self.frame.rows + row) * self.frame.cols + col
+        if not self._legal(view).has(action):
+            raise ValueError(f"{move.describe()} is not legal for seat {view.player} here")
+        return action
+
+    # -- observations ---------------------------------------------------------------
+
+    def observation(self, view: View) -> np.ndarray:
+        """What the view's seat sees, as the flat ``uint8`` vector of the module's table."""
+        self._check_view(view)
+        board = view.board
+        self._check_table(board, anchors=False)
+        out = self._observations.take()
+        rows, cols = self.cell_shape
+        planes = out[: PLANES * rows * cols].reshape(PLANES, rows, cols)
+        _paint(planes, board, self.frame.left, self.frame.top)
+
+        players, me, layout, position = self.players, view.player, self.layout, self._position
+        mine = [position[card_id] for card_id in view.hand]
+        start = layout["hand"][0]
+        out[start : start + HAND_FEATURES * len(mine)] = self._feature_rows[mine].reshape(-1)
+
+        start, width = layout["cards"][0], 3 + players
+        opening = [position[move.card] for move in view.opening]
+        played = [position[move.card] for move in view.history]
+        out[self._unseen] = 1
+        out[[start + at * width for at in mine + opening + played]] = 0
+        hot = [start + at * width + 1 for at in mine]
+        hot += [start + at * width + 2 for at in opening]
+        hot += [
+            start + at * width + 3 + (number - me) % players for number, at in enumerate(played)
+        ]
+        start, sizes, slots = layout["hand_sizes"][0], view.hand_sizes, self.slots
+        hot += [start + i * (slots + 1) + sizes[(me + i) % players] for i in range(players)]
+        if view.current_player is not None:
+            hot.append(layout["to_move"][0] + (view.current_player - me) % players)
+        hot.append(layout["seat"][0] + me)
+        if view.is_over:
+            hot.append(layout["over"][0])
+        out[hot] = 1
+        return out
+
+    def parts(self, observation: np.ndarray) -> dict[str, np.ndarray]:
+        """The observation cut into named views of their shapes (the module's table)."""
+        flat = np.asarray(observation).reshape(-1)
+        if flat.shape != self.observation_shape:
+            raise ValueError(f"expected {self.observation_shape[0]} numbers, not {flat.shape[0]}")
+        return {
+            name: flat[offset : offset + int(np.prod(shape))].reshape(shape)
+            for name, (offset, shape) in self.layout.items()
+        }
+
+    def sub_cells(self, observation: np.ndarray) -> np.ndarray:
+        """The table as rules §5 splits it: ``(7, 3 * rows, 3 * cols)`` ``uint8``
+        planes over the cell frame's sub-cells, one per colour (G R Y P B),
+        then skull and occupied.
+
+        >>> from huegames import hue
+        >>> from huegames.hue.encoding import HueEncoding
+        >>> code = HueEncoding(players=2)
+        >>> view = hue.new_game(players=2, seed=1).view(0)
+        >>> picture = code.sub_cells(code.observation(view))
+        >>> picture.shape, int(picture[:5].sum()), int(picture[6].sum())  # 9 squares of 9
+        ((7, 195, 189), 81, 81)
+        """
+        planes = self.parts(observation)["planes"]
+        rows, cols = self.cell_shape
+        stripes = planes[:15].reshape(5, 3, rows, cols)  # colour, stripe, y, x
+        across = stripes.transpose(0, 2, 1, 3)[:, :, :, :, None]  # stripe k = sub-row
+        along = stripes.transpose(0, 2, 3, 1)[:, :, None, :, :]  # stripe k = sub-column
+        horizontal = planes[_HORIZONTAL_PLANE].astype(bool)[None, :, None, :, None]
+        colours = np.where(horizontal, across, along)  # (5, y, sub-row, x, sub-column)
+        colours = np.broadcast_to(colours, (5, rows, 3, cols, 3)).reshape(5, 3 * rows, 3 * cols)
+        rest = np.repeat(np.repeat(planes[[_SKULL_PLANE, _OCCUPIED_PLANE]], 3, axis=1), 3, axis=2)
+        return np.concatenate([colours, rest]).astype(np.uint8)
+
+
+class _Legal:
+    """One view's legal placements: the anchors of each orientation as
+    positions ``row * cols + col`` in the frame (ascending, as the backends
+    sort anchors by y then x), and the rotations each hand slot lists."""
+
+    __slots__ = ("_area", "_bases", "_ids", "_positions", "_rotations")
+
+    def __init__(
+        self, vertical: np.ndarray, horizontal: np.ndarray, rotations: list[int], area: int
+    ) -> None:
+        self._positions = (vertical, horizontal)
+        self._rotations = rotations
+        self._area = area
+        # The first id of each listed (slot, rotation), by orientation.
+        self._bases = tuple(
+            np.array(
+                [
+                    (slot * 4 + rotation) * area
+                    for slot, count in enumerate(rotations)
+                    for rotation in range(orientation, count, 2)
+                ],
+                dtype=np.int64,
+            )
+            for orientation in (0, 1)
+        )
+        self._ids: np.ndarray | None = None
+
+    def mark(self, mask: np.ndarray) -> None:
+        """Set 1 at every legal id of ``mask``."""
+        for bases, positions in zip(self._bases, self._positions, strict=True):
+            mask[bases[:, None] + positions] = 1
+
+    def ids(self) -> np.ndarray:
+        """Every legal id, ascending: by slot, rotation, then position."""
+        if self._ids is None:
+            area, positions = self._area, self._positions
+            bases, pieces = [], []
+            for slot, count in enumerate(self._rotations):
+                for rotation in range(count):
+                    bases.append((slot * 4 + rotation) * area)
+                    pieces.append(positions[rotation & 1])
+            if pieces:
+                lengths = [len(piece) for piece in pieces]
+                ids = np.repeat(np.array(bases, dtype=np.int64), lengths)
+                ids += np.concatenate(pieces)
+            else:
+                ids = np.zeros(0, dtype=np.int64)
+            self._ids = ids
+        return self._ids
+
+    def has(self, action: int) -> bool:
+        """Whether ``action`` (within the action space) is legal."""
+        slot, rest = divmod(action, 4 * self._area)
+        rotation, position = divmod(rest, self._area)
+        if slot >= len(self._rotations) or rotation >= self._rotations[slot]:
+            return False
+        positions = self._positions[rotation & 1]
+        at = int(np.searchsorted(positions, position))
+        return at < len(positions) and int(positions[at]) == position
+
+
+_NO_MOVES = _Legal(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), [], 1)
+
+
+class _Pool:
+    """Zeroed arrays of one size, each reused once nothing else refers to it.
+
+    A fresh array of a few hundred kilobytes costs page faults on every
+    call (the allocator maps new pages for it), far more than clearing one
+    whose pages are mapped; an array is handed out again only when the
+    pool holds the sole reference (views and buffers of it refer to it
+    too), so no caller ever sees its array change.
+    """
+
+    __slots__ = ("_alone", "_arrays", "_dtype", "_lock", "_size")
+
+    KEEP = 4
+    """Arrays kept for reuse; beyond them a call allocates a new one."""
+
+    def __init__(self, size: int, dtype: Any) -> None:
+        self._size, self._dtype = size, dtype
+        self._arrays: list[np.ndarray] = [np.zeros(1, dtype=dtype)]
+        # The reference count of an array only the pool holds, measured the
+        # way take() reads it (the count differs between Python versions).
+        self._alone = sys.getrefcount(self._arrays[0])
+        self._arrays.clear()
+        self._lock = threading.Lock()
+
+    def take(self) -> np.ndarray:
+        """A zeroed array that no one else holds."""
+        with self._lock:
+            arrays = self._arrays
+            for index in range(len(arrays)):
+                if sys.getrefcount(arrays[index]) <= self._alone:
+                    array = arrays[index]
+                    array.fill(0)
+                    return array
+            array = np.zeros(self._size, dtype=self._dtype)
+            if len(arrays) < self.KEEP:
+                arrays.append(array)
+            return array
+
+
+def _paint(planes: np.ndarray, board: Board, left: int, top: int) -> None:
+    """Write every occupied cell's planes, cell ``(x, y)`` at ``[:, y - top, x - left]``.
+
+    The cell codes come straight from the board's grid: the C grid's
+    buffer seen through numpy (one lookup over the occupied box), or the
+    Python grid's dict.
+    """
+    grid: Any = board._grid
+    if grid.backend == "c":
+        box = grid._box
+        if box is None:
+            return
+        from ._c_grid import ffi
+
+        width, height = grid._width, grid._height
+        buffer = np.frombuffer(ffi.buffer(grid._cells, 2 * width * height), dtype=np.uint16)
+        x0, y0 = box[0] - grid._x0, box[1] - grid._y0
+        window = buffer.reshape(height, width)[
+            y0 : box[3] - grid._y0 + 1, x0 : box[2] - grid._x0 + 1
+        ]
+        planes[:, box[1] - top : box[3] - top + 1, box[0] - left : box[2] - left + 1] = _CODE_TABLE[
+            window
+        ].transpose(2, 0, 1)
+        return
+    table: dict[tuple[int, int], int] = grid._cells
+    count = len(table)
+    xs = np.fromiter((x for x, _ in table), dtype=np.int64, count=count)
+    ys = np.fromiter((y for _, y in table), dtype=np.int64, count=count)
+    codes = np.fromiter(table.values(), dtype=np.int64, count=count)
+    planes[:, ys - top, xs - left] = _CODE_TABLE[codes].T
