@@ -92,9 +92,43 @@ def ratio_table() -> list[str]:
     return lines
 
 
-def pytest_terminal_summary(terminalreporter):
-    if not _means:
+STEP_BASELINE = "connect_four_v3"
+"""The environment every step rate is compared with (PettingZoo's own)."""
+_step_rates: dict[str, float] = {}
+
+
+def record_steps(benchmark, name: str, steps: int) -> None:
+    """Remember an environment's AEC steps per second (``steps`` per call)
+    for the step-rate table, in the order measured."""
+    benchmark.group = "AEC steps, random legal actions"
+    benchmark.extra_info["environment"] = name
+    if benchmark.stats is None:  # --benchmark-disable: run once, nothing measured
         return
-    terminalreporter.section("huegames ratios (measured in this run)")
-    for line in ratio_table():
-        terminalreporter.write_line(line)
+    rate = steps / benchmark.stats.stats.mean
+    _step_rates[name] = rate
+    benchmark.extra_info["steps_per_second"] = rate
+
+
+def step_table() -> list[str]:
+    """The markdown table of every step rate measured in this run, with its
+    ratio to :data:`STEP_BASELINE`."""
+    baseline = _step_rates.get(STEP_BASELINE)
+    lines = [
+        f"| environment | AEC steps/s | vs {STEP_BASELINE} |",
+        "| --- | ---: | ---: |",
+    ]
+    for name, rate in _step_rates.items():
+        ratio = f"{rate / baseline:,.2f}x" if baseline else "-"
+        lines.append(f"| {name} | {rate:,.0f} | {ratio} |")
+    return lines
+
+
+def pytest_terminal_summary(terminalreporter):
+    if _means:
+        terminalreporter.section("huegames ratios (measured in this run)")
+        for line in ratio_table():
+            terminalreporter.write_line(line)
+    if _step_rates:
+        terminalreporter.section("AEC step rates (measured in this run)")
+        for line in step_table():
+            terminalreporter.write_line(line)

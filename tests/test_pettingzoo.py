@@ -204,6 +204,14 @@ def test_an_illegal_action_ends_the_game_for_the_wrapped_env(name, caplog):
     assert all(aec.terminations.values())
     assert aec.rewards[agent] == hz.ILLEGAL_REWARD
     assert sum(abs(value) for value in aec.rewards.values()) == 1
+    assert aec.infos[agent]["illegal_action"] == int(illegal[0])
+    final = {}
+    for dead in aec.agent_iter():  # every agent steps out with None, no max_cycles
+        _, final[dead], terminated, _, _ = aec.last()
+        assert terminated
+        aec.step(None)
+    assert aec.agents == [] and final[agent] == hz.ILLEGAL_REWARD
+    assert sum(final.values()) == hz.ILLEGAL_REWARD
     raw = hz.raw_env(name)
     raw.reset(seed=1)
     before = raw.game.to_dict()

@@ -44,8 +44,10 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
 
 from . import _envs, engine
+from .records import brief
 
 __all__ = ["REWARDS", "env", "raw_env"]
 
@@ -81,25 +83,34 @@ def env(
 
     ``seed``: the first ``reset()`` without a seed deals from this one.
 
-    The wrappers: an illegal action ends the game with
-    :data:`ILLEGAL_REWARD` for the seat that played it (and 0 for the
-    others), an action outside the action space is an AssertionError, and
-    the calls must come in order (reset first).  :func:`raw_env` is the
-    environment unwrapped.
+    As in PettingZoo's classic games, an illegal action ends the game with
+    :data:`ILLEGAL_REWARD` for the seat that played it and 0 for the others
+    (``TerminateIllegalWrapper``'s rule), an action outside the action space
+    is an AssertionError (``AssertOutOfBoundsWrapper``'s), and the calls
+    must come in order, reset first (``OrderEnforcingWrapper``, the one
+    wrapper used: the other two rules are built into :class:`raw_env`, as
+    every wrapper layer costs each attribute read a lookup through it).
     """
-    made: AECEnv = raw_env(
-        game, players, render_mode=render_mode, reward=reward, seed=seed, **rules
+    made = raw_env(
+        game,
+        players,
+        render_mode=render_mode,
+        reward=reward,
+        seed=seed,
+        illegal_reward=ILLEGAL_REWARD,
+        **rules,
     )
-    made = wrappers.TerminateIllegalWrapper(made, illegal_reward=ILLEGAL_REWARD)
-    made = wrappers.AssertOutOfBoundsWrapper(made)
     return wrappers.OrderEnforcingWrapper(made)
 
 
 class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
-    """A game as a PettingZoo AEC environment, without the wrappers of :func:`env`.
+    """A game as a PettingZoo AEC environment, without the order check of :func:`env`.
 
-    An illegal action here raises :class:`~huegames.IllegalMoveError` (a
-    ValueError) and leaves the game as it was.  ``game``, ``players``,
+    ``illegal_reward=None`` (the default): an illegal action raises
+    :class:`~huegames.IllegalMoveError` (a ValueError) and leaves the game as
+    it was; a number: the game ends there with that reward for the seat that
+    played it, 0 for the others (what :func:`env` does).  An action outside
+    the action space is an AssertionError.  ``game``, ``players``,
     ``render_mode``, ``reward``, ``seed`` and ``rules`` are as for :func:`env`.
     The game in progress is :attr:`game` (a huegames state: ``scores()``,
     ``to_dict()`` for a record of the episode, ...).
@@ -119,9 +130,11 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         render_mode: str | None = None,
         reward: str = "score-difference",
         seed: int | None = None,
+        illegal_reward: float | None = None,
         **rules: Any,
     ) -> None:
         super().__init__()
+        self.illegal_reward = None if illegal_reward is None else float(illegal_reward)
         self.game_spec, count, self.rules = _envs.resolve(game, players, rules)
         self.metadata = {**type(self).metadata, "name": f"huegames_{self.game_spec.name}_v0"}
         self.render_mode = _envs.check_render_mode(render_mode)
@@ -212,8 +225,18 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         seat = self._seats[agent]
         if action is None:
             raise ValueError(f"{agent} is to move: None is an action only once the game is over")
-        move = self.encoding.action_to_move(self._view(seat), int(action))
-        game.play(move)
+        try:
+            action = int(action)
+        except (TypeError, ValueError):
+            raise AssertionError(f"action is not in action space: {brief(action)}") from None
+        assert 0 <= action < self.encoding.action_count, "action is not in action space"
+        try:
+            game.play(self.encoding.action_to_move(self._view(seat), action))
+        except ValueError:
+            if self.illegal_reward is None:
+                raise
+            self._illegal(agent, action)
+            return
         self._views = {}
         self._cumulative_rewards[agent] = 0.0
         following = game.current_player
@@ -221,6 +244,18 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             self._finish(seat)
         else:
             self.agent_selection = self.agents[following]
+
+    def _illegal(self, agent: str, action: int) -> None:
+        """End the game as PettingZoo's ``TerminateIllegalWrapper`` does."""
+        EnvLogger.warn_on_illegal_move()
+        self._cumulative_rewards[agent] = 0.0
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.truncations = dict.fromkeys(self.agents, True)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = float(self.illegal_reward or 0.0)
+        self.infos[agent] = {**self.infos[agent], "illegal_action": action}
+        self._accumulate_rewards()
+        self._deads_step_first()
 
     def _finish(self, last: int) -> None:
         """The game is over: every agent's final reward and termination."""
