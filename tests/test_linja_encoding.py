@@ -34,6 +34,7 @@ def test_the_registry_builds_it():
     assert isinstance(code, LinjaEncoding) and isinstance(code, encoding.Encoding)
     assert (code.game, code.players, code.action_count) == ("linja", 2, 29)
     assert code.observation_shape == (25,) and code.observation_dtype == np.float32
+    assert (code.observation_low, code.observation_high) == (0.0, 1.0)
     with pytest.raises(ValueError):
         LinjaEncoding(players=3)
     with pytest.raises(TypeError):
@@ -68,6 +69,9 @@ def test_every_legal_move_round_trips_and_the_mask_is_the_legal_moves(seed, goal
             mask = code.action_mask(view)
             assert mask.dtype == np.int8 and mask.shape == (ACTION_COUNT,)
             assert np.flatnonzero(mask).tolist() == sorted(actions)
+            obs = code.observation(view)
+            assert obs.shape == (25,) and obs.dtype == np.float32
+            assert ((obs >= 0) & (obs <= 1)).all()
             for action in set(range(ACTION_COUNT)) - set(actions):
                 with pytest.raises(ValueError):
                     code.action_to_move(view, action)

@@ -42,6 +42,7 @@ def test_the_registry_builds_it():
         assert (code.game, code.players, code.action_count) == ("plank", players, 1801)
         assert code.observation_shape == (111 + 43 * players,)
         assert code.observation_dtype == np.float32
+        assert (code.observation_low, code.observation_high) == (0.0, 1.0)
     with pytest.raises(ValueError):
         PlankEncoding(players=5)
     with pytest.raises(TypeError):
@@ -78,6 +79,9 @@ def test_every_legal_move_round_trips_and_the_mask_is_the_legal_moves(players, s
             mask = code.action_mask(view)
             assert mask.dtype == np.int8 and mask.shape == (ACTION_COUNT,)
             assert np.flatnonzero(mask).tolist() == sorted(actions)
+            obs = code.observation(view)
+            assert obs.shape == code.observation_shape and obs.dtype == np.float32
+            assert ((obs >= 0) & (obs <= 1)).all()
         if game.table.rows in (0, 5, 12) and not game.is_over:
             view = game.view(game.current_player)
             legal = set(code.legal_actions(view))

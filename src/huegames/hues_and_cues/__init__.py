@@ -110,6 +110,7 @@ SPEC = engine.register(
         ),
         svg=svg,
         console=console,
+        encoding="huegames.hues_and_cues.encoding:HuesAndCuesEncoding",
     )
 )
 """Hues and Cues in the game registry, with its bot catalogue."""

@@ -94,6 +94,10 @@ class LinjaEncoding:
     action_count = ACTION_COUNT
     observation_shape = OBSERVATION_SHAPE
     observation_dtype = np.dtype(np.float32)
+    observation_low = 0.0
+    """Every number of an observation is at least 0 ..."""
+    observation_high = 1.0
+    """... and at most 1."""
 
     def __init__(self, players: int = MIN_PLAYERS, rules: Rules | None = None) -> None:
         if players != MIN_PLAYERS:

@@ -207,6 +207,10 @@ class PlankEncoding:
     game = "plank"
     action_count = ACTION_COUNT
     observation_dtype = np.dtype(np.float32)
+    observation_low = 0.0
+    """Every number of an observation is at least 0 ..."""
+    observation_high = 1.0
+    """... and at most 1."""
 
     def __init__(self, players: int = 2, rules: Rules | None = None) -> None:
         if rules is not None and not isinstance(rules, Rules):
