@@ -4,7 +4,10 @@ by side with PettingZoo's own connect_four_v3 and chess_v6, in one run.
 A step is what PettingZoo's ``performance_benchmark`` counts: ``last()``
 (the observation and the action mask built), a random legal action drawn
 from the mask, ``step(action)``; a finished game is reset (not counted as a
-step) from the next of 64 rotating seeds.  Every environment is the wrapped
+step) from the next of 64 rotating seeds.  The legal ids are read from the
+mask seen as bools (``np.flatnonzero(mask.view(np.bool_))``): numpy's
+``nonzero`` on the ``int8`` mask itself takes about 14 times as long, 0.17 ms
+on Hue's 92,232 actions, more than the environment's whole step.  Every environment is the wrapped
 one a user gets from ``env()``.  Each game is measured at its fewest and its
 most players; Hue on the backend loaded (``HUEGAMES_BACKEND``).  The table
 at the end gives each rate and its ratio to connect_four_v3.
@@ -48,7 +51,7 @@ def _stepper(aec):
     def steps() -> None:
         for _ in range(STEPS):
             observation, _reward, _terminated, _truncated, _info = aec.last()
-            legal = np.flatnonzero(observation["action_mask"])
+            legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
             aec.step(int(legal[rng.randrange(legal.size)]))
             if all(aec.terminations.values()) or all(aec.truncations.values()):
                 aec.reset(seed=next_seed())

@@ -305,3 +305,22 @@ def test_importing_huegames_imports_no_adapter_dependency():
         "assert 'numpy' in sys.modules and 'pettingzoo' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
+
+
+def test_the_order_is_enforced():
+    from pettingzoo.utils import wrappers
+
+    aec = hz.env("linja")
+    assert isinstance(aec, wrappers.OrderEnforcingWrapper)
+    for name in ["agents", "agent_selection", "terminations", "rewards", "infos", "num_agents"]:
+        with pytest.raises(AttributeError, match="before reset"):
+            getattr(aec, name)
+    with pytest.raises(AssertionError, match="before step"):
+        aec.step(0)
+    with pytest.raises(AssertionError, match="before observe"):
+        aec.last()
+    aec.reset(seed=1)
+    raw = aec.unwrapped
+    assert aec.agents is raw.agents and aec.terminations is raw.terminations
+    assert aec.num_agents == 2 and aec.last()[1:] == raw.last()[1:]
+    assert str(aec) == "huegames_linja_v0"

@@ -105,6 +105,7 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
         """The game being played (None before the first ``reset()``)."""
         self._seated: list[engine.Bot | None] = []
         self._over = True
+        self._view: Any = None  # the agent's view observed last, for step
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -126,6 +127,7 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
             for seat in range(self.players)
         ]
         self._over = False
+        self._view = None
         self._play_bots()
         return self._observe(), self._info()
 
@@ -134,15 +136,13 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
         game = self.game
         if game is None or self._over:
             raise RuntimeError("the episode is over: call reset()")
-        view = game.view(self.seat)
-        action = int(action)
-        if (
-            not (0 <= action < self.encoding.action_count)
-            or not self.encoding.action_mask(view)[action]
-        ):
+        view = self._view if self._view is not None else game.view(self.seat)
+        try:
+            action = int(action)
+            game.play(self.encoding.action_to_move(view, action))
+        except (TypeError, ValueError):  # not an action, or not a legal one here
             self._over = True
             return self._observe(), ILLEGAL_REWARD, True, False, {"illegal_action": action}
-        game.play(self.encoding.action_to_move(view, action))
         self._play_bots()
         reward = 0.0
         if game.is_over:
@@ -178,7 +178,7 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
     def _observe(self) -> dict[str, np.ndarray]:
         game = self.game
         assert game is not None
-        view = game.view(self.seat)
+        view = self._view = game.view(self.seat)
         code = self.encoding
         if game.current_player == self.seat:
             mask = code.action_mask(view)

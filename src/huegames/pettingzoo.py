@@ -100,7 +100,45 @@ def env(
         illegal_reward=ILLEGAL_REWARD,
         **rules,
     )
-    return wrappers.OrderEnforcingWrapper(made)
+    return _OrderEnforcing(made)
+
+
+def _forward(name: str) -> property:
+    def read(self: wrappers.OrderEnforcingWrapper) -> Any:
+        if not self._has_reset:  # as OrderEnforcingWrapper: not before reset
+            raise AttributeError(f"{name} cannot be accessed before reset")
+        return getattr(self.env, name)
+
+    return property(read, doc=f"The environment's ``{name}``.")
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with ``last()`` and the
+    attributes read every step passed straight through: its ``__getattr__``
+    fallback costs each read a failed lookup first (``last()`` through it took
+    three times as long)."""
+
+    agent_selection = _forward("agent_selection")
+    agents = _forward("agents")
+    rewards = _forward("rewards")
+    terminations = _forward("terminations")
+    truncations = _forward("truncations")
+    infos = _forward("infos")
+    _cumulative_rewards = _forward("_cumulative_rewards")
+
+    @property
+    def num_agents(self) -> int:
+        """How many agents are still in the game."""
+        return len(self.agents)
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The selected agent's observation, reward, termination, truncation and info."""
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
+        return self.env.last(observe)
+
+    def __str__(self) -> str:
+        return str(self.env)
 
 
 class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
