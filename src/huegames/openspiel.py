@@ -1,0 +1,1068 @@
+"""Every game of :mod:`huegames` as an OpenSpiel game (``pip install huegames[openspiel]``).
+
+Importing this module registers each game with OpenSpiel as a Python game,
+built once on the engine contract and the game's numeric
+:class:`~huegames.encoding.Encoding`:
+
+=================  ================================  ======================
+huegames game      OpenSpiel short name              information
+=================  ================================  ======================
+``hue``            ``python_huegames_hue``           imperfect (hands)
+``linja``          ``python_huegames_linja``         perfect
+``plank``          ``python_huegames_plank``         perfect
+``hues-and-cues``  ``python_huegames_hues_and_cues`` imperfect (the target)
+=================  ================================  ======================
+
+Every one is sequential, with terminal rewards, zero-sum utilities and
+explicit chance: the game opens with :data:`SETUP_DRAWS` chance nodes of
+256 equally likely outcomes each, the bytes of the 63-bit seed that
+``new_game(players, seed)`` sets the game up from (the deal, the first
+player, the cards), so every setup the seed can give is reachable with its
+own probability and the action history replays the game (OpenSpiel's
+serialisation).  What a seat sees comes from ``game.view(seat)`` only:
+``information_state_string`` (perfect recall: the view and its history),
+``observation_string`` (the position) and both tensors (the encoding's
+``observation``, of the current position) never hold another seat's cards.
+
+Parameters: ``players`` (the game's fewest by default); ``seed`` (-1, the
+default: chance draws the setup; a seed >= 0 fixes it and there is no chance
+node); ``utility`` (``"win"``, the default, or ``"score"``: see
+:func:`utilities`); and each simple option of the game's ``Rules`` under its
+own name (an option that may be None is written 0 for None); Hues and Cues
+adds ``tie_break_rounds`` (see :data:`TIE_BREAK_ROUNDS`).
+
+>>> from huegames import openspiel
+>>> game = openspiel.load_game("linja")
+>>> game.get_type().short_name, game.num_distinct_actions(), game.max_game_length()
+('python_huegames_linja', 29, 379)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 256)
+>>> for byte in openspiel.seed_actions(1):  # the setup of linja.new_game(seed=1)
+...     state.apply_action(byte)
+>>> state.current_player(), state.legal_actions()
+(0, [0, 7, 13, 18, 22, 25, 27])
+>>> state.observation_string(1)
+'r6 r1b1 r1b1 r1b1 r1b1 r1b1 r1b1 b6 | seat 1 | to move 0 | initial move'
+
+:class:`OpenSpielBot` lets an OpenSpiel bot (MCTS, ISMCTS or your own) play
+through huegames' bots interface, and :class:`HuegamesBot` lets any huegames
+bot play inside OpenSpiel.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import json
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+import numpy as np
+import pyspiel
+
+from . import engine
+from .encoding import Encoding
+from .encoding import encoding as build_encoding
+from .records import brief
+
+__all__ = [
+    "ALGORITHMS",
+    "PREFIX",
+    "SETUP_DRAWS",
+    "TIE_BREAK_ROUNDS",
+    "UTILITIES",
+    "HuegamesBot",
+    "HuegamesGame",
+    "HuegamesState",
+    "Observer",
+    "OpenSpielBot",
+    "determinize",
+    "game_name",
+    "load_game",
+    "register",
+    "registered",
+    "seed_actions",
+    "utilities",
+]
+
+PREFIX: Final = "python_huegames_"
+"""How every short name starts: ``python_huegames_`` and the game's name,
+``-`` written ``_`` (``python_huegames_hues_and_cues``)."""
+SETUP_DRAWS: Final = 8
+"""Chance nodes that open every game: the bytes of its 63-bit setup seed."""
+UTILITIES: Final = ("win", "score")
+"""The values of the ``utility`` parameter (see :func:`utilities`)."""
+TIE_BREAK_ROUNDS: Final = 10
+"""Hues and Cues' tie-break rounds are unbounded in the rules; OpenSpiel needs
+a longest game, so the game stops after the scheduled rounds and this many
+tie-break rounds' worth of moves (the ``tie_break_rounds`` parameter), the
+top scores sharing the win."""
+
+_OUTCOMES: Final = 256
+_SEED_MASK: Final = (1 << 63) - 1
+_NO_SEED: Final = -1
+_RESAMPLES = itertools.count()  # a fresh determinization for every call
+
+
+# -- what the adapter knows of each game -----------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Profile:
+    """What OpenSpiel needs that the engine contract does not say.
+
+    ``length(spec, players, rules, params)`` is the most moves a game can
+    last (a proof per game, below); ``scores(spec, players, rules, length)``
+    the lowest and highest score a seat can have; ``extra`` more parameters.
+    """
+
+    hidden: bool
+    length: Callable[[engine.GameSpec, int, Any, Mapping[str, Any]], int]
+    scores: Callable[[engine.GameSpec, int, Any, int], tuple[float, float]]
+    extra: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+
+
+def _hue_length(spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]) -> int:
+    # Every turn plays one card; the game ends when each hand holds one card.
+    game = spec.new_game(players, seed=0, rules=rules)
+    return sum(game.hand_sizes) - players  # type: ignore[attr-defined]
+
+
+def _hue_scores(
+    spec: engine.GameSpec, players: int, rules: Any, length: int
+) -> tuple[float, float]:
+    # A score is v(first) + 2 v(centre) + v(third) <= 4 x the largest area,
+    # and an area is at most every visible square, 3 points each: 9 a card.
+    game = spec.new_game(players, seed=0, rules=rules)
+    cards = len(game.board.placements) + length  # type: ignore[attr-defined]
+    return 0.0, 4.0 * 9 * cards
+
+
+def _linja_length(
+    spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]
+) -> int:
+    # Pieces only move forward: at most A steps in all (A = 126 from the start).
+    # A turn that is not a pass advances at least one step, so there are at most
+    # A of them, each with at most A's share of advancing moves and one pass
+    # (a following or bonus move skipped).  A whole-turn pass is followed by a
+    # turn that is not one (two in a row are a blockade, which ends the game),
+    # so there are at most A + 1 of them: A + A + (A + 1) single moves.
+    board = spec.new_game(players, seed=0, rules=rules).board  # type: ignore[attr-defined]
+    last = len(board.red) - 1
+    steps = sum(n * (last - p) for p, n in enumerate(board.red))
+    steps += sum(n * p for p, n in enumerate(board.black))
+    return 3 * steps + 1
+
+
+def _linja_scores(
+    spec: engine.GameSpec, players: int, rules: Any, length: int
+) -> tuple[float, float]:
+    board = spec.new_game(players, seed=0, rules=rules).board  # type: ignore[attr-defined]
+    return 0.0, 5.0 * sum(board.red)  # 5 points a piece in the goal
+
+
+def _plank_length(
+    spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]
+) -> int:
+    if rules.turn_limit is None:
+        raise ValueError("an OpenSpiel game of Plank needs a turn limit: set turn_limit >= 1")
+    return int(rules.turn_limit)  # a drawn hand after that many turns, passes included
+
+
+def _plank_scores(
+    spec: engine.GameSpec, players: int, rules: Any, length: int
+) -> tuple[float, float]:
+    # 1 point to the winning seat or team; with 3 players 2 or 1 penalty points.
+    return 0.0, 2.0 if players in spec.lower_scores_win else 1.0
+
+
+def _hc_length(spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]) -> int:
+    # A round: the target, a cue, a guess per other seat, a cue or skip, a guess each.
+    rounds = rules.rounds_for(players)
+    extra = engine.check_int(params.get("tie_break_rounds", TIE_BREAK_ROUNDS), "tie_break_rounds")
+    if extra < 0:
+        raise ValueError(f"tie_break_rounds must be >= 0, not {extra}")
+    if rules.tie_breaks:
+        rounds += extra
+    return rounds * (2 * players + 1)
+
+
+def _hc_scores(spec: engine.GameSpec, players: int, rules: Any, length: int) -> tuple[float, float]:
+    # A round gives a guesser at most 3 + 2, the cue giver its points for every
+    # piece in the frame (9 squares); a round is at least players + 2 moves.
+    rounds = -(-length // (players + 2))
+    best = max(5, rules.giver_points_for(players) * min(9, 2 * (players - 1)))
+    return 0.0, float(rounds * best)
+
+
+_PROFILES: dict[str, _Profile] = {
+    "hue": _Profile(True, _hue_length, _hue_scores),
+    "linja": _Profile(False, _linja_length, _linja_scores),
+    "plank": _Profile(False, _plank_length, _plank_scores),
+    "hues-and-cues": _Profile(True, _hc_length, _hc_scores, {"tie_break_rounds": TIE_BREAK_ROUNDS}),
+}
+
+
+# -- rules as OpenSpiel parameters -----------------------------------------------------
+
+
+def _rule_options(spec: engine.GameSpec) -> dict[str, tuple[object, bool]]:
+    """The simple options of the game's Rules: name -> (parameter default,
+    whether 0 stands for None).  Simple: a bool, int, float or str default,
+    or an ``int | None`` option."""
+    options: dict[str, tuple[object, bool]] = {}
+    if not dataclasses.is_dataclass(spec.rules_class):
+        return options
+    for field in dataclasses.fields(spec.rules_class):
+        kind, default = str(field.type).replace(" ", ""), field.default
+        if kind in ("int|None", "None|int", "Optional[int]"):
+            if default is None or (isinstance(default, int) and not isinstance(default, bool)):
+                options[field.name] = (0 if default is None else default, True)
+        elif isinstance(default, (bool, int, float, str)) and "None" not in kind:
+            options[field.name] = (default, False)
+    return options
+
+
+def _rules_from(spec: engine.GameSpec, params: Mapping[str, Any]) -> Any:
+    options = _rule_options(spec)
+    values: dict[str, Any] = {}
+    for name, (default, optional) in options.items():
+        value = params.get(name, default)
+        values[name] = None if optional and value == 0 else value
+    return spec.rules_class(**values) if options else None
+
+
+def _params_from(spec: engine.GameSpec, rules: Any) -> dict[str, Any]:
+    if rules is None:
+        return {}
+    params = {}
+    for name, (_, optional) in _rule_options(spec).items():
+        value = getattr(rules, name)
+        params[name] = 0 if optional and value is None else value
+    return params
+
+
+# -- registration ------------------------------------------------------------------------
+
+_REGISTERED: dict[str, str] = {}  # huegames name -> OpenSpiel short name
+
+
+def game_name(game: str | engine.GameSpec) -> str:
+    """The OpenSpiel short name of a huegames game.
+
+    >>> from huegames import openspiel
+    >>> openspiel.game_name("hues-and-cues")
+    'python_huegames_hues_and_cues'
+    """
+    spec = _spec(game)
+    return PREFIX + spec.name.replace("-", "_")
+
+
+def registered() -> dict[str, str]:
+    """The games registered with OpenSpiel so far: huegames name -> short name."""
+    return dict(_REGISTERED)
+
+
+def register(
+    game: str | engine.GameSpec,
+    *,
+    hidden: bool | None = None,
+    max_game_length: int | Callable[[int, Any], int] | None = None,
+    score_range: tuple[float, float] | None = None,
+) -> str:
+    """Register ``game`` with OpenSpiel (once; again is a no-op); its short name.
+
+    The four built-in games are registered on import.  Another registered
+    huegames game needs what the contract does not say: ``hidden`` (True
+    when a seat cannot see everything), ``max_game_length`` (the most moves
+    a game lasts, or ``f(players, rules)``) and ``score_range`` (a seat's
+    lowest and highest score, for ``utility="score"``).
+    """
+    spec = _spec(game)
+    if spec.name in _REGISTERED:
+        return _REGISTERED[spec.name]
+    profile = _PROFILES.get(spec.name)
+    if profile is None:
+        if hidden is None or max_game_length is None:
+            raise ValueError(
+                f"{spec.title} is not built in: register it with hidden=... and max_game_length=..."
+            )
+        bound = max_game_length
+        low, high = score_range or (0.0, 0.0)
+
+        def length(
+            spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]
+        ) -> int:
+            return bound(players, rules) if callable(bound) else bound
+
+        profile = _Profile(hidden, length, lambda *_: (low, high))
+        _PROFILES[spec.name] = profile
+    name = game_name(spec)
+    specification: dict[str, Any] = {
+        "players": spec.min_players,
+        "seed": _NO_SEED,
+        "utility": "win",
+    }
+    specification.update({key: value for key, (value, _) in _rule_options(spec).items()})
+    specification.update(profile.extra)
+    game_type = pyspiel.GameType(
+        short_name=name,
+        long_name=f"huegames {spec.title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=(
+            pyspiel.GameType.Information.IMPERFECT_INFORMATION
+            if profile.hidden
+            else pyspiel.GameType.Information.PERFECT_INFORMATION
+        ),
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=spec.max_players,
+        min_num_players=spec.min_players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=specification,
+    )
+
+    # A class, not a closure: OpenSpiel keeps the factory until the process
+    # ends, and a closure's captured objects would be freed without the GIL.
+    factory = type(
+        spec.title.replace(" ", "") + "Game",
+        (HuegamesGame,),
+        {"__doc__": f"{spec.title} as an OpenSpiel game.", "SPEC": spec, "GAME_TYPE": game_type},
+    )
+    pyspiel.register_game(game_type, factory)
+    _REGISTERED[spec.name] = name
+    return name
+
+
+def load_game(
+    game: str | engine.GameSpec, players: int | None = None, **params: Any
+) -> HuegamesGame:
+    """The OpenSpiel game of a huegames game (registering it first if need be).
+
+    ``params`` are the OpenSpiel parameters (``seed``, ``utility``, rule
+    options); ``load_game("plank", players=3, turn_limit=100)``.
+    """
+    spec = _spec(game)
+    name = register(spec)
+    if players is not None:
+        params["players"] = spec.check_players(players)
+    loaded = pyspiel.load_game(name, params)
+    assert isinstance(loaded, HuegamesGame)
+    return loaded
+
+
+def seed_actions(seed: int) -> list[int]:
+    """The :data:`SETUP_DRAWS` chance outcomes that set a game up from ``seed``.
+
+    >>> from huegames import openspiel
+    >>> openspiel.seed_actions(7)
+    [0, 0, 0, 0, 0, 0, 0, 7]
+    """
+    seed = engine.check_seed(seed)
+    if not 0 <= seed <= _SEED_MASK:
+        raise ValueError(f"a setup seed is 0 to 2**63 - 1, not {brief(seed)}")
+    return list(seed.to_bytes(SETUP_DRAWS, "big"))
+
+
+def _seed_of(draws: Sequence[int]) -> int:
+    return int.from_bytes(bytes(draws), "big") & _SEED_MASK
+
+
+def _spec(game: str | engine.GameSpec) -> engine.GameSpec:
+    return game if isinstance(game, engine.GameSpec) else engine.game_spec(game)
+
+
+# -- utilities ---------------------------------------------------------------------------
+
+
+def _winners(spec: engine.GameSpec, game: engine.State[Any]) -> tuple[int, ...]:
+    outcome = game.outcome()
+    if outcome is not None:
+        return outcome.winners
+    scores = game.scores()  # a game stopped at the length bound: the best scores share it
+    best = min(scores) if game.players in spec.lower_scores_win else max(scores)
+    return tuple(seat for seat, score in enumerate(scores) if score == best)
+
+
+def utilities(spec: engine.GameSpec, game: engine.State[Any], utility: str = "win") -> list[float]:
+    """Each seat's OpenSpiel return for a finished (or stopped) game.
+
+    Both kinds are ``x[s]`` minus the mean of the other seats' ``x``, so they
+    add up to 0 (``ZERO_SUM``):
+
+    - ``"win"``: ``x`` is 1 for a winner (alone, shared or with a team), 0
+      otherwise: +1/-1 with two players, 0 for all in a draw;
+    - ``"score"``: ``x`` is the final score, negated where lower scores win
+      (Plank with 3 players, whose scores are penalty points).
+
+    A game stopped at ``max_game_length`` (only Hues and Cues' tie-breaks
+    can get there) is won by the best scores.
+
+    >>> from huegames import engine, hue, openspiel
+    >>> game = engine.play_game(hue.new_game(3, seed=1), [hue.RandomBot(seed=s) for s in range(3)])
+    >>> game.scores(), game.winner
+    ([17, 17, 21], 2)
+    >>> openspiel.utilities(hue.SPEC, game), openspiel.utilities(hue.SPEC, game, "score")
+    ([-0.5, -0.5, 1.0], [-2.0, -2.0, 4.0])
+    """
+    players = game.players
+    if utility == "win":
+        winners = set(_winners(spec, game))
+        values = [1.0 if seat in winners else 0.0 for seat in range(players)]
+    elif utility == "score":
+        sign = -1.0 if players in spec.lower_scores_win else 1.0
+        values = [sign * score for score in game.scores()]
+    else:
+        raise ValueError(f"utility must be one of {UTILITIES}, not {brief(utility)}")
+    total = sum(values)
+    return [(players * value - total) / (players - 1) for value in values]
+
+
+# -- the game ------------------------------------------------------------------------------
+
+
+class HuegamesGame(pyspiel.Game):  # type: ignore[misc]
+    """A huegames game as an OpenSpiel game; build it with :func:`load_game`
+    (or ``pyspiel.load_game("python_huegames_hue(players=3)")``).
+
+    Its ``spec``, ``players``, ``rules`` and ``encoding`` are the huegames
+    side; :meth:`state_at` wraps a huegames game in progress as a state.
+    """
+
+    SPEC: engine.GameSpec
+    """The huegames game (each registered game has its own subclass)."""
+    GAME_TYPE: Any
+    """Its ``pyspiel.GameType``."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        spec, game_type, params = self.SPEC, self.GAME_TYPE, dict(params or {})
+        profile = _PROFILES[spec.name]
+        unknown = sorted(set(params) - set(game_type.parameter_specification))
+        if unknown:
+            raise ValueError(f"{spec.title} has no parameter {', '.join(unknown)}")
+        full = {**game_type.parameter_specification, **params}
+        players = spec.check_players(full["players"])
+        seed = engine.check_seed(full["seed"])
+        if not _NO_SEED <= seed <= _SEED_MASK:
+            raise ValueError(f"seed must be -1 (drawn by chance) or 0 to 2**63 - 1, not {seed}")
+        utility = full["utility"]
+        if utility not in UTILITIES:
+            raise ValueError(f"utility must be one of {UTILITIES}, not {brief(utility)}")
+        rules = _rules_from(spec, full)
+        code: Encoding = build_encoding(spec, players, rules)
+        length = profile.length(spec, players, rules, full)
+        if utility == "win":
+            low, high = -1.0, 1.0
+        else:
+            lowest, highest = profile.scores(spec, players, rules, length)
+            low, high = -(highest - lowest), highest - lowest
+        info = pyspiel.GameInfo(
+            num_distinct_actions=code.action_count,
+            max_chance_outcomes=_OUTCOMES,
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=0.0,
+            max_game_length=length,
+        )
+        super().__init__(game_type, info, dict(params))
+        self.spec, self.profile, self.players, self.seed = spec, profile, players, seed
+        self.utility, self.rules, self.encoding, self.length = utility, rules, code, length
+        self.draws = SETUP_DRAWS if seed == _NO_SEED else 0
+        """Chance nodes before the game: :data:`SETUP_DRAWS`, or 0 for a fixed seed."""
+        self.outcomes = [(byte, 1.0 / _OUTCOMES) for byte in range(_OUTCOMES)]
+        self._fixed = None if seed == _NO_SEED else self.start(seed)
+
+    def new_initial_state(self) -> HuegamesState:
+        """The state before the setup: :data:`SETUP_DRAWS` chance nodes (none
+        when the ``seed`` parameter fixes the setup)."""
+        return HuegamesState(self)
+
+    def state_at(self, position: engine.State[Any]) -> HuegamesState:
+        """A state of this game wrapping ``position``, a huegames game of it in
+        progress (kept, not copied), its setup done; its OpenSpiel history
+        is empty."""
+        if position.players != self.players:
+            raise ValueError(f"a game of {position.players} players, not {self.players}")
+        return HuegamesState(self, position)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The setup's chance nodes: :data:`SETUP_DRAWS`, or 0 for a fixed seed."""
+        return self.draws
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: Mapping[str, Any] | None = None
+    ) -> Observer:
+        """An :class:`Observer`: the observation (default) or, with
+        ``perfect_recall``, the information state."""
+        return Observer(self, iig_obs_type, params)
+
+    def start(self, seed: int) -> engine.State[Any]:
+        """The huegames game this OpenSpiel game starts from ``seed``."""
+        return self.spec.new_game(self.players, seed=seed, rules=self.rules)
+
+
+def _moves_played(game: engine.State[Any]) -> int:
+    history = getattr(game, "history", None)
+    if isinstance(history, Sequence):
+        return len(history)
+    return len(game.to_dict()["moves"])
+
+
+class _Box:
+    """The huegames side of a state: the game (None before the setup), the
+    setup bytes drawn and the moves played.  A copy copies the game through
+    its ``copy()``; a pickle (OpenSpiel's serialisation) is the game's record."""
+
+    __slots__ = ("draws", "game", "moves", "views")
+
+    def __init__(self) -> None:
+        self.game: Any = None
+        self.draws: list[int] = []
+        self.moves = 0
+        self.views: dict[int, Any] = {}
+
+    def view(self, seat: int) -> Any:
+        view = self.views.get(seat)
+        if view is None:
+            view = self.views[seat] = self.game.view(seat)
+        return view
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Box:
+        box = _Box()
+        box.game = None if self.game is None else self.game.copy()
+        box.draws = list(self.draws)
+        box.moves = self.moves
+        return box
+
+    def __getstate__(self) -> dict[str, Any]:
+        record = None if self.game is None else json.dumps(self.game.to_dict())
+        return {"draws": self.draws, "moves": self.moves, "record": record}
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.draws, self.moves, self.views = list(data["draws"]), data["moves"], {}
+        self.game = None
+        if data["record"] is not None:
+            record = json.loads(data["record"])
+            self.game = engine.game_spec(record["game"]).from_dict(record)
+
+
+class HuegamesState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state wrapping a huegames game (:attr:`huegames_game`).
+
+    ``str(state)`` is the whole game's record, hidden cards included (for
+    debugging); everything a seat sees goes through ``view(seat)``.
+    """
+
+    def __init__(self, game: HuegamesGame, position: engine.State[Any] | None = None) -> None:
+        super().__init__(game)
+        self._box = box = _Box()
+        if position is None and game._fixed is not None:
+            position = game._fixed.copy()
+        if position is not None:
+            box.game, box.moves = position, _moves_played(position)
+
+    # -- the huegames side -------------------------------------------------------------
+
+    @property
+    def huegames_game(self) -> Any:
+        """The huegames game wrapped (None during the setup): the whole state."""
+        return self._box.game
+
+    def view(self, seat: int) -> Any:
+        """``huegames_game.view(seat)``: what that seat may see (the same view
+        until the next action; treat it as read-only)."""
+        if self._box.game is None:
+            raise ValueError("the game is not set up yet: its setup is being drawn")
+        return self._box.view(seat)
+
+    def _spiel(self) -> HuegamesGame:
+        return self.get_game()  # type: ignore[no-any-return]
+
+    # -- OpenSpiel's state API ---------------------------------------------------------
+
+    def current_player(self) -> int:
+        """The seat to move, ``PlayerId.CHANCE`` during the setup, or ``PlayerId.TERMINAL``."""
+        box = self._box
+        if box.game is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(box.game.current_player)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self._spiel().encoding.legal_actions(self._box.view(player))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The next setup byte: 256 outcomes, each 1/256."""
+        return self._spiel().outcomes
+
+    def _apply_action(self, action: int) -> None:
+        box, spiel = self._box, self._spiel()
+        if box.game is None:
+            if not 0 <= action < _OUTCOMES:
+                raise ValueError(f"a setup draw is 0 to 255, not {action}")
+            box.draws.append(int(action))
+            if len(box.draws) == spiel.draws:
+                box.game = spiel.start(_seed_of(box.draws))
+            return
+        seat = box.game.current_player
+        move = spiel.encoding.action_to_move(box.view(seat), int(action))
+        box.game.play(move)
+        box.moves += 1
+        box.views.clear()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"setup byte {action}"
+        box = self._box
+        if box.game is not None and player == box.game.current_player:
+            try:
+                return str(self._spiel().encoding.action_to_move(box.view(player), int(action)))
+            except ValueError:
+                pass
+        return f"action {action}"
+
+    def is_terminal(self) -> bool:
+        """True once the game is over (or has played ``max_game_length`` moves)."""
+        box = self._box
+        return box.game is not None and (box.game.is_over or box.moves >= self._spiel().length)
+
+    def returns(self) -> list[float]:
+        """The utilities (:func:`utilities`) once terminal, else zeros."""
+        spiel = self._spiel()
+        if not self.is_terminal():
+            return [0.0] * spiel.players
+        return utilities(spiel.spec, self._box.game, spiel.utility)
+
+    def resample_from_infostate(
+        self, player: int, probability_sampler: Any = None
+    ) -> HuegamesState:
+        """A state the current seat cannot tell from this one: the hidden cards
+        dealt again consistently with its view (:func:`determinize`)."""
+        box = self._box
+        if box.game is None:
+            return self.clone()  # type: ignore[no-any-return]
+        drawn = None if probability_sampler is None else int(probability_sampler() * 2**53)
+        rng = random.Random(engine.derive_seed("resample", drawn, next(_RESAMPLES)))
+        return self._spiel().state_at(determinize(box.view(player), rng))
+
+    def text(self, player: int, perfect_recall: bool) -> str:
+        """What ``player`` sees as text: the information state (the view with
+        its history) or the observation (the position)."""
+        box = self._box
+        if box.game is None:
+            shown = " ".join(map(str, box.draws)) if not self._spiel().profile.hidden else ""
+            return f"seat {player} | setup {len(box.draws)}/{SETUP_DRAWS} {shown}".rstrip()
+        return _describe(self._spiel().spec.name, box.view(player), perfect_recall)
+
+    def __str__(self) -> str:
+        box = self._box
+        if box.game is None:
+            return f"setup bytes [{' '.join(map(str, box.draws))}]"
+        return json.dumps(box.game.to_dict(), separators=(",", ":"))
+
+
+class Observer:
+    """OpenSpiel's observer of a huegames game: ``tensor`` is the encoding's
+    observation of the seat's view (as float32, shape ``encoding.observation_shape``
+    in ``dict["observation"]``; zeros during the setup); ``string_from`` the
+    text of :meth:`HuegamesState.text`.
+
+    The tensor holds the current position, so the information-state tensor
+    is the observation tensor (not a perfect-recall record); the
+    information-state string has perfect recall.  Only a seat's own view is
+    offered (public information and that seat's private information).
+    """
+
+    def __init__(
+        self, game: HuegamesGame, iig_obs_type: Any, params: Mapping[str, Any] | None
+    ) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, not {brief(params)}")
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if (
+            iig_obs_type is not None
+            and game.profile.hidden
+            and (
+                not iig_obs_type.public_info
+                or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+            )
+        ):
+            raise ValueError(
+                f"{game.spec.title} observes one seat's view: public information and "
+                "that seat's private information only"
+            )
+        self._encoding = game.encoding
+        shape = tuple(game.encoding.observation_shape)
+        self.tensor = np.zeros(int(np.prod(shape)), np.float32)
+        self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: HuegamesState, player: int) -> None:
+        """Write what ``player`` sees of ``state`` into :attr:`tensor`."""
+        box = state._box
+        if box.game is None:
+            self.tensor.fill(0.0)
+        else:
+            self.dict["observation"][...] = self._encoding.observation(box.view(player))
+
+    def string_from(self, state: HuegamesState, player: int) -> str:
+        """What ``player`` sees of ``state`` as text."""
+        return state.text(player, self.perfect_recall)
+
+
+# -- texts of views -------------------------------------------------------------------------
+
+
+def _describe(name: str, view: Any, history: bool) -> str:
+    describe = _TEXTS.get(name)
+    return describe(view, history) if describe is not None else repr(view)
+
+
+def _hue_text(view: Any, history: bool) -> str:
+    # The table's placements are the game's history (the opening, then every move).
+    return " | ".join(
+        [
+            f"seat {view.player}",
+            f"to move {view.current_player}",
+            f"hand {' '.join(view.hand)}",
+            f"hands {' '.join(map(str, view.hand_sizes))}",
+            f"table {', '.join(map(str, view.board.placements))}",
+        ]
+    )
+
+
+def _linja_text(view: Any, history: bool) -> str:
+    game = view.game
+    due = f"following move of {game.following}" if game.following else "initial move"
+    parts = [
+        str(view.board),
+        f"seat {view.player}",
+        f"to move {view.current_player}",
+        due + (" (bonus turn)" if game.state.bonus else ""),
+    ]
+    if history:
+        parts.append(f"first {game.first_player}")
+        parts.append(f"moves {' '.join(map(str, game.history))}")
+    return " | ".join(parts)
+
+
+def _plank_text(view: Any, history: bool) -> str:
+    table = " / ".join(
+        strip + " " + "".join("." if seat is None else str(seat) for seat in seats)
+        for strip, seats in view.table
+    )
+    parts = [
+        f"seat {view.player}",
+        f"to move {view.current_player}",
+        f"letters {' '.join(view.letters)}",
+        f"table {table}",
+        f"strips {' / '.join(' '.join(strips) for strips in view.strips)}",
+    ]
+    if history:
+        parts.append(f"moves {', '.join(map(str, view.history))}")
+    return " | ".join(parts)
+
+
+def _round_text(round_: Any) -> str:
+    guesses = " ".join(f"{seat}@{square}" for seat, square in round_.guesses)
+    parts = [
+        f"round {round_.number}{' (tie-break)' if round_.tie_break else ''}",
+        f"giver {round_.giver}",
+        round_.phase.value,
+        f"card {round_.card if round_.card is not None else '?'}",
+        f"target {round_.target if round_.target is not None else '?'}",
+        f"cues {' / '.join(round_.cues)}{' (skipped)' if round_.skipped else ''}",
+        f"guesses {guesses}",
+    ]
+    if round_.points is not None:
+        parts.append(f"points {' '.join(map(str, round_.points))}")
+    return ", ".join(parts)
+
+
+def _hc_text(view: Any, history: bool) -> str:
+    parts = [
+        f"seat {view.player}",
+        f"to move {view.current_player}",
+        f"scores {' '.join(map(str, view.scores))}",
+        "now " + ("over" if view.round is None else _round_text(view.round)),
+    ]
+    if history:
+        parts.extend(_round_text(round_) for round_ in view.rounds)
+    else:
+        parts.append(f"cues used {' / '.join(sorted(view.used_cues))}")
+    return " | ".join(parts)
+
+
+_TEXTS: dict[str, Callable[[Any, bool], str]] = {
+    "hue": _hue_text,
+    "linja": _linja_text,
+    "plank": _plank_text,
+    "hues-and-cues": _hc_text,
+}
+
+
+# -- determinizations -----------------------------------------------------------------------
+
+
+def determinize(view: Any, rng: random.Random | int | None = None) -> engine.State[Any]:
+    """A whole huegames game that ``view``'s seat cannot tell from the one it sees.
+
+    A view with a ``sample`` method (Hue's) samples; Linja and Plank hide
+    nothing, so their views give the game itself (a copy); Hues and Cues
+    draws the hidden target and cards and replays every move.
+    """
+    if not isinstance(rng, random.Random):
+        rng = random.Random(rng)
+    sample = getattr(view, "sample", None)
+    if callable(sample):
+        return sample(rng)  # type: ignore[no-any-return]
+    to_game = getattr(view, "to_game", None)
+    if callable(to_game):
+        return to_game()  # type: ignore[no-any-return]
+    game = getattr(view, "game", None)
+    if game is not None and callable(getattr(game, "copy", None)):
+        return game.copy()  # type: ignore[no-any-return]
+    if type(view).__module__.startswith("huegames.hues_and_cues"):
+        return _sample_hues_and_cues(view, rng)
+    raise ValueError(f"cannot deal out what a {type(view).__name__} hides: it offers no sample()")
+
+
+def _sample_hues_and_cues(view: Any, rng: random.Random) -> engine.State[Any]:
+    """A game of Hues and Cues consistent with a seat's view.
+
+    Hidden from the seat: the card of each round it did not give (the
+    target shows once scored) and the target of the round in play.  The
+    sample draws a new seed and a deck built from the package's own, the
+    seen cards where the new seed draws them, and replays every move.
+    """
+    from huegames import hues_and_cues as hc
+
+    rounds = [*view.rounds, *([] if view.round is None else [view.round])]
+    seed = rng.getrandbits(63)
+    targets: list[Any] = []
+    deck: list[Any] | None = None
+    if not view.rules.free_target:
+        base = list(hc.default_deck())
+        probe = hc.new_game(view.players, seed, rules=view.rules, board=view.board, deck=base)
+        slots = [base.index(probe.card_for(number)) for number in range(len(rounds))]
+        if len(set(slots)) != len(slots):
+            raise ValueError("cannot sample a game longer than the deck")
+        known: list[Any] = []
+        for round_ in rounds:
+            card = round_.card
+            if card is None and round_.target is not None:
+                card = next((c for c in base if round_.target in c.squares), None)
+                if card is None:  # another deck: any card with that target
+                    others = rng.sample([s for s in hc.SQUARES if s != round_.target], 3)
+                    card = hc.Card((round_.target, *others))
+            known.append(card)
+        used = {card for card in known if card is not None}
+        spare = [card for card in base if card not in used]
+        rng.shuffle(spare)
+        cards = [card if card is not None else spare.pop() for card in known]
+        deck = [None] * len(base)
+        for slot, card in zip(slots, cards, strict=True):
+            deck[slot] = card
+        rest = iter(card for card in spare)
+        deck = [card if card is not None else next(rest) for card in deck]
+        targets = [
+            round_.target if round_.target is not None else rng.choice(card.squares)
+            for round_, card in zip(rounds, cards, strict=True)
+        ]
+    else:
+        targets = [
+            round_.target if round_.target is not None else rng.choice(hc.SQUARES)
+            for round_ in rounds
+        ]
+    game = hc.new_game(view.players, seed, rules=view.rules, board=view.board, deck=deck)
+    others = view.players - 1
+    for round_, target in zip(rounds, targets, strict=True):
+        if round_.phase is hc.Phase.TARGET:
+            break
+        moves = [hc.Move.target(target)]
+        moves += [hc.Move.cue(text) for text in round_.cues[:1]]
+        moves += [hc.Move.guess(square) for _, square in round_.guesses[:others]]
+        if round_.skipped:
+            moves.append(hc.Move.skip())
+        moves += [hc.Move.cue(text) for text in round_.cues[1:]]
+        moves += [hc.Move.guess(square) for _, square in round_.guesses[others:]]
+        for move in moves:
+            game.play(move)
+    return game
+
+
+# -- bots --------------------------------------------------------------------------------------
+
+
+def _spec_of_view(view: Any) -> engine.GameSpec:
+    module = type(view).__module__
+    for spec in engine.game_specs():
+        package = spec.game_class.__module__.rpartition(".")[0]
+        if module == package or module.startswith(package + "."):
+            return spec
+    raise ValueError(f"which game is a {type(view).__name__} of? give OpenSpielBot(game=...)")
+
+
+ALGORITHMS: Final = ("mcts", "ismcts", "random")
+"""The OpenSpiel bots :class:`OpenSpielBot` builds by name."""
+
+
+class OpenSpielBot:
+    """A huegames bot that lets an OpenSpiel bot choose.
+
+    ``choose(view)`` deals out what the view hides (:func:`determinize`),
+    wraps that game as a state of the OpenSpiel game and asks the OpenSpiel
+    bot, which never sees more than a state the seat cannot tell from its own.
+
+    ``algorithm``: ``"mcts"`` (``open_spiel.python.algorithms.mcts.MCTSBot``
+    with random rollouts, on one determinization per move), ``"ismcts"``
+    (information-set MCTS, a fresh determinization per simulation; plain MCTS
+    for a game without hidden information) or ``"random"``; or give
+    ``make_bot(game, seat, seed) -> pyspiel.Bot``.  ``game`` is found from
+    the view when not given.  A spec the runner reads:
+    ``huegames.openspiel:OpenSpielBot:simulations=50``.
+
+    >>> from huegames import engine, linja, openspiel
+    >>> bots = [openspiel.OpenSpielBot(seed=1, simulations=20), linja.GreedyBot(seed=2)]
+    >>> engine.play_game(linja.new_game(seed=3), bots).is_over
+    True
+    """
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        algorithm: str = "mcts",
+        simulations: int = 100,
+        uct_c: float = 2.0,
+        rollouts: int = 1,
+        utility: str = "win",
+        game: str | None = None,
+        make_bot: Callable[[HuegamesGame, int, int], Any] | None = None,
+    ) -> None:
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {brief(algorithm)}")
+        if utility not in UTILITIES:
+            raise ValueError(f"utility must be one of {UTILITIES}, not {brief(utility)}")
+        self.seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
+        self.algorithm, self.utility = algorithm, utility
+        self.simulations = engine.check_int(simulations, "simulations")
+        self.rollouts = engine.check_int(rollouts, "rollouts")
+        self.uct_c = float(uct_c)
+        self.game = game
+        self.make_bot = make_bot
+        self._rng = random.Random(self.seed)
+        self._games: dict[tuple[Any, ...], HuegamesGame] = {}
+        self._bots: dict[tuple[Any, ...], Any] = {}
+
+    def choose(self, view: Any) -> Any:
+        """The move the OpenSpiel bot picks for the view's seat."""
+        seat = engine.check_turn(view)
+        position = determinize(view, self._rng)
+        spec = _spec(self.game) if self.game is not None else _spec_of_view(view)
+        params = _params_from(spec, position.rules)  # type: ignore[attr-defined]
+        key = (spec.name, view.players, tuple(sorted(params.items())))
+        game = self._games.get(key)
+        if game is None:
+            game = self._games[key] = load_game(
+                spec, players=view.players, utility=self.utility, **params
+            )
+        bot = self._bots.get((*key, seat))
+        if bot is None:
+            bot = self._bots[(*key, seat)] = self._build(game, seat)
+        action = bot.step(game.state_at(position))
+        return game.encoding.action_to_move(view, int(action))
+
+    def _build(self, game: HuegamesGame, seat: int) -> Any:
+        seed = engine.derive_seed(self.seed, seat) & 0x7FFFFFFF
+        if self.make_bot is not None:
+            return self.make_bot(game, seat, seed)
+        if self.algorithm == "random":
+            return pyspiel.make_uniform_random_bot(seat, seed)
+        from open_spiel.python.algorithms import mcts
+
+        state = np.random.RandomState(seed)
+        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=self.rollouts, random_state=state)
+        if self.algorithm == "ismcts" and game.profile.hidden:
+            from open_spiel.python.algorithms import ismcts
+
+            bot = ismcts.ISMCTSBot(
+                game,
+                evaluator,
+                self.uct_c,
+                self.simulations,
+                random_state=state,
+                allow_inconsistent_action_sets=True,
+            )
+            rng = random.Random(seed)
+
+            def resample(root: HuegamesState, player: int) -> HuegamesState:
+                return game.state_at(determinize(root.view(player), rng))
+
+            bot.set_resampler(resample)
+            return bot
+        return mcts.MCTSBot(
+            game, self.uct_c, self.simulations, evaluator, solve=False, random_state=state
+        )
+
+
+class HuegamesBot(pyspiel.Bot):  # type: ignore[misc]
+    """An OpenSpiel bot for seat ``player`` that asks a huegames bot.
+
+    ``bot`` is a huegames bot or anything the game's catalogue builds
+    (``"greedy"``, ``"mcts:playouts=200"``, a factory); it sees only
+    ``state.view(player)``.  Use it with OpenSpiel's ``evaluate_bots``.
+
+    >>> import numpy as np
+    >>> from open_spiel.python.algorithms import evaluate_bots
+    >>> from huegames import openspiel
+    >>> game = openspiel.load_game("plank", players=2)
+    >>> bots = [openspiel.HuegamesBot(game, seat, "greedy", seed=seat) for seat in range(2)]
+    >>> evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))
+    [-1.0, 1.0]
+    """
+
+    def __init__(
+        self,
+        game: HuegamesGame,
+        player: int,
+        bot: engine.Bot | engine.BotSpec | str | engine.BotFactory,
+        seed: int | None = None,
+    ) -> None:
+        pyspiel.Bot.__init__(self)
+        self._game = game
+        self.player = engine.check_int(player, "player")
+        if not 0 <= self.player < game.players:
+            raise ValueError(f"no seat {self.player}: seats are 0 to {game.players - 1}")
+        if isinstance(bot, (str, engine.BotSpec, type)) or not hasattr(bot, "choose"):
+            bot = game.spec.bot(bot, seed=seed)
+        self.bot: engine.Bot = bot  # type: ignore[assignment]
+
+    def step(self, state: HuegamesState) -> int:
+        """The action of the huegames bot's move in the seat's view of ``state``."""
+        view = state.view(self.player)
+        move = self.bot.choose(view)
+        return self._game.encoding.move_to_action(view, move)
+
+    def restart_at(self, state: HuegamesState) -> None:
+        """Nothing to do: the huegames bot reads the view afresh every move."""
+
+    def inform_action(self, state: HuegamesState, player_id: int, action: int) -> None:
+        """Nothing to do: the huegames bot reads the view afresh every move."""
+
+    def provides_policy(self) -> bool:
+        """False: a huegames bot gives a move, not a policy."""
+        return False
+
+
+for _game in engine.game_specs():
+    if _game.name in _PROFILES:
+        register(_game)
