@@ -276,3 +276,49 @@ def test_a_step_is_cheap():
         game.play(code.action_to_move(view, int(rng.choice(np.flatnonzero(mask)))))
         steps += 1
     assert (time.perf_counter() - start) / steps < 0.01
+
+
+def test_the_cues_that_repeat_a_cue_are_what_repeats_says():
+    """The encoding finds the repeating cues through their readings; every cue
+    the rules' ``repeats`` refuses is found, and no other."""
+    from huegames.hues_and_cues.cues import normal, repeats
+    from huegames.hues_and_cues.encoding import _cue_tables
+
+    tables = _cue_tables(Rules())
+    rng = random.Random(4)
+    tricky = [
+        "sea foam",
+        "seafoam",
+        "m\u0131nt",
+        "\uff4d\uff49\uff4e\uff54",
+        "MINT",
+        "Rose",
+        "corn",
+    ]
+    tricky += ["com", "Sea-Foam", "d\u00fcsty rose", "lilac", "zorblax", "l\u0456lac", "IIlac"]
+    for text in [*tricky, *rng.sample(CUES, 150)]:
+        cue = normal(text.split())
+        brute = tuple(
+            action
+            for action, move in sorted(tables.moves.items())
+            if repeats(move.words, (cue,)) is not None
+        )
+        assert tables.repeats(cue) == brute, text
+
+
+@pytest.mark.parametrize("rules", [None, Rules(free_target=True)])
+def test_action_to_move_takes_exactly_the_masked_ids(rules):
+    code = code_for(3, rules)
+    for number, game in enumerate(random_states(3, seed=21, rules=rules)):
+        if number % 2:
+            continue
+        for seat in range(3):
+            view = game.view(seat)
+            found = []
+            for action in range(-1, ACTION_COUNT + 1):
+                try:
+                    code.action_to_move(view, action)
+                except ValueError:
+                    continue
+                found.append(action)
+            assert found == code.legal_actions(view)

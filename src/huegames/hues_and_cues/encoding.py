@@ -97,7 +97,7 @@ import numpy as np
 
 from .board import COLUMNS, ROWS, SQUARES, Board
 from .colour import oklab
-from .cues import repeats
+from .cues import readings, repeats
 from .game import MAX_PLAYERS, VARIANT_MIN_PLAYERS
 from .lexicon import lexicon, vocabulary
 from .moves import Action, Move
@@ -167,14 +167,29 @@ class _CueTables:
     first_set: frozenset[int]
     second_set: frozenset[int]
     moves: dict[int, Move]  # id -> the very Move that legal_moves lists
+    read: dict[str, tuple[int, ...]]  # a reading of a cue's words joined -> the cues' ids
     repeating: dict[str, tuple[int, ...]]  # a cue given -> ids of the cues that repeat it
 
     def repeats(self, cue: str) -> tuple[int, ...]:
-        """The ids of the cues that repeat ``cue`` (worked out once per cue)."""
+        """The ids of the cues that repeat ``cue`` (worked out once per cue).
+
+        :func:`~huegames.hues_and_cues.cues.repeats` compares the readings of
+        a cue's words joined with the spellings of an earlier cue (its words
+        in lower, upper or title case, joined, read); those spellings are
+        among the readings of the same case forms, so the cues read so are
+        the only candidates, and ``repeats`` itself decides among them.
+        """
         found = self.repeating.get(cue)
         if found is None:
+            words = cue.split()
+            candidates = {
+                action
+                for case in (str.lower, str.upper, str.title)
+                for text in readings("".join(map(case, words)))
+                for action in self.read.get(text, ())
+            }
             found = tuple(
-                a for a, move in self.moves.items() if repeats(move.words, (cue,)) is not None
+                sorted(a for a in candidates if repeats(self.moves[a].words, (cue,)) is not None)
             )
             if len(self.repeating) >= 65536:
                 self.repeating.clear()
@@ -190,12 +205,17 @@ def _cue_tables(rules: Rules) -> _CueTables:
     moves = {_CUE_ID[move.text]: move for move in (*first, *second)}
     first_ids = sorted(_CUE_ID[move.text] for move in first)
     second_ids = sorted(_CUE_ID[move.text] for move in second)
+    read: dict[str, list[int]] = {}
+    for action, move in moves.items():
+        for text in readings("".join(move.words)):
+            read.setdefault(text, []).append(action)
     return _CueTables(
         np.array(first_ids, dtype=np.intp),
         np.array(second_ids, dtype=np.intp),
         frozenset(first_ids),
         frozenset(second_ids),
         moves,
+        {text: tuple(ids) for text, ids in read.items()},
         {},
     )
 

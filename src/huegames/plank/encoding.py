@@ -122,6 +122,7 @@ _ORDER = {o: k for k, o in enumerate(ORDERS)}
 _END = {"T": 0, "B": 1}
 # For each pattern index, the indices of its two orders (itself and reversed).
 _PATTERN_ORDERS = tuple((_ORDER[p], _ORDER[p[::-1]]) for p in PATTERNS)
+_PATTERN_OF_ORDER = tuple(PATTERNS.index(o if o in PATTERNS else o[::-1]) for o in ORDERS)
 
 # The move of every id whose move does not depend on the table (all but Place).
 _FIXED: list[Move | None] = [None] * ACTION_COUNT
@@ -164,13 +165,13 @@ def _legal_ids(game: Game, seat: int) -> list[int]:
         ids += [LAY_PLACE_BASE + 6 * o + 3 * e + c for o in orders for e in ends for c in free]
     else:
         own = [i for i, owner in enumerate(owners) if owner == seat]
+        empty: dict[str, list[int]] = {"G": [], "R": [], "W": []}
+        for t, owner in enumerate(owners):
+            if owner == EMPTY:
+                empty[colours[t]].append(t)
         for s in own:
-            colour, base = colours[s], SHIFT_BASE + SQUARE_COUNT * s
-            ids += [
-                base + t
-                for t, owner in enumerate(owners)
-                if owner == EMPTY and colours[t] == colour
-            ]
+            base = SHIFT_BASE + SQUARE_COUNT * s
+            ids += [base + t for t in empty[colours[s]]]
         ids += [
             LAY_SHIFT_BASE + SQUARE_COUNT * (2 * o + e) + s
             for o in orders
@@ -178,6 +179,46 @@ def _legal_ids(game: Game, seat: int) -> list[int]:
             for s in own
         ]
     return ids or [PASS_ACTION]
+
+
+def _is_legal(game: Game, seat: int, action: int) -> bool:
+    """Whether ``action`` is among :func:`_legal_ids` (without listing them)."""
+    if game._outcome is not None or game._to_move != seat or not 0 <= action < PASS_ACTION:
+        return action == PASS_ACTION and _legal_ids(game, seat) == [PASS_ACTION]
+    table = game.table
+    colours, owners = table.colours, table.owners
+    size = len(owners)
+    off = game._off[seat]
+    placing = any(off)
+    if action < SHIFT_BASE:
+        return (
+            placing
+            and action < size
+            and owners[action] == EMPTY
+            and off[_COLOUR[colours[action]]] > 0
+        )
+    if action < LAY_PLACE_BASE:
+        source, target = divmod(action - SHIFT_BASE, SQUARE_COUNT)
+        return (
+            not placing
+            and source < size
+            and target < size
+            and owners[source] == seat
+            and owners[target] == EMPTY
+            and colours[source] == colours[target]
+        )
+    if action < LAY_SHIFT_BASE:
+        order, rest = divmod(action - LAY_PLACE_BASE, 6)
+        end, colour = divmod(rest, 3)
+        source = -1
+    else:
+        lay, source = divmod(action - LAY_SHIFT_BASE, SQUARE_COUNT)
+        order, end = divmod(lay, 2)
+    if not game._strips[seat][_PATTERN_OF_ORDER[order]] or (end and not size):
+        return False
+    if source < 0:
+        return placing and off[colour] > 0
+    return not placing and source < size and owners[source] == seat
 
 
 def _move_id(move: Move, rows: int) -> int:
@@ -253,7 +294,7 @@ class PlankEncoding:
             if i >= len(colours) or colours[i] != move.colour:
                 raise ValueError(f"move {move} is not legal for seat {view.player} here")
         action = _move_id(move, game.table.rows)
-        if action not in _legal_ids(game, view.player):
+        if not _is_legal(game, view.player, action):
             raise ValueError(f"move {move} is not legal for seat {view.player} here")
         return action
 
@@ -262,9 +303,9 @@ class PlankEncoding:
         game = self._check(view)
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action id is an integer, not {action!r}")
-        if action not in _legal_ids(game, view.player):
-            raise ValueError(f"action {action} is not legal for seat {view.player} here")
         action = int(action)
+        if not _is_legal(game, view.player, action):
+            raise ValueError(f"action {action} is not legal for seat {view.player} here")
         if action < SHIFT_BASE:
             return PLACES[game.table.colours[action], action]
         move = _FIXED[action]
