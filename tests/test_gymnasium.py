@@ -139,6 +139,17 @@ def test_an_illegal_action_ends_the_episode(name):
         env.step(0)
 
 
+def test_a_game_over_before_the_agents_turn_ends_at_the_next_step():
+    env = hg.Env("linja", opponents="greedy")
+    env.reset(seed=4)
+    bots = [engine.game_spec("linja").bot("random", seed=seat) for seat in range(2)]
+    engine.play_game(env.game, bots)  # finished by hand, behind the environment's back
+    observation, reward, terminated, truncated, info = env.step(0)
+    assert terminated and not truncated and not observation["action_mask"].any()
+    assert reward == _envs.final_rewards(env.game_spec, env.game, "score-difference")[0]
+    assert info["scores"] == env.game.scores()
+
+
 def test_unseeded_resets_follow_the_seeded_generator():
     first, second = hg.Env("linja"), hg.Env("linja")
     first.reset(seed=9)

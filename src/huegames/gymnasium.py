@@ -136,6 +136,10 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
         game = self.game
         if game is None or self._over:
             raise RuntimeError("the episode is over: call reset()")
+        if game.is_over:  # over before the agent's turn (the bots, or a hand on env.game)
+            self._over = True
+            reward = _envs.final_rewards(self.game_spec, game, self.reward)[self.seat]
+            return self._observe(), reward, True, False, self._info()
         view = self._view if self._view is not None else game.view(self.seat)
         try:
             action = int(action)
