@@ -261,23 +261,6 @@ def test_a_guesser_cannot_tell_two_targets_apart(players):
             break
 
 
-def test_a_step_is_cheap():
-    """Not a benchmark: a rough guard that a step's mask and observation stay cheap."""
-    import time
-
-    game = hc.new_game(players=4, seed=9)
-    code = code_for(4)
-    rng = random.Random(0)
-    start, steps = time.perf_counter(), 0
-    while not game.is_over and steps < 200:
-        view = game.view(game.current_player)
-        mask = code.action_mask(view)
-        code.observation(view)
-        game.play(code.action_to_move(view, int(rng.choice(np.flatnonzero(mask)))))
-        steps += 1
-    assert (time.perf_counter() - start) / steps < 0.01
-
-
 def test_the_cues_that_repeat_a_cue_are_what_repeats_says():
     """The encoding finds the repeating cues through their readings; every cue
     the rules' ``repeats`` refuses is found, and no other."""

@@ -17,7 +17,6 @@ import json
 import os
 import re
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -191,7 +190,6 @@ def common_opening(person: Person, game: str, seed: int, nonsense: str, **option
 def test_a_whole_game(game: str, args: list[str], nonsense: str, tmp_path: Path) -> None:
     seed = 4
     saved = tmp_path / "game.json"
-    started = time.perf_counter()
     person = Person(game, *args, "--seed", str(seed), "--save", str(saved))
     common_opening(person, game, seed, nonsense, bots="random")
     typed = list(play_out(person))
@@ -201,7 +199,6 @@ def test_a_whole_game(game: str, args: list[str], nonsense: str, tmp_path: Path)
     check_record(saved, game, person.screen, seed)
     assert person.finish() == 0
     assert typed or game != "linja"
-    assert time.perf_counter() - started < 20
 
 
 def test_linja_tab_completes_a_move(tmp_path: Path) -> None:
@@ -223,7 +220,6 @@ def test_hues_and_cues_as_giver_and_guesser(tmp_path: Path) -> None:
     rounds, a square typed as 'F12'."""
     seed, saved = 4, tmp_path / "hc.json"
     options = ["--bots", "random", "--rules", "rounds_per_giver=1"]
-    started = time.perf_counter()
     person = Person("hues-and-cues", *options, "--seed", str(seed), "--save", str(saved))
     rules = {"rounds_per_giver": 1}
     common_opening(person, "hues-and-cues", seed, "guess A1", bots="random", rules=rules)
@@ -260,7 +256,6 @@ def test_hues_and_cues_as_giver_and_guesser(tmp_path: Path) -> None:
     assert "cue pig" in history and "cue cotton candy" in history
     assert "guess F12" in history
     assert done["refused"] == 1 and done["typed guesses"] == 1 and done["guesses"] >= 4
-    assert time.perf_counter() - started < 20
 
 
 # -- leaving -------------------------------------------------------------------------
@@ -395,7 +390,7 @@ def test_typed_moves_without_their_first_word() -> None:
     assert session.game.current_player != session.seat
 
 
-def test_a_hint_answers_within_two_seconds() -> None:
+def test_a_hint_is_a_legal_move_in_every_game() -> None:
     for name in engine.game_names():
         spec = engine.game_spec(name)
         players = spec.max_players if name != "hues-and-cues" else 4
@@ -403,9 +398,7 @@ def test_a_hint_answers_within_two_seconds() -> None:
         session.bots_play()
         if not session.my_turn:
             continue
-        started = time.perf_counter()
         move = session.hint()
-        assert time.perf_counter() - started < 2.0, name
         assert str(move) in {str(legal) for legal in session.moves()}
 
 
