@@ -28,15 +28,12 @@ own box the same way; the covering variant only removes placements.  The
 observation's **cell frame** is the anchor frame with 2 more columns and
 rows on the right and bottom (the far cells of the last card).
 
-=========  ========  =============  =======================  =============
-players    plays P   hand slots S   anchor frame (cols x     action_count
-                                    rows)
-=========  ========  =============  =======================  =============
-2          10        6              61 x 63                  92,232
-3          15        6              91 x 93                  203,112
-4          20        6              121 x 123                357,192
-5          20        5              121 x 123                297,660
-=========  ========  =============  =======================  =============
+| players | plays P | hand slots S | anchor frame (cols x rows) | action_count |
+| --- | --- | --- | --- | --- |
+| 2 | 10 | 6 | 61 x 63 | 92,232 |
+| 3 | 15 | 6 | 91 x 93 | 203,112 |
+| 4 | 20 | 6 | 121 x 123 | 357,192 |
+| 5 | 20 | 5 | 121 x 123 | 297,660 |
 
 **Actions** (``Discrete(S * 4 * rows * cols)``): laying the card in hand
 slot ``s`` (the seat's hand in deck order, as ``view.hand`` holds it; at
@@ -55,31 +52,27 @@ is the id of ``view.legal_moves()[i]``.
 **Observation** (``uint8``, every value 0 or 1, one flat vector; :meth:`HueEncoding.parts`
 cuts it into named, shaped views, :attr:`HueEncoding.layout` gives the offsets):
 
-==============  ==========================  ==================================================
-part            shape                       meaning
-==============  ==========================  ==================================================
-``planes``      ``(20, rows + 2, cols + 2)``  the visible table over the cell frame (cell
-                                            ``(x, y)`` at ``[:, y - top, x - left]``):
-                                            planes ``3c + k`` (c = colour G R Y P B, k = 0..2):
-                                            stripe ``k`` shows colour ``c`` (a solid square
-                                            sets its colour in all three stripes); 15 solid,
-                                            16 vertical stripes (k = left to right), 17
-                                            horizontal stripes (k = top to bottom), 18 skull,
-                                            19 occupied.  Lossless: it gives back every cell
-                                            code; :meth:`HueEncoding.sub_cells` draws the
-                                            3x3 sub-cells of rules §5 from it.
-``hand``        ``(S, 20)``                 slot ``s``: 1 when it holds a card, its kind
-                                            one-hot (starting, poison, solid, striped), then
-                                            its three colours one-hot (``5i + c``)
-``cards``       ``(len(deck), 3 + players)``  each deck card (deck order) one-hot: unseen
-                                            (another hand or set aside), in my hand, in the
-                                            opening, played by relative seat 0..players-1
-``hand_sizes``  ``(players, S + 1)``        relative seat ``i`` (seat ``(me + i) % players``:
-                                            0 is me, then turn order) holds ``n`` cards
-``to_move``     ``(players,)``              relative seat to move (all 0 once over)
-``seat``        ``(players,)``              my seat number (seat 0 wins ties)
-``over``        ``(1,)``                    1 once the game is over
-==============  ==========================  ==================================================
+| part | shape | meaning |
+| --- | --- | --- |
+| ``planes`` | ``(20, rows + 2, cols + 2)`` | the visible table over the cell frame, cell \
+``(x, y)`` at ``[:, y - top, x - left]``: plane ``3c + k`` (colour ``c`` of G R Y P B, \
+``k`` 0..2) is 1 where stripe ``k`` shows colour ``c`` (a solid square sets its colour \
+in all three); 15 solid, 16 vertical stripes (``k`` left to right), 17 horizontal \
+stripes (``k`` top to bottom), 18 skull, 19 occupied |
+| ``hand`` | ``(S, 20)`` | slot ``s``: 1 when it holds a card, its kind one-hot \
+(starting, poison, solid, striped), then its three colours one-hot (``5 + 5i + c``) |
+| ``cards`` | ``(len(deck), 3 + players)`` | each deck card, in deck order, one-hot: \
+unseen (another hand or set aside), in my hand, in the opening, played by relative \
+seat 0..players-1 |
+| ``hand_sizes`` | ``(players, S + 1)`` | relative seat ``i`` (seat ``(me + i) % players``: \
+0 is me, then turn order) holds ``n`` cards, one-hot |
+| ``to_move`` | ``(players,)`` | the relative seat to move, one-hot (all 0 once over) |
+| ``seat`` | ``(players,)`` | my seat number, one-hot (seat 0 wins ties) |
+| ``over`` | ``(1,)`` | 1 once the game is over |
+
+The planes are lossless: they give back every cell code (layout, colours,
+skull), and :meth:`HueEncoding.sub_cells` draws from them the 3x3
+sub-cells of rules §5 that the areas are made of.
 
 Everything comes from ``view(seat)``; another seat's hand or the set-aside
 cards never reach it.  The order of the placements and covered squares
@@ -256,13 +249,16 @@ class HueEncoding:
 
     ``deck`` (default :func:`~huegames.hue.default_deck`) fixes the
     ``cards`` part of the observation; the frame and the actions do not
-    depend on it.  A view of a game with another player count, deck or
-    opening is refused with a ValueError, and so is a table that has grown
-    beyond the frame (only a game laid out against the rules can).
+    depend on it (every game plays the same number of cards, whatever the
+    deck).  A view of a game with another player count or deck is refused
+    with a ValueError, and so is a table that reaches beyond the frame
+    (only a game laid out against these rules can: another opening, say).
 
-    A view is taken as the snapshot it is: the legal ids of the last view
-    asked about are kept, so a mask, an observation and an action of one
-    view enumerate the placements once.
+    A view is taken as the snapshot it is: the legal placements of the
+    last view asked about are kept, so its mask, legal actions and
+    ``action_to_move`` enumerate them once.  Masks and observations are
+    new arrays to the caller (a few are recycled, but only once nothing
+    refers to them any more).
     """
 
     game = "hue"
@@ -289,7 +285,9 @@ class HueEncoding:
         """The player count."""
         self.rules = rules or Rules()
         """The rules the frame was worked out for."""
-        self.deck = deck if isinstance(deck, Deck) else Deck(deck or default_deck())
+        self.deck = (
+            deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
+        )
         """The deck of the ``cards`` part."""
         self.frame = frame_of(players, self.rules)
         """The anchor frame (:class:`Frame`)."""
@@ -319,13 +317,21 @@ class HueEncoding:
         """Each part's ``(offset, shape)`` in the flat observation."""
         self.observation_shape = (offset,)
         """``(size,)``: the parts one after another."""
-        self._feature_rows = np.array([_card_features(card) for card in self.deck.cards])
+        self._hand_hot = {
+            card.id: tuple(np.flatnonzero(_card_features(card)).tolist())
+            for card in self.deck.cards
+        }
         self._position = {card.id: at for at, card in enumerate(self.deck.cards)}
-        start, width = layout["cards"][0], 3 + players
-        self._unseen = np.arange(len(self.deck)) * width + start
         self._observations = _Pool(offset, np.uint8)
         self._masks = _Pool(self.action_count, np.int8)
         self._rotations = {card.id: card.rotations for card in self.deck.cards}
+        self._bases: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, int]] = {}
+        # Anchors straight from the C core when the frame lies well inside
+        # the table's limits (where the board filters no anchor).
+        f = self.frame
+        self._direct = (
+            cells.beyond_limits((f.left - 3, f.top - 3, f.right + 5, f.bottom + 5)) is None
+        )
         self._cache: tuple[Any, int, _Legal] = (None, -1, _NO_MOVES)
 
     def __repr__(self) -> str:
@@ -385,21 +391,30 @@ class HueEncoding:
         if cache[0] is view and cache[1] == len(board):
             return cache[2]
         self._check_view(view)
-        moves = view.legal_moves()
-        if not len(moves):
+        if view.is_over or view.player != view.current_player:
             legal = _NO_MOVES
         else:
             self._check_table(board, anchors=True)
-            # LegalMoves keeps one flat anchor list per orientation, shared by
-            # every card, and every card lists rotations 0 and 1 first.
-            vertical, horizontal = moves._blocks[0][2], moves._blocks[1][2]
             f = self.frame
-            both = np.array(vertical + horizontal, dtype=np.int64)
-            positions = both[1::2] * f.cols + both[0::2]
-            positions -= f.top * f.cols + f.left
-            split = len(vertical) // 2
-            rotations = [self._rotations[card_id] for card_id in view.hand]
-            legal = _Legal(positions[:split], positions[split:], rotations, self._area)
+            found = _c_anchors(board, f.left, f.top) if self._direct else None
+            if found is None:
+                # LegalMoves keeps one flat anchor list per orientation, shared
+                # by every card, and every card lists rotations 0 and 1 first.
+                moves = view.legal_moves()
+                vertical, horizontal = moves._blocks[0][2], moves._blocks[1][2]
+                pairs = np.array(vertical + horizontal, dtype=np.int64)
+                pairs[0::2] -= f.left
+                pairs[1::2] -= f.top
+                split = len(vertical) // 2
+            else:
+                pairs, split = found
+            positions = pairs[1::2] * f.cols
+            positions += pairs[0::2]
+            rotations = tuple(self._rotations[card_id] for card_id in view.hand)
+            bases = self._bases.get(rotations)
+            if bases is None:
+                bases = self._bases[rotations] = _bases(rotations, self._area)
+            legal = _Legal(positions[:split], positions[split:], rotations, bases)
         self._cache = (view, len(board), legal)
         return legal
 
@@ -474,16 +489,21 @@ class HueEncoding:
         _paint(planes, board, self.frame.left, self.frame.top)
 
         players, me, layout, position = self.players, view.player, self.layout, self._position
-        mine = [position[card_id] for card_id in view.hand]
         start = layout["hand"][0]
-        out[start : start + HAND_FEATURES * len(mine)] = self._feature_rows[mine].reshape(-1)
-
+        features = self._hand_hot
+        hot = [
+            start + slot * HAND_FEATURES + at
+            for slot, card_id in enumerate(view.hand)
+            for at in features[card_id]
+        ]
         start, width = layout["cards"][0], 3 + players
+        mine = [position[card_id] for card_id in view.hand]
         opening = [position[move.card] for move in view.opening]
         played = [position[move.card] for move in view.history]
-        out[self._unseen] = 1
-        out[[start + at * width for at in mine + opening + played]] = 0
-        hot = [start + at * width + 1 for at in mine]
+        seen = set(mine)
+        seen.update(opening, played)
+        hot += [start + at * width for at in range(len(position)) if at not in seen]
+        hot += [start + at * width + 1 for at in mine]
         hot += [start + at * width + 2 for at in opening]
         hot += [
             start + at * width + 3 + (number - me) % players for number, at in enumerate(played)
@@ -541,23 +561,16 @@ class _Legal:
     __slots__ = ("_area", "_bases", "_ids", "_positions", "_rotations")
 
     def __init__(
-        self, vertical: np.ndarray, horizontal: np.ndarray, rotations: list[int], area: int
+        self,
+        vertical: np.ndarray,
+        horizontal: np.ndarray,
+        rotations: tuple[int, ...],
+        bases: tuple[np.ndarray, np.ndarray, int],
     ) -> None:
         self._positions = (vertical, horizontal)
         self._rotations = rotations
-        self._area = area
-        # The first id of each listed (slot, rotation), by orientation.
-        self._bases = tuple(
-            np.array(
-                [
-                    (slot * 4 + rotation) * area
-                    for slot, count in enumerate(rotations)
-                    for rotation in range(orientation, count, 2)
-                ],
-                dtype=np.int64,
-            )
-            for orientation in (0, 1)
-        )
+        self._bases = bases[:2]
+        self._area = bases[2]
         self._ids: np.ndarray | None = None
 
     def mark(self, mask: np.ndarray) -> None:
@@ -594,7 +607,68 @@ class _Legal:
         return at < len(positions) and int(positions[at]) == position
 
 
-_NO_MOVES = _Legal(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), [], 1)
+def _bases(rotations: tuple[int, ...], area: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """The first id of each listed (slot, rotation) of a hand whose slots
+    list ``rotations``, vertical ones then horizontal ones; and the area."""
+    vertical, horizontal = (
+        np.array(
+            [
+                (slot * 4 + rotation) * area
+                for slot, count in enumerate(rotations)
+                for rotation in range(orientation, count, 2)
+            ],
+            dtype=np.int64,
+        )
+        for orientation in (0, 1)
+    )
+    return vertical, horizontal, area
+
+
+_NO_MOVES = _Legal(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), (), _bases((), 1))
+
+_scratch = threading.local()
+
+
+def _c_anchors(board: Board, left: int, top: int) -> tuple[np.ndarray, int] | None:
+    """The legal anchors of a board on the C grid, straight from the core:
+    flat ``(x - left, y - top)`` pairs, vertical anchors then horizontal ones
+    (each sorted by y, x), and the number of vertical ones; None off the C grid.
+
+    The same call as ``Grid.legal_anchors``, into a numpy buffer instead of
+    lists.  The caller has checked that the table is well inside the
+    board's limits, where ``Board.legal_placements_of`` keeps every anchor.
+    """
+    grid: Any = board._grid
+    if grid.backend != "c":
+        return None
+    from ._c_grid import ffi, lib
+
+    width, height = grid._width, grid._height
+    capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
+    buffers = getattr(_scratch, "anchors", None)
+    if buffers is None or len(buffers[0]) < 2 * capacity + 1:
+        pairs = np.empty(2 * capacity + 1, dtype=np.int64)  # the last one: the count
+        buffers = (
+            pairs,
+            ffi.from_buffer("int64_t[]", pairs),
+            ffi.from_buffer("int64_t[]", pairs[-1:]),
+        )
+        _scratch.anchors = buffers
+    pairs, pointer, vertical = buffers
+    count = lib.hue_legal_anchors(
+        grid._cells,
+        width,
+        height,
+        1 if board.covering else 0,
+        grid._x0 - left,
+        grid._y0 - top,
+        pointer,
+        capacity,
+        vertical,
+    )
+    if count < 0:
+        raise ValueError(f"legal anchors: C core error {count}")
+    return pairs[: 2 * count], int(pairs[-1])
 
 
 class _Pool:
