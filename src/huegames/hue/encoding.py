@@ -265,6 +265,10 @@ class HueEncoding:
     """The registry name."""
     observation_dtype = np.dtype(np.uint8)
     """Every observation is ``uint8`` (0 or 1)."""
+    observation_low = 0
+    """The least value of an observation (for a ``Box`` space)."""
+    observation_high = 1
+    """The largest value of an observation."""
 
     def __init__(
         self,
