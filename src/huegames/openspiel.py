@@ -926,7 +926,9 @@ class OpenSpielBot:
     with random rollouts, on one determinization per move), ``"ismcts"``
     (information-set MCTS, a fresh determinization per simulation; plain MCTS
     for a game without hidden information) or ``"random"``; or give
-    ``make_bot(game, seat, seed) -> pyspiel.Bot``.  ``game`` is found from
+    ``make_bot(game, seat, seed) -> pyspiel.Bot``.  ``rollout_moves`` cuts
+    each random rollout after that many moves (a cut rollout counts as no
+    result), for long games.  ``game`` is found from
     the view when not given.  A spec the runner reads:
     ``huegames.openspiel:OpenSpielBot:simulations=50``.
 
@@ -944,6 +946,7 @@ class OpenSpielBot:
         simulations: int = 100,
         uct_c: float = 2.0,
         rollouts: int = 1,
+        rollout_moves: int | None = None,
         utility: str = "win",
         game: str | None = None,
         make_bot: Callable[[HuegamesGame, int, int], Any] | None = None,
@@ -956,6 +959,9 @@ class OpenSpielBot:
         self.algorithm, self.utility = algorithm, utility
         self.simulations = engine.check_int(simulations, "simulations")
         self.rollouts = engine.check_int(rollouts, "rollouts")
+        self.rollout_moves = (
+            None if rollout_moves is None else engine.check_int(rollout_moves, "rollout_moves")
+        )
         self.uct_c = float(uct_c)
         self.game = game
         self.make_bot = make_bot
@@ -990,7 +996,9 @@ class OpenSpielBot:
         from open_spiel.python.algorithms import mcts
 
         state = np.random.RandomState(seed)
-        evaluator = mcts.RandomRolloutEvaluator(n_rollouts=self.rollouts, random_state=state)
+        evaluator = mcts.RandomRolloutEvaluator(
+            n_rollouts=self.rollouts, random_state=state, max_length=self.rollout_moves
+        )
         if self.algorithm == "ismcts" and game.profile.hidden:
             from open_spiel.python.algorithms import ismcts
 
