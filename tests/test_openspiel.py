@@ -497,6 +497,8 @@ def test_another_game_registers_with_what_the_contract_does_not_say():
     game = openspiel.load_game(othergame.SPEC)
     assert game.max_game_length() == 379
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+    with pytest.raises(ValueError, match="score_range"):
+        openspiel.load_game(othergame.SPEC, utility="score")
 
 
 # -- bots ------------------------------------------------------------------------------
@@ -508,12 +510,17 @@ ROLLOUT = 40
 """Moves per MCTS rollout: whole games of Hues and Cues are long."""
 
 
+def _opponent(name: str, players: int) -> str:
+    """The stronger bot at the fewest players, the random one beyond (for speed)."""
+    return STRONG[name] if players == engine.game_spec(name).min_players else "random"
+
+
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_an_openspiel_mcts_bot_plays_through_the_huegames_bots_interface(name, players):
     spec = engine.game_spec(name)
     _load(name, players)
     bots = [openspiel.OpenSpielBot(seed=1, simulations=4, rollout_moves=ROLLOUT)]
-    bots += [spec.bot(STRONG[name], seed=seat) for seat in range(1, players)]
+    bots += [spec.bot(_opponent(name, players), seed=seat) for seat in range(1, players)]
     game = engine.play_game(spec.new_game(players, seed=players), bots)
     assert game.is_over
 
@@ -545,6 +552,7 @@ def test_the_lexicon_bot_against_openspiel_bots():
 
 def test_an_openspiel_bot_from_a_bot_spec():
     spec = engine.game_spec("plank")
+    _load("plank", 2)
     bot = engine.BotSpec.parse("huegames.openspiel:OpenSpielBot:simulations=3:algorithm=random")
     game = engine.play_game(spec.new_game(2, seed=1), [bot.build(spec, 1), spec.bot("greedy", 2)])
     assert game.is_over
@@ -561,7 +569,8 @@ def test_a_huegames_bot_plays_inside_openspiel(name, players):
     evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(0), max_length=ROLLOUT)
     bots = [mcts.MCTSBot(game, 2.0, 4, evaluator, random_state=np.random.RandomState(1))]
     bots += [
-        openspiel.HuegamesBot(game, seat, STRONG[name], seed=seat) for seat in range(1, players)
+        openspiel.HuegamesBot(game, seat, _opponent(name, players), seed=seat)
+        for seat in range(1, players)
     ]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(2))
     assert len(returns) == players and sum(returns) == pytest.approx(0.0)

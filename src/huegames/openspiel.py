@@ -290,15 +290,21 @@ def register(
             raise ValueError(
                 f"{spec.title} is not built in: register it with hidden=... and max_game_length=..."
             )
-        bound = max_game_length
-        low, high = score_range or (0.0, 0.0)
+        bound, title = max_game_length, spec.title
+
+        def scores(
+            spec: engine.GameSpec, players: int, rules: Any, length: int
+        ) -> tuple[float, float]:
+            if score_range is None:
+                raise ValueError(f'utility="score" for {title} needs register(score_range=...)')
+            return score_range
 
         def length(
             spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]
         ) -> int:
             return bound(players, rules) if callable(bound) else bound
 
-        profile = _Profile(hidden, length, lambda *_: (low, high))
+        profile = _Profile(hidden, length, scores)
         _PROFILES[spec.name] = profile
     name = game_name(spec)
     specification: dict[str, Any] = {
