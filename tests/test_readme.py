@@ -77,3 +77,9 @@ def test_the_own_bot_example_plays_in_simulate_with_two_workers(mybots):
         "linja", bots=[module.FirstOrRandomBot, "greedy"], games=20, workers=1, seed=3
     )
     assert again.records == result.records
+
+
+def test_the_pettingzoo_and_gymnasium_examples_run(capsys):
+    exec(example("pettingzoo-example"), {})
+    exec(example("gymnasium-example"), {})
+    assert len(capsys.readouterr().out.splitlines()) == 2

@@ -1,4 +1,4 @@
-"""Every game of :mod:`huegames` as an OpenSpiel game (``pip install huegames[openspiel]``).
+"""Every game of huegames as an OpenSpiel game (``pip install huegames[openspiel]``).
 
 Importing this module registers each game with OpenSpiel as a Python game,
 built once on the engine contract and the game's numeric
