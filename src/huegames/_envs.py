@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Sequence
 from typing import Any, Final
 
 import numpy as np
@@ -80,8 +81,15 @@ def build_encoding(spec: engine.GameSpec, players: int, rules: Any) -> Encoding:
     return encoding(spec, players, rules)
 
 
-def final_rewards(spec: engine.GameSpec, game: engine.State[Any], reward: str) -> list[float]:
-    """Each seat's reward for a finished game.
+def final_rewards(
+    spec: engine.GameSpec,
+    game: engine.State[Any],
+    reward: str,
+    scores: Sequence[float] | None = None,
+    outcome: engine.Outcome | None = None,
+) -> list[float]:
+    """Each seat's reward for a finished game (``scores`` and ``outcome``:
+    the game's ``scores()`` and ``outcome()`` when the caller has them).
 
     ``"score-difference"``: the seat's final score minus the mean of the
     other seats' scores (so the rewards add up to 0), negated where lower
@@ -91,12 +99,14 @@ def final_rewards(spec: engine.GameSpec, game: engine.State[Any], reward: str) -
     """
     players = game.players
     if reward == "win-loss":
-        outcome = game.outcome()
+        if outcome is None:
+            outcome = game.outcome()
         winners = set(outcome.winners) if outcome is not None else set()
         if not winners:
             return [0.0] * players
         return [1.0 if seat in winners else -1.0 for seat in range(players)]
-    scores = game.scores()
+    if scores is None:
+        scores = game.scores()
     total = sum(scores)
     sign = -1.0 if players in spec.lower_scores_win else 1.0
     return [sign * (players * score - total) / (players - 1) for score in scores]

@@ -246,9 +246,12 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         (the mask is all zeros when that seat is not to move)."""
         assert self.game is not None, "call reset() first"
         seat = self._seats[agent]
-        view = self._view(seat)
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.game.view(seat)
         code = self.encoding
-        mask = code.action_mask(view) if seat == self.game.current_player else self._mask_off.copy()
+        # the view's current_player is the game's: the view is of this move
+        mask = code.action_mask(view) if seat == view.current_player else self._mask_off.copy()
         return {"observation": code.observation(view), "action_mask": mask}
 
     def step(self, action: Any) -> None:
@@ -269,7 +272,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             raise AssertionError(f"action is not in action space: {brief(action)}") from None
         assert 0 <= action < self.encoding.action_count, "action is not in action space"
         try:
-            game.play(self.encoding.action_to_move(self._view(seat), action))
+            view = self._views.get(seat)
+            if view is None:
+                view = self._views[seat] = game.view(seat)
+            game.play(self.encoding.action_to_move(view, action))
         except ValueError:
             if self.illegal_reward is None:
                 raise
@@ -299,9 +305,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """The game is over: every agent's final reward and termination."""
         game = self.game
         assert game is not None
-        rewards = _envs.final_rewards(self.game_spec, game, self.reward)
         outcome = game.outcome()
         scores = game.scores()
+        rewards = _envs.final_rewards(self.game_spec, game, self.reward, scores, outcome)
         winners = list(outcome.winners) if outcome is not None else []
         for seat, agent in enumerate(self.agents):
             self.rewards[agent] = rewards[seat]

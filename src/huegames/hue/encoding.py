@@ -231,6 +231,8 @@ def _code_table() -> np.ndarray:
 
 
 _CODE_TABLE = _code_table()
+_PLANE_TABLE = np.ascontiguousarray(_CODE_TABLE.T)
+"""Per plane, its value for each cell code: ``_CODE_TABLE`` transposed."""
 
 
 def _card_features(card: Card) -> np.ndarray:
@@ -321,11 +323,35 @@ class HueEncoding:
         """Each part's ``(offset, shape)`` in the flat observation."""
         self.observation_shape = (offset,)
         """``(size,)``: the parts one after another."""
+        self._position = {card.id: at for at, card in enumerate(self.deck.cards)}
+        # Precomputed offsets of observation(): a card's hand features at
+        # slot 0 and each slot's step; a card's row of the cards part; the
+        # stride of its "unseen" column; per seat, the column of the relative
+        # seat of play number n (no game plays more cards than the deck
+        # holds), and each relative seat's hand-size row with its seat.
+        hand_at = layout["hand"][0]
         self._hand_hot = {
-            card.id: tuple(np.flatnonzero(_card_features(card)).tolist())
+            card.id: tuple(hand_at + at for at in np.flatnonzero(_card_features(card)).tolist())
             for card in self.deck.cards
         }
-        self._position = {card.id: at for at, card in enumerate(self.deck.cards)}
+        self._slot_steps = range(0, self.slots * HAND_FEATURES, HAND_FEATURES)
+        cards_at, width = layout["cards"][0], 3 + players
+        self._card_cells = {
+            card_id: cards_at + at * width for card_id, at in self._position.items()
+        }
+        self._unseen = slice(cards_at, cards_at + len(self._position) * width, width)
+        self._played_columns = [
+            [3 + (number - me) % players for number in range(len(self._position))]
+            for me in range(players)
+        ]
+        sizes_at = layout["hand_sizes"][0]
+        self._size_bases = [
+            [(sizes_at + i * (self.slots + 1), (me + i) % players) for i in range(players)]
+            for me in range(players)
+        ]
+        self._to_move_at = layout["to_move"][0]
+        self._seat_at = layout["seat"][0]
+        self._over_at = layout["over"][0]
         self._observations = _Pool(offset, np.uint8)
         self._masks = _Pool(self.action_count, np.int8)
         self._rotations = {card.id: card.rotations for card in self.deck.cards}
@@ -337,6 +363,7 @@ class HueEncoding:
             cells.beyond_limits((f.left - 3, f.top - 3, f.right + 5, f.bottom + 5)) is None
         )
         self._cache: tuple[Any, int, _Legal] = (None, -1, _NO_MOVES)
+        self._checked: Any = None  # the last view _check_view passed
 
     def __repr__(self) -> str:
         return f"<HueEncoding {self.players} players: {self.action_count} actions>"
@@ -344,6 +371,8 @@ class HueEncoding:
     # -- checks -------------------------------------------------------------------
 
     def _check_view(self, view: View) -> None:
+        if view is self._checked:  # a view is frozen: checked once is checked
+            return
         if not isinstance(view, View):
             raise TypeError(f"expected a hue.View, not {brief(view)}")
         if view.players != self.players:
@@ -356,6 +385,7 @@ class HueEncoding:
             )
         if len(view.hand) > self.slots:
             raise ValueError(f"the view's hand holds {len(view.hand)} cards; at most {self.slots}")
+        self._checked = view
 
     def _check_table(self, board: Board, anchors: bool) -> None:
         """Refuse a table whose cells (or, with ``anchors``, whose next
@@ -395,7 +425,8 @@ class HueEncoding:
         if cache[0] is view and cache[1] == len(board):
             return cache[2]
         self._check_view(view)
-        if view.is_over or view.player != view.current_player:
+        sizes = view.hand_sizes
+        if view.player != view.current_player or sizes.count(1) == len(sizes):  # or over
             legal = _NO_MOVES
         else:
             self._check_table(board, anchors=True)
@@ -414,7 +445,7 @@ class HueEncoding:
                 pairs, split = found
             positions = pairs[1::2] * f.cols
             positions += pairs[0::2]
-            rotations = tuple(self._rotations[card_id] for card_id in view.hand)
+            rotations = tuple(map(self._rotations.__getitem__, view.hand))
             bases = self._bases.get(rotations)
             if bases is None:
                 bases = self._bases[rotations] = _bases(rotations, self._area)
@@ -492,33 +523,25 @@ class HueEncoding:
         planes = out[: PLANES * rows * cols].reshape(PLANES, rows, cols)
         _paint(planes, board, self.frame.left, self.frame.top)
 
-        players, me, layout, position = self.players, view.player, self.layout, self._position
-        start = layout["hand"][0]
+        me, hand, sizes = view.player, view.hand, view.hand_sizes
         features = self._hand_hot
-        hot = [
-            start + slot * HAND_FEATURES + at
-            for slot, card_id in enumerate(view.hand)
-            for at in features[card_id]
-        ]
-        start, width = layout["cards"][0], 3 + players
-        mine = [position[card_id] for card_id in view.hand]
-        opening = [position[move.card] for move in view.opening]
-        played = [position[move.card] for move in view.history]
-        seen = set(mine)
-        seen.update(opening, played)
-        hot += [start + at * width for at in range(len(position)) if at not in seen]
-        hot += [start + at * width + 1 for at in mine]
-        hot += [start + at * width + 2 for at in opening]
-        hot += [
-            start + at * width + 3 + (number - me) % players for number, at in enumerate(played)
-        ]
-        start, sizes, slots = layout["hand_sizes"][0], view.hand_sizes, self.slots
-        hot += [start + i * (slots + 1) + sizes[(me + i) % players] for i in range(players)]
+        steps = zip(self._slot_steps, hand, strict=False)  # hand: at most the slots
+        hot = [step + at for step, card_id in steps for at in features[card_id]]
+        cells = self._card_cells
+        mine = [cells[card_id] for card_id in hand]
+        opening = [cells[move.card] for move in view.opening]
+        played = [cells[move.card] for move in view.history]
+        out[self._unseen] = 1  # every card unseen, then the seen ones moved
+        out[mine + opening + played] = 0
+        hot += [at + 1 for at in mine]
+        hot += [at + 2 for at in opening]
+        hot += [at + column for at, column in zip(played, self._played_columns[me], strict=False)]
+        hot += [base + sizes[seat] for base, seat in self._size_bases[me]]
         if view.current_player is not None:
-            hot.append(layout["to_move"][0] + (view.current_player - me) % players)
-        hot.append(layout["seat"][0] + me)
-        if view.is_over:
-            hot.append(layout["over"][0])
+            hot.append(self._to_move_at + (view.current_player - me) % self.players)
+        hot.append(self._seat_at + me)
+        if sizes.count(1) == len(sizes):  # view.is_over
+            hot.append(self._over_at)
         out[hot] = 1
         return out
 
@@ -632,6 +655,18 @@ _NO_MOVES = _Legal(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), (),
 
 _scratch = threading.local()
 
+_core: tuple[Any, Any] | None = None
+"""The C grid's ``(ffi, lib)``, imported on first use (an import statement
+in a function costs each call a lookup)."""
+
+
+def _load_core() -> tuple[Any, Any]:
+    global _core
+    from ._c_grid import ffi, lib
+
+    _core = (ffi, lib)
+    return _core
+
 
 def _c_anchors(board: Board, left: int, top: int) -> tuple[np.ndarray, int] | None:
     """The legal anchors of a board on the C grid, straight from the core:
@@ -645,7 +680,7 @@ def _c_anchors(board: Board, left: int, top: int) -> tuple[np.ndarray, int] | No
     grid: Any = board._grid
     if grid.backend != "c":
         return None
-    from ._c_grid import ffi, lib
+    ffi, lib = _core or _load_core()
 
     width, height = grid._width, grid._height
     capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
@@ -726,17 +761,16 @@ def _paint(planes: np.ndarray, board: Board, left: int, top: int) -> None:
         box = grid._box
         if box is None:
             return
-        from ._c_grid import ffi
-
+        ffi = (_core or _load_core())[0]
         width, height = grid._width, grid._height
         buffer = np.frombuffer(ffi.buffer(grid._cells, 2 * width * height), dtype=np.uint16)
         x0, y0 = box[0] - grid._x0, box[1] - grid._y0
         window = buffer.reshape(height, width)[
             y0 : box[3] - grid._y0 + 1, x0 : box[2] - grid._x0 + 1
         ]
-        planes[:, box[1] - top : box[3] - top + 1, box[0] - left : box[2] - left + 1] = _CODE_TABLE[
-            window
-        ].transpose(2, 0, 1)
+        planes[:, box[1] - top : box[3] - top + 1, box[0] - left : box[2] - left + 1] = (
+            _PLANE_TABLE.take(window, axis=1)
+        )
         return
     table: dict[tuple[int, int], int] = grid._cells
     count = len(table)
