@@ -514,12 +514,43 @@ def cue_problem(
     >>> cue_problem(["lighter"], second=True)
     "cue 'lighter': 'lighter' steers relative to the first guesses ('lighter'), not allowed ..."
     """
+    colours = tuple(colours)
+    relative = tuple(relative) if second else ()
+    try:
+        key = (tuple(words), second, colours, stems, relative)
+        before, after = _fixed_problems(*key)
+    except TypeError:  # unhashable words or options: work it out uncached
+        before, after = _fixed_problems.__wrapped__(tuple(words), second, colours, stems, relative)
+    if before is not None:
+        return before
+    earlier = repeats(words, used)
+    if earlier is not None:
+        text = brief(" ".join(words))
+        return f"cue {text} repeats a cue already given in this game ({brief(earlier)})"
+    return after
+
+
+@lru_cache(maxsize=8192)
+def _fixed_problems(
+    words: tuple[str, ...],
+    second: bool,
+    colours: tuple[str, ...],
+    stems: bool,
+    relative: tuple[str, ...],
+) -> tuple[str | None, str | None]:
+    """:func:`cue_problem`'s checks that do not depend on the cues used: the
+    problem found before its repeat check, and the one found after it."""
+    return _problem_before(words, second, colours, stems), _problem_after(words, second, relative)
+
+
+def _problem_before(
+    words: tuple[str, ...], second: bool, colours: tuple[str, ...], stems: bool
+) -> str | None:
     text = brief(" ".join(words))
     allowed = (1, 2) if second else (1,)
     if len(words) not in allowed:
         which = "the second cue has 1 or 2 words" if second else "the first cue is one word"
         return f"cue {text} has {len(words)} words: {which}"
-    colours = tuple(colours)
     for word in words:
         colour = colour_word_in(word, colours, stems)
         if colour is not None:
@@ -534,9 +565,11 @@ def cue_problem(
         where = position_reference("".join(words))
         if where is not None:
             return f"cue {text} refers to a board position: its words joined {where}"
-    earlier = repeats(words, used)
-    if earlier is not None:
-        return f"cue {text} repeats a cue already given in this game ({brief(earlier)})"
+    return None
+
+
+def _problem_after(words: tuple[str, ...], second: bool, relative: tuple[str, ...]) -> str | None:
+    text = brief(" ".join(words))
     for word in words:
         scripts = mixed_scripts(word)
         if scripts is not None:

@@ -390,7 +390,7 @@ class HuesAndCuesEncoding:
     # -- observations ------------------------------------------------------------------
 
     def _board(self, board: Board) -> np.ndarray:
-        """The board's three OKLab planes, worked out once per board."""
+        """An observation of zeros but the board's three OKLab planes, worked out once per board."""
         cached = self._boards.get(id(board))
         if cached is not None and cached[0] is board:
             return cached[1]
@@ -399,20 +399,20 @@ class HuesAndCuesEncoding:
             dtype=np.float32,
         )
         planes = np.ascontiguousarray(labs.T).reshape(-1)
+        blank = np.zeros(self.observation_shape, dtype=np.float32)
+        blank[: 3 * SQUARE_COUNT] = planes
         if len(self._boards) >= 16:
             self._boards.clear()
-        self._boards[id(board)] = (board, planes)
-        return planes
+        self._boards[id(board)] = (board, blank)
+        return blank
 
     def observation(self, view: View) -> np.ndarray:
         """The numbers of the module's tables, for the view's seat."""
         self._check(view)
         p, me = self.players, view.player
-        out = np.zeros(self.observation_shape, dtype=np.float32)
-        out[: 3 * SQUARE_COUNT] = self._board(view.board)
+        out = self._board(view.board).copy()
         f = self._extra
-        for k, score in enumerate(view.scores[me:] + view.scores[:me]):
-            out[f + 17 + 2 * p + k] = score
+        out[f + 17 + 2 * p : f + 17 + 3 * p] = view.scores[me:] + view.scores[:me]
         round_ = view.round
         if round_ is None:
             out[f + 15] = 1.0

@@ -8,7 +8,7 @@ the other's internals.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from typing import Any
@@ -141,9 +141,19 @@ class Round:
 
     def hidden(self) -> Round:
         """This round as a guesser sees it: no card, no target before scoring."""
-        if self.phase is Phase.SCORED:
-            return replace(self, card=None)
-        return replace(self, card=None, target=None)
+        # built directly rather than by dataclasses.replace: a view hides every round
+        return Round(
+            self.number,
+            self.giver,
+            self.phase,
+            None,
+            self.target if self.phase is Phase.SCORED else None,
+            self.cues,
+            self.skipped,
+            self.guesses,
+            self.points,
+            self.tie_break,
+        )
 
 
 def guess_points(distance: int) -> int:
@@ -158,6 +168,7 @@ def guess_points(distance: int) -> int:
     return (3, 2, 1)[distance] if distance <= 2 else 0
 
 
+@cache
 def guessing_order(giver: int, players: int, second: bool) -> tuple[int, ...]:
     """First guesses clockwise from the giver's left, second ones the other way."""
     step = -1 if second else 1
