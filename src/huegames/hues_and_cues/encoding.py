@@ -263,6 +263,7 @@ class HuesAndCuesEncoding:
         """Each number's greatest value (``inf`` for scores and the round's number)."""
         self._tables: dict[Rules, _CueTables] = {self.rules: _cue_tables(self.rules)}
         self._boards: dict[int, tuple[Board, np.ndarray]] = {}
+        self._last_mask: tuple[View, np.ndarray] | None = None
 
     # -- actions -----------------------------------------------------------------------
 
@@ -311,6 +312,9 @@ class HuesAndCuesEncoding:
                 mask[GUESS_BASE + s.row * COLUMNS + s.column] = 0
 
     def _is_legal(self, view: View, action: int) -> bool:
+        seen = self._last_mask
+        if seen is not None and seen[0] is view:  # the mask of this very view, already built
+            return 0 <= action < ACTION_COUNT and bool(seen[1][action])
         round_ = view.round
         if round_ is None or seat_to_move(round_, view.players) != view.player:
             return False
@@ -347,6 +351,7 @@ class HuesAndCuesEncoding:
         self._check(view)
         mask = np.zeros(ACTION_COUNT, dtype=np.int8)
         self._mask_into(view, mask)
+        self._last_mask = (view, mask.copy())  # for action_to_move on the same view
         return mask
 
     def move_to_action(self, view: View, move: Any) -> int:

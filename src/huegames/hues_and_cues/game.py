@@ -6,6 +6,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
+from functools import lru_cache
 from typing import Any
 
 from .. import engine, records
@@ -44,6 +45,14 @@ class _State:
     rounds: tuple[Round, ...]  # scored rounds
     scores: tuple[int, ...]
     used: frozenset[str] = field(default_factory=frozenset)  # normal() texts of given cues
+
+
+@lru_cache(maxsize=1024)
+def _deck_order(seed: str, size: int) -> tuple[int, ...]:
+    """A deck of ``size`` cards shuffled from ``seed`` (worked out once per seed)."""
+    order = list(range(size))
+    random.Random(seed).shuffle(order)
+    return tuple(order)
 
 
 class Game:
@@ -112,8 +121,7 @@ class Game:
         """The card drawn in round ``number``: the deck shuffled from the seed,
         reshuffled (from the seed again) each time it runs out."""
         cycle, position = divmod(number, len(self.deck))
-        order = list(range(len(self.deck)))
-        random.Random(f"hues-and-cues/{self.seed}/{cycle}").shuffle(order)
+        order = _deck_order(f"hues-and-cues/{self.seed}/{cycle}", len(self.deck))
         return self.deck[order[position]]
 
     def _new_round(self, number: int, giver: int, tie_break: bool) -> Round:
