@@ -47,6 +47,16 @@ class _State:
     used: frozenset[str] = field(default_factory=frozenset)  # normal() texts of given cues
 
 
+_EXPECTED = {
+    Phase.TARGET: (Action.TARGET,),
+    Phase.FIRST_CUE: (Action.CUE,),
+    Phase.FIRST_GUESSES: (Action.GUESS,),
+    Phase.SECOND_CUE: (Action.CUE, Action.SKIP),
+    Phase.SECOND_GUESSES: (Action.GUESS,),
+}
+"""The kinds of move each phase of a round in play takes."""
+
+
 @lru_cache(maxsize=1024)
 def _deck_order(seed: str, size: int) -> tuple[int, ...]:
     """A deck of ``size`` cards shuffled from ``seed`` (worked out once per seed)."""
@@ -246,13 +256,7 @@ class Game:
         if player is not None and self._seat(player) != mover:
             raise IllegalMoveError(f"{move}: it is seat {mover}'s turn, not seat {player}'s")
         phase = round_.phase
-        expected = {
-            Phase.TARGET: (Action.TARGET,),
-            Phase.FIRST_CUE: (Action.CUE,),
-            Phase.FIRST_GUESSES: (Action.GUESS,),
-            Phase.SECOND_CUE: (Action.CUE, Action.SKIP),
-            Phase.SECOND_GUESSES: (Action.GUESS,),
-        }[phase]
+        expected = _EXPECTED[phase]
         if move.action not in expected:
             wanted = " or ".join(action.value for action in expected)
             raise IllegalMoveError(
@@ -298,12 +302,24 @@ class Game:
         guesser, square = seat_to_move(round_, self.players), move.square
         assert guesser is not None and square is not None  # a guess in a round in play
         guesses = (*round_.guesses, (guesser, square))
-        round_ = replace(round_, guesses=guesses)
+        r = round_  # built directly rather than by dataclasses.replace: most moves are guesses
+        round_ = Round(
+            r.number,
+            r.giver,
+            r.phase,
+            r.card,
+            r.target,
+            r.cues,
+            r.skipped,
+            guesses,
+            r.points,
+            r.tie_break,
+        )
         if len(guesses) == self.players - 1 and round_.phase is Phase.FIRST_GUESSES:
             return replace(state, round=replace(round_, phase=Phase.SECOND_CUE))
         if len(guesses) == 2 * (self.players - 1):
             return self._scored(state, round_)
-        return replace(state, round=round_)
+        return _State(round_, state.rounds, state.scores, state.used)
 
     def _scored(self, state: _State, round_: Round) -> _State:
         """Score a finished round and set up the next one, or end the game (§5)."""
