@@ -12,6 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any, Final
 
+import gymnasium
 import numpy as np
 from gymnasium import spaces
 
@@ -129,6 +130,17 @@ def strip_markup(markup: str) -> str:
 
         return _TAG.sub(plain, markup)
     return Text.from_markup(markup).plain
+
+
+def render(spec: engine.GameSpec, game: engine.State[Any] | None, mode: str | None) -> Any:
+    """What ``render()`` gives in ``mode``: the table as text (``"ansi"``), as a
+    ``uint8`` array (``"rgb_array"``), or None with a warning (no mode)."""
+    if mode is None:
+        gymnasium.logger.warn("render() needs a render_mode: 'ansi' or 'rgb_array'")
+        return None
+    if game is None:
+        raise RuntimeError("call reset() before render()")
+    return render_ansi(spec, game) if mode == "ansi" else render_rgb(spec, game)
 
 
 def render_ansi(spec: engine.GameSpec, game: engine.State[Any]) -> str:

@@ -162,14 +162,7 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
     def render(self) -> str | np.ndarray | None:  # type: ignore[override]
         """The table (every hand shown): text for ``render_mode="ansi"``, a
         ``uint8`` array of height x width x 3 for ``"rgb_array"``."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() needs a render_mode: 'ansi' or 'rgb_array'")
-            return None
-        if self.game is None:
-            raise RuntimeError("call reset() before render()")
-        if self.render_mode == "ansi":
-            return _envs.render_ansi(self.game_spec, self.game)
-        return _envs.render_rgb(self.game_spec, self.game)
+        return _envs.render(self.game_spec, self.game, self.render_mode)
 
     def _play_bots(self) -> None:
         game = self.game

@@ -322,14 +322,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         """The table (every hand shown): text for ``render_mode="ansi"``, a
         ``uint8`` array of height x width x 3 for ``"rgb_array"``; None (with
         a warning) without a render mode."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() needs a render_mode: 'ansi' or 'rgb_array'")
-            return None
-        if self.game is None:
-            raise RuntimeError("call reset() before render()")
-        if self.render_mode == "ansi":
-            return _envs.render_ansi(self.game_spec, self.game)
-        return _envs.render_rgb(self.game_spec, self.game)
+        return _envs.render(self.game_spec, self.game, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release (no window is ever opened)."""

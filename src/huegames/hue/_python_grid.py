@@ -9,7 +9,7 @@ read next to ``rules/hue.md`` §4-5; the C one must agree with it exactly.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar
 
 from . import cells
@@ -118,8 +118,10 @@ class Grid:
         )
 
 
-def _colour_values(table: dict[tuple[int, int], int]) -> tuple[int, int, int, int, int]:
-    """Flood-fill the sub-cell picture of ``table`` and value each colour."""
+def areas(table: Mapping[tuple[int, int], int]) -> Iterator[tuple[int, set[tuple[int, int]], bool]]:
+    """Every area of the sub-cell picture of ``table`` (rules §5): its colour,
+    its 4-connected sub-cells ``(3x + column, 3y + row)`` of that colour, and
+    whether it touches a visible skull."""
     paint: dict[tuple[int, int], int] = {}
     skulls: set[tuple[int, int]] = set()
     for (x, y), code in table.items():
@@ -130,22 +132,28 @@ def _colour_values(table: dict[tuple[int, int], int]) -> tuple[int, int, int, in
                 if cells.is_skull(code):
                     skulls.add(sub)
 
-    values = [0] * cells.COLOURS
     seen: set[tuple[int, int]] = set()
     for start, colour in paint.items():
         if start in seen:
             continue
         seen.add(start)
-        area, poisoned, frontier = 0, False, [start]
+        area, poisoned, frontier = {start}, False, [start]
         while frontier:
             sx, sy = frontier.pop()
-            area += 1
             poisoned = poisoned or (sx, sy) in skulls
             for dx, dy in NEIGHBOURS:
                 neighbour = (sx + dx, sy + dy)
                 if neighbour not in seen and paint.get(neighbour) == colour:
                     seen.add(neighbour)
+                    area.add(neighbour)
                     frontier.append(neighbour)
+        yield colour, area, poisoned
+
+
+def _colour_values(table: dict[tuple[int, int], int]) -> tuple[int, int, int, int, int]:
+    """Flood-fill the sub-cell picture of ``table`` and value each colour."""
+    values = [0] * cells.COLOURS
+    for colour, area, poisoned in areas(table):
         if not poisoned:
-            values[colour] = max(values[colour], area // 3)
+            values[colour] = max(values[colour], len(area) // 3)
     return tuple(values)  # type: ignore[return-value]

@@ -29,6 +29,7 @@ from typing import Any
 from .. import pictures
 from ..records import brief
 from . import cells
+from ._python_grid import areas
 from .board import Board
 from .cards import Card, Colour
 from .game import Game
@@ -97,31 +98,12 @@ def _largest_areas(codes: Mapping[tuple[int, int], int]) -> dict[int, frozenset[
     4-connected sub-cells of one colour, and none touching a visible skull.
     A colour with no such area is left out; of equal areas the first found
     scanning sub-cells in order is kept."""
-    colour_at: dict[tuple[int, int], int] = {}
-    skulls: set[tuple[int, int]] = set()
-    for (x, y), code in codes.items():
-        for row in range(3):
-            for column in range(3):
-                sub = (3 * x + column, 3 * y + row)
-                colour_at[sub] = cells.sub_cell_colour(code, column, row)
-                if cells.is_skull(code):
-                    skulls.add(sub)
     best: dict[int, frozenset[tuple[int, int]]] = {}
-    seen: set[tuple[int, int]] = set()
-    for start in sorted(colour_at):
-        if start in seen:
+    for colour, area, poisoned in areas(codes):
+        kept = best.get(colour)
+        if poisoned or (kept and (len(area), min(kept)) <= (len(kept), min(area))):
             continue
-        colour = colour_at[start]
-        area, frontier = {start}, [start]
-        while frontier:
-            i, j = frontier.pop()
-            for near in ((i + 1, j), (i - 1, j), (i, j + 1), (i, j - 1)):
-                if near not in area and colour_at.get(near) == colour:
-                    area.add(near)
-                    frontier.append(near)
-        seen |= area
-        if not area & skulls and len(area) > len(best.get(colour, ())):
-            best[colour] = frozenset(area)
+        best[colour] = frozenset(area)
     return best
 
 
