@@ -34,7 +34,7 @@ from urllib.parse import urlsplit
 from . import __version__, engine
 from .recordfiles import FORMATS, format_of
 from .records import brief
-from .runner import RunSpec, local_processes, simulate
+from .runner import ENGINES, RunSpec, local_processes, simulate
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
 
@@ -169,6 +169,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.add_argument("--moves", action="store_true", help="record every move too")
     sim.add_argument("--chunk-size", type=_positive, default=50, help="games per task (50)")
+    sim.add_argument(
+        "--engine",
+        choices=ENGINES,
+        default="auto",
+        help="auto: play in the game's C kernel when every bot has a kernel policy "
+        "(records say engine kernel; its random streams differ from Python's), else in "
+        "Python; python: never the kernel; kernel: always, or fail (auto)",
+    )
     progress = sim.add_mutually_exclusive_group()
     progress.add_argument(
         "--progress", dest="progress", action="store_true", default=None, help="show progress"
@@ -250,6 +258,7 @@ def _simulate(args: argparse.Namespace) -> int:
             args.seed,
             seat_swap=args.seat_swap,
             record_moves=args.moves,
+            engine=args.engine,
         )
         if args.scheduler is not None:
             if args.workers is not None:
@@ -296,6 +305,7 @@ def _simulate(args: argparse.Namespace) -> int:
             keep_records=False,
             chunk_size=args.chunk_size,
             progress=bar.update,
+            engine=args.engine,
         )
     except ValueError as error:
         return _fail(str(error), USAGE_ERROR)

@@ -26,7 +26,10 @@ The pieces:
 - :class:`GameSpec` and :func:`register`/:func:`game_spec`: the registry the
   runner, the command line and the records use, keyed by game name;
 - :class:`BotSpec`: a bot named with its settings (``"mcts:playouts=200"``),
-  a ``package.module:Factory`` path, or your own class or factory.
+  a ``package.module:Factory`` path, or your own class or factory;
+- :data:`KernelPlayer`: a game's batch player, which plays whole chunks of
+  a run in C when every seat's bot has a kernel policy
+  (:attr:`GameSpec.kernel`).
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ __all__ = [
     "BotFactory",
     "BotSpec",
     "GameSpec",
+    "KernelPlayer",
     "Move",
     "NotYourTurnError",
     "Outcome",
@@ -542,6 +546,14 @@ def _as_type_of(default: object, value: object, key: str) -> object:
 
 # -- the registry ------------------------------------------------------------------
 
+KernelPlayer = Callable[[Any, int, int], list[dict[str, Any]] | None]
+"""A game's batch player, ``play_games(run, start, stop)``: the records of
+games ``start .. stop-1`` of ``run`` (a :class:`huegames.runner.RunSpec`),
+each as :meth:`RunSpec.play <huegames.runner.RunSpec.play>` would give it
+plus ``"engine": "kernel"``, or None when it cannot play this run (a seat's
+bot or setting with no kernel policy, its C core not loaded, a rule option
+it lacks).  ``play_games(run, 0, 0)`` answers ``[]`` or None at once."""
+
 
 @dataclass(frozen=True)
 class GameSpec:
@@ -575,6 +587,10 @@ class GameSpec:
     """``"module:Class"`` of the game's numeric encoding
     (:class:`huegames.encoding.Encoding`), imported only when asked for, so
     that a game never needs numpy; ``Class(players=..., rules=...)``."""
+    kernel: str | None = None
+    """``"module:function"`` of the game's batch player (:data:`KernelPlayer`),
+    imported only when a run asks for it (:meth:`kernel_player`), so that a
+    game never needs its C core to be registered."""
 
     @property
     def home(self) -> str:
@@ -619,6 +635,29 @@ class GameSpec:
     def from_dict(self, record: Mapping[str, Any]) -> State[Any]:
         """A game rebuilt from its record (every move replayed and checked)."""
         return self.game_class.from_dict(record)  # type: ignore[no-any-return, attr-defined]
+
+    def kernel_player(self) -> KernelPlayer | None:
+        """The game's batch player, imported on first use; None when it has none.
+
+        A ValueError names a ``kernel`` path that cannot be imported.
+
+        >>> from huegames import engine
+        >>> engine.game_spec("hues-and-cues").kernel_player() is None
+        True
+        """
+        return None if self.kernel is None else _import_kernel(self.kernel)
+
+
+@functools.lru_cache(maxsize=16)
+def _import_kernel(path: str) -> KernelPlayer:
+    module_name, _, name = path.partition(":")
+    try:
+        player = getattr(importlib.import_module(module_name), name)
+    except (ImportError, AttributeError, ValueError) as error:
+        raise ValueError(f"the kernel {brief(path)} cannot be loaded: {error}") from None
+    if not callable(player):
+        raise ValueError(f"the kernel {brief(path)} is not a function")
+    return player  # type: ignore[no-any-return]
 
 
 _BUILT_IN: Final = {

@@ -5,6 +5,8 @@ A run record (one per game, see :mod:`huegames.runner`) is a flat mapping::
     {"game": 12, "seed": 3920..., "seats": ["greedy", "mcts:playouts=200"],
      "scores": [41, 37], "winners": [0], "winner": 0, "moves": [...]}
 
+plus ``"engine": "kernel"`` when a game's C kernel played it.
+
 JSON Lines keeps each record as it is.  CSV has one column per key:
 lists are joined by spaces (``seats``, ``scores``, ``winners``), an empty
 ``winner`` means nobody won alone (a draw, a shared or a team win), and
@@ -103,7 +105,7 @@ class RecordWriter:
         if self._columns is None:
             self._columns = list(record)
             self._csv.writerow(self._columns)
-        self._csv.writerow([_csv_cell(column, record[column]) for column in self._columns])
+        self._csv.writerow([_csv_cell(column, record.get(column)) for column in self._columns])
 
 
 class RecordOutput:
@@ -195,6 +197,8 @@ def read_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterat
             }
             if "moves" in row:
                 record["moves"] = row["moves"].split(";") if row["moves"] else []
+            if row.get("engine"):
+                record["engine"] = row["engine"]
             yield record
 
 

@@ -24,6 +24,14 @@ run record (see :mod:`huegames.recordfiles`)::
 ``winners`` are the outcome's winning seats (empty for a draw, several
 for a shared or team win); ``winner`` is the seat that won alone, else
 None.  With ``record_moves`` a ``moves`` list of move texts follows.
+
+When every seat's bot has a kernel policy in the game's C kernel
+(:attr:`GameSpec.kernel <huegames.engine.GameSpec.kernel>`: Hue's
+``random`` and ``greedy``, say), a whole chunk of games is played in one
+call into C and its records carry ``"engine": "kernel"``.  The kernel
+reads the same seeds, but its random streams (the deal, the random bot)
+are its own: the same seed gives another game, drawn from the same
+distribution.  ``engine="python"`` keeps to :func:`~huegames.engine.play_game`.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final, TextIO, TypeAlias
 
-from . import engine
+from . import engine as _engine
 from .engine import BotSpec
 from .recordfiles import RecordOutput, check_format, format_of
 from .records import brief
@@ -45,6 +53,7 @@ from .stats import Summary
 
 __all__ = [
     "CHUNK_SIZE",
+    "ENGINES",
     "WORKERS_PER_CORE",
     "BotLike",
     "Result",
@@ -59,11 +68,17 @@ __all__ = [
 CHUNK_SIZE: Final = 50
 """Games per task sent to an executor, by default."""
 
+ENGINES: Final = ("auto", "python", "kernel")
+"""How a run plays its games: ``"auto"``, the game's C kernel when it can
+play every seat's bot, else the Python engine; ``"python"``, always the
+Python engine; ``"kernel"``, always the kernel (a ValueError at
+:meth:`RunSpec.build` when it cannot)."""
+
 WORKERS_PER_CORE: Final = 32
 """The most local worker processes a run may ask for, per core: more only
 thrash the machine (and a typo such as ``workers=10000`` would fork that many)."""
 
-BotLike: TypeAlias = BotSpec | str | engine.BotFactory
+BotLike: TypeAlias = BotSpec | str | _engine.BotFactory
 """A bot as :func:`simulate` takes it: a catalogue name, a spec text such as
 ``"mcts:playouts=200"`` or ``"package.module:Factory"``, a
 :class:`~huegames.engine.BotSpec`, or a bot class or factory (called as
@@ -97,6 +112,8 @@ class RunSpec:
     module: str | None = None
     """Where the game's package is imported from in a fresh worker (a game
     registered outside ``huegames``); None for a built-in game."""
+    engine: str = "auto"
+    """One of :data:`ENGINES`: whether the game's C kernel plays the games."""
 
     @classmethod
     def build(
@@ -109,12 +126,15 @@ class RunSpec:
         *,
         seat_swap: bool = False,
         record_moves: bool = False,
+        engine: str = "auto",
     ) -> RunSpec:
         """A checked run: ValueError, naming the mistake, for any bad argument.
 
         ``bots`` is a list of bots (or one comma-separated text), one per
         seat or fewer (then repeated round the table); ``players`` defaults
-        to the number of bots, at least the game's minimum.
+        to the number of bots, at least the game's minimum.  ``engine`` is
+        one of :data:`ENGINES`; ``"kernel"`` raises ValueError when the
+        game's kernel cannot play these bots.
 
         >>> from huegames.runner import RunSpec
         >>> RunSpec.build("linja", "greedy,nobody")
@@ -128,7 +148,9 @@ class RunSpec:
         """
         if not isinstance(game, str):
             raise ValueError(f"a game is named by a string, not {game!r}")
-        spec = engine.game_spec(game)
+        if engine not in ENGINES:
+            raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {brief(engine)}")
+        spec = _engine.game_spec(game)
         specs = _bot_specs(bots, spec)
         count = max(len(specs), spec.min_players) if players is None else players
         spec.check_players(count)
@@ -141,7 +163,7 @@ class RunSpec:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an integer, not {brief(seed)}")
         try:
-            engine.derive_seed(seed)
+            _engine.derive_seed(seed)
         except ValueError:  # repr() refuses ints over 4,300 digits
             raise ValueError(f"seed is too large: {brief(seed)}") from None
         if seat_swap and games % count:
@@ -152,7 +174,7 @@ class RunSpec:
         _check_bots(specs, spec)
         seats = tuple(specs[seat % len(specs)] for seat in range(count))
         module = spec.home
-        return cls(
+        run = cls(
             game,
             seats,
             count,
@@ -161,12 +183,16 @@ class RunSpec:
             bool(seat_swap),
             bool(record_moves),
             None if module.startswith("huegames.") else module,
+            engine,
         )
+        if engine == "kernel" and run.kernel_records(0, 0) is None:
+            raise ValueError(run._no_kernel())
+        return run
 
     @property
-    def game_spec(self) -> engine.GameSpec:
+    def game_spec(self) -> _engine.GameSpec:
         """The registered game this run plays."""
-        return engine.game_spec(self.game, module=self.module)
+        return _engine.game_spec(self.game, module=self.module)
 
     @property
     def labels(self) -> list[str]:
@@ -190,13 +216,33 @@ class RunSpec:
         """The bot of each seat in game ``number``: the list turned ``number`` places."""
         return tuple(self.bots[(seat + number) % self.players] for seat in range(self.players))
 
-    def play(self, number: int) -> dict[str, Any]:
-        """Play game ``number`` of the run and return its record."""
+    def kernel_records(self, start: int, stop: int) -> list[dict[str, Any]] | None:
+        """The records of games ``start .. stop-1`` played by the game's C kernel,
+        or None when it has none, this run's engine is ``"python"``, or the
+        kernel cannot play these bots (then :meth:`play` plays them)."""
+        if self.engine == "python":
+            return None
+        player = self.game_spec.kernel_player()
+        return None if player is None else player(self, start, stop)
+
+    def _no_kernel(self) -> str:
         spec = self.game_spec
-        seed = engine.derive_seed(self.seed, self.deal(number))
+        if spec.kernel is None:
+            return f"engine='kernel': {spec.title} has no C kernel; use engine 'auto' or 'python'"
+        return (
+            f"engine='kernel': the {spec.title} kernel cannot play "
+            f"{', '.join(self.labels)} with {self.players} players (a bot or setting with no "
+            "kernel policy, a rule option it lacks, or its C core not loaded); "
+            "use engine 'auto' or 'python'"
+        )
+
+    def play(self, number: int) -> dict[str, Any]:
+        """Play game ``number`` of the run with the Python engine and return its record."""
+        spec = self.game_spec
+        seed = _engine.derive_seed(self.seed, self.deal(number))
         seats = self.seats(number)
         bots = [
-            bot.build(spec, engine.derive_seed(seed, seat, bot.label))
+            bot.build(spec, _engine.derive_seed(seed, seat, bot.label))
             for seat, bot in enumerate(seats)
         ]
         game = spec.new_game(players=self.players, seed=seed)
@@ -205,7 +251,7 @@ class RunSpec:
         def record(_: object, move: object) -> None:
             moves.append(str(move))
 
-        engine.play_game(game, bots, on_move=record if self.record_moves else None)
+        _engine.play_game(game, bots, on_move=record if self.record_moves else None)
         outcome = game.outcome()
         if outcome is None:
             raise RuntimeError(f"{self.game} game {number} stopped before it was over")
@@ -222,7 +268,7 @@ class RunSpec:
         return result
 
 
-def _bot_specs(bots: object, game: engine.GameSpec) -> list[BotSpec]:
+def _bot_specs(bots: object, game: _engine.GameSpec) -> list[BotSpec]:
     if isinstance(bots, str):
         bots = [text.strip() for text in bots.split(",")]
     elif isinstance(bots, BotSpec) or callable(bots):
@@ -240,7 +286,7 @@ def _bot_specs(bots: object, game: engine.GameSpec) -> list[BotSpec]:
     return specs
 
 
-def _check_bots(specs: Sequence[BotSpec], game: engine.GameSpec) -> None:
+def _check_bots(specs: Sequence[BotSpec], game: _engine.GameSpec) -> None:
     """Make each bot once, here, so that a bad one fails before any game is played."""
     by_label: dict[str, BotSpec] = {}
     for bot in specs:
@@ -296,7 +342,18 @@ def local_processes(games: int, chunk_size: int = CHUNK_SIZE, workers: int | Non
 
 
 def play_chunk(spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
-    """Play games ``start .. stop-1`` of a run (the unit of work sent to an executor)."""
+    """Play games ``start .. stop-1`` of a run (the unit of work sent to an executor):
+    in one call into the game's kernel when it can play them
+    (:meth:`RunSpec.kernel_records`), else one by one with :meth:`RunSpec.play`.
+
+    A run built with ``engine="kernel"`` raises ValueError where the kernel
+    cannot play (a worker without the C core, say).
+    """
+    records = spec.kernel_records(start, stop)
+    if records is not None:
+        return records
+    if spec.engine == "kernel":
+        raise ValueError(spec._no_kernel())
     return [spec.play(number) for number in range(start, stop)]
 
 
@@ -335,6 +392,7 @@ def simulate(
     keep_records: bool | None = None,
     chunk_size: int = CHUNK_SIZE,
     progress: Callable[[int], None] | None = None,
+    engine: str = "auto",
 ) -> Result:
     """Play ``games`` seeded games of ``game`` between ``bots`` and summarise them.
 
@@ -364,6 +422,11 @@ def simulate(
     - ``keep_records``: also return the records (default: only when there is
       no ``out``).
     - ``progress``: called with the number of games finished so far.
+    - ``engine``: ``"auto"`` plays each chunk in the game's C kernel when it
+      can play every seat's bot (its records say ``"engine": "kernel"``;
+      its random streams are its own, so a seed gives another game than on
+      the Python engine), ``"python"`` never, ``"kernel"`` always (a
+      ValueError when it cannot); see :data:`ENGINES`.
 
     The same arguments give the same records whatever the executor.  Bad
     arguments (an unknown bot or setting, a bad value, a bot that cannot be
@@ -396,7 +459,14 @@ def simulate(
     '{"game":0,"seed":2886239381528970591,"seats":["greedy","random"],"scores":[60,37],...}'
     """
     spec = RunSpec.build(
-        game, bots, players, games, seed, seat_swap=seat_swap, record_moves=record_moves
+        game,
+        bots,
+        players,
+        games,
+        seed,
+        seat_swap=seat_swap,
+        record_moves=record_moves,
+        engine=engine,
     )
     _check_positive("chunk_size", chunk_size)
     if executor is None:

@@ -1,0 +1,106 @@
+"""The runner's kernel hook: GameSpec.kernel, RunSpec.engine, simulate(engine=) and --engine."""
+
+import dataclasses
+import json
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+import kernelgame
+from huegames import cli, engine, linja, simulate
+from huegames.runner import ENGINES, RunSpec, play_chunk
+
+GAME = kernelgame.SPEC.name
+
+
+def test_auto_plays_each_chunk_in_one_kernel_call():
+    kernelgame.CALLS.clear()
+    result = simulate(GAME, "random", games=7, seed=3, workers=1, chunk_size=3)
+    assert kernelgame.CALLS == [(0, 3), (3, 6), (6, 7)]
+    assert [record["game"] for record in result.records] == list(range(7))
+    assert all(record["engine"] == "kernel" for record in result.records)
+    python = simulate(GAME, "random", games=7, seed=3, workers=1, engine="python")
+    assert [{**record, "engine": "kernel"} for record in python.records] == result.records
+    assert result.summary.to_dict() == python.summary.to_dict()
+
+
+def test_bots_without_a_kernel_policy_play_in_python_and_say_nothing():
+    kernelgame.CALLS.clear()
+    result = simulate(GAME, "greedy,random", games=4, seed=3, workers=1)
+    assert kernelgame.CALLS == []
+    assert all("engine" not in record for record in result.records)
+    assert result.records == simulate("linja", "greedy,random", games=4, seed=3, workers=1).records
+
+
+def test_engine_python_never_asks_the_kernel():
+    kernelgame.CALLS.clear()
+    result = simulate(GAME, "random", games=3, workers=1, engine="python")
+    assert kernelgame.CALLS == []
+    assert all("engine" not in record for record in result.records)
+
+
+def test_engine_kernel_refuses_at_build_when_the_kernel_cannot_play():
+    with pytest.raises(ValueError, match="the Kernel Linja kernel cannot play greedy, random"):
+        RunSpec.build(GAME, "greedy,random", engine="kernel")
+    with pytest.raises(ValueError, match="Linja has no C kernel"):
+        simulate("linja", "random", games=2, workers=1, engine="kernel")
+    run = RunSpec.build(GAME, "random", games=2, engine="kernel")
+    assert run.engine == "kernel"
+    assert all(record["engine"] == "kernel" for record in play_chunk(run, 0, 2))
+
+
+def test_engine_kernel_fails_in_a_chunk_the_kernel_will_not_play():
+    run = dataclasses.replace(RunSpec.build(GAME, "random", games=2), engine="kernel")
+    refused = dataclasses.replace(run, bots=RunSpec.build(GAME, "greedy").bots * 2)
+    with pytest.raises(ValueError, match="kernel cannot play greedy"):
+        play_chunk(refused, 0, 2)
+
+
+@pytest.mark.parametrize("bad", ["Kernel", "", None, 1])
+def test_an_unknown_engine_is_a_value_error(bad):
+    with pytest.raises(ValueError, match="engine must be one of auto, python, kernel"):
+        RunSpec.build(GAME, "random", engine=bad)
+    assert ENGINES == ("auto", "python", "kernel")
+
+
+def test_kernel_records_in_fresh_worker_processes_match_one_process():
+    here = simulate(GAME, "random", games=6, seed=2, workers=1)
+    context = multiprocessing.get_context("spawn")  # workers that inherit no registry
+    with ProcessPoolExecutor(2, mp_context=context) as pool:
+        there = simulate(GAME, "random", games=6, seed=2, executor=pool, chunk_size=2)
+    assert there.records == here.records
+
+
+def test_a_kernel_path_that_cannot_be_loaded_is_a_value_error():
+    spec = dataclasses.replace(linja.SPEC, kernel="huegames.nowhere:play_games")
+    with pytest.raises(ValueError, match=r"kernel .huegames\.nowhere:play_games. cannot be loaded"):
+        spec.kernel_player()
+    spec = dataclasses.replace(linja.SPEC, kernel="huegames.linja:SPEC")
+    with pytest.raises(ValueError, match="is not a function"):
+        spec.kernel_player()
+    assert linja.SPEC.kernel_player() is None
+    assert engine.game_spec(GAME).kernel_player() is kernelgame.play_games
+
+
+def test_cli_engine_option(tmp_path, capsys):
+    out = tmp_path / "records.jsonl"
+    argv = ["simulate", GAME, "--games", "3", "--workers", "1", "--no-progress", "--out", str(out)]
+    assert cli.main([*argv, "--engine", "kernel"]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [record["engine"] for record in records] == ["kernel"] * 3
+    assert cli.main([*argv, "--engine", "python"]) == 0
+    assert all("engine" not in json.loads(line) for line in out.read_text().splitlines())
+    capsys.readouterr()
+    assert cli.main([*argv, "--bots", "greedy", "--engine", "kernel"]) == cli.USAGE_ERROR
+    assert "kernel cannot play greedy" in capsys.readouterr().err
+    assert cli.main([*argv, "--engine", "fast"]) == cli.USAGE_ERROR
+    assert "invalid choice: 'fast'" in capsys.readouterr().err
+
+
+def test_csv_records_keep_the_engine_column(tmp_path):
+    from huegames.recordfiles import read_records
+
+    out = tmp_path / "records.csv"
+    result = simulate(GAME, "random", games=3, seed=1, workers=1, out=out, keep_records=True)
+    assert list(read_records(out)) == result.records
