@@ -96,18 +96,23 @@ def test_the_registry_builds_it():
 
 
 def test_the_frame_is_the_formula_of_the_argument():
-    """Staircase box x 0..2, y 0..4; P plays; anchors -3P..3P and -3P..3P+2."""
+    """Staircase box x 0..2, y 0..4 (W_0 = 2, H_0 = 4); P plays; anchors from
+    the table's corner dx -3..3P and dy -3..3P+2."""
     expected = {2: (10, 6), 3: (15, 6), 4: (20, 6), 5: (20, 5)}
-    counts = {2: 92_232, 3: 203_112, 4: 357_192, 5: 297_660}
+    counts = {2: 29_376, 3: 59_976, 4: 101_376, 5: 84_480}  # module's table
     for players, (count, slots) in expected.items():
         assert plays(players) == count and hand_slots(players) == slots
         frame = frame_of(players)
-        assert frame == Frame(-3 * count, -3 * count, 6 * count + 1, 6 * count + 3, count)
+        assert frame == Frame(-3, -3, 3 * count + 4, 3 * count + 6, count)
         assert (frame.right, frame.bottom) == (3 * count, 3 * count + 2)
         code = CODES[players]
         assert code.frame == frame and code.slots == slots
         assert code.action_count == slots * 4 * frame.cols * frame.rows == counts[players]
-        assert code.cell_shape == (frame.rows + 2, frame.cols + 2)
+        assert code.cell_shape == (frame.rows - 1, frame.cols - 1)
+        assert code.parts(np.zeros(code.observation_shape, np.uint8))["origin"].shape == (
+            2,
+            3 * count + 1,
+        )
     # Every staircase fills the same box, whatever the cards and rotations.
     for seed in range(30):
         game = hue.new_game(players=2, seed=seed)
@@ -117,8 +122,8 @@ def test_the_frame_is_the_formula_of_the_argument():
 def test_a_custom_opening_grows_its_own_box():
     rules = hue.Rules(opening=["S0 5 7 1", "S1 4 7 0"])  # x 4..7, y 7..9
     assert opening_box(rules) == (4, 7, 7, 9)
-    frame = frame_of(3, rules)
-    assert (frame.left, frame.top, frame.right, frame.bottom) == (4 - 45, 7 - 45, 7 + 43, 9 + 43)
+    frame = frame_of(3, rules)  # W_0 = 3, H_0 = 2: dx -3..3 + 45 - 2, dy -3..2 + 45 - 2
+    assert (frame.left, frame.top, frame.right, frame.bottom) == (-3, -3, 46, 45)
     code = HueEncoding(3, rules)
     for game in random_states(3, 5, rules=rules):
         view = game.view(game.current_player or 0)
@@ -133,10 +138,18 @@ EXTENT = {  # how far a footprint reaches in each direction, from its anchor
 }
 
 
-def anchor_range(moves) -> tuple[int, int, int, int]:
-    xs = [move.x for move in moves]
-    ys = [move.y for move in moves]
+def anchor_range(moves, board: hue.Board) -> tuple[int, int, int, int]:
+    """The moves' anchors, counted from the table's corner as the frame is."""
+    min_x, min_y, _, _ = board.bounds()
+    xs = [move.x - min_x for move in moves]
+    ys = [move.y - min_y for move in moves]
     return min(xs), min(ys), max(xs), max(ys)
+
+
+def extent(board: hue.Board) -> int:
+    """``W + H`` of the table's box (the module's argument)."""
+    min_x, min_y, max_x, max_y = board.bounds()
+    return (max_x - min_x) + (max_y - min_y)
 
 
 def inside(frame: Frame, box: tuple[int, int, int, int]) -> bool:
@@ -151,7 +164,10 @@ def inside(frame: Frame, box: tuple[int, int, int, int]) -> bool:
 def test_pushing_the_table_one_way_reaches_the_frame_edge_exactly(players, direction):
     """Every seat plays the move reaching furthest one way: every legal
     anchor stays in the frame, the table grows by 3 a play, and the last
-    play's furthest anchor is the frame's edge: the bound is exact."""
+    play's furthest anchor is the frame's edge (right, down), or the
+    table's corner ends 3P from the opening's, the ``origin`` part's last
+    column (left, up): the bound is exact.  Left and up, the frame's edge
+    -3 is reached at every play."""
     code, frame = CODES[players], CODES[players].frame
     edge = {"left": frame.left, "up": frame.top, "right": frame.right, "down": frame.bottom}
     reach = EXTENT[direction]
@@ -160,7 +176,7 @@ def test_pushing_the_table_one_way_reaches_the_frame_edge_exactly(players, direc
     while not game.is_over:
         number += 1
         moves = list(game.legal_moves())
-        assert inside(frame, anchor_range(moves))
+        assert inside(frame, anchor_range(moves, game.board))
         view = game.view(game.current_player)
         assert len(code.legal_actions(view)) == len(moves)
         best = max(moves, key=reach)
@@ -168,9 +184,17 @@ def test_pushing_the_table_one_way_reaches_the_frame_edge_exactly(players, direc
         start = {"left": 0, "up": 0, "right": 2, "down": 4}[direction]  # the staircase's side
         sign = -1 if direction in ("left", "up") else 1
         assert anchor == start + sign * (3 * number - (0 if sign < 0 else 2))
+        corner = game.board.bounds()[0 if direction in ("left", "right") else 1]
+        relative = anchor - corner
+        if sign < 0:
+            assert relative == edge[direction]
         game.play(best)
     assert number == frame.plays
-    assert anchor == edge[direction]
+    assert relative == edge[direction]
+    origin = code.parts(code.observation(game.view(0)))["origin"]
+    shift = 3 * frame.plays if sign < 0 else 0
+    row = 0 if direction in ("left", "right") else 1
+    assert origin[row].tolist() == [int(n == shift) for n in range(3 * frame.plays + 1)]
 
 
 @given(
@@ -181,7 +205,7 @@ def test_pushing_the_table_one_way_reaches_the_frame_edge_exactly(players, direc
 def test_any_mix_of_pushes_stays_in_the_frame(players, seed, policy):
     """Hypothesis: games whose plays push any way or at random keep every
     legal anchor (and every cell) within the frame, each play growing the
-    table's box by at most 3 cells a side."""
+    table's box by at most 3 cells in all (``W + H``, the module's argument)."""
     code = CODES[players]
     frame = code.frame
     game = hue.new_game(players=players, seed=seed)
@@ -190,15 +214,14 @@ def test_any_mix_of_pushes_stays_in_the_frame(players, seed, policy):
         if game.is_over:
             break
         moves = list(game.legal_moves())
-        assert inside(frame, anchor_range(moves))
-        before = game.board.bounds()
+        assert inside(frame, anchor_range(moves, game.board))
+        before = extent(game.board)
         move = rng.choice(moves) if choice == "random" else max(moves, key=EXTENT[choice])
         game.play(move)
-        after = game.board.bounds()
-        assert all(abs(a - b) <= 3 for a, b in zip(before, after, strict=True))
+        assert before <= extent(game.board) <= before + 3
     min_x, min_y, max_x, max_y = game.board.bounds()
-    assert frame.left <= min_x and max_x <= frame.right + 2
-    assert frame.top <= min_y and max_y <= frame.bottom + 2
+    assert max_x - min_x <= frame.right + 2 and max_y - min_y <= frame.bottom + 2
+    assert -3 * frame.plays <= min_x <= 0 and -3 * frame.plays <= min_y <= 0
     view = game.view(0)
     assert code.observation(view).shape == code.observation_shape
 
@@ -376,12 +399,16 @@ def check_observation(code: HueEncoding, game: Game, seat: int) -> None:
     parts = code.parts(obs)
     rows, cols = code.cell_shape
     assert parts["planes"].shape == (PLANES, rows, cols)
-    frame = code.frame
-    # The planes give back every cell code, and nothing else.
-    expected = {
-        (x - frame.left, y - frame.top): code_ for (x, y), code_ in cell_codes(game.board).items()
-    }
+    min_x, min_y, _, _ = game.board.bounds()
+    # The planes give back every cell code, and nothing else; the origin
+    # where the table's corner lies from the opening's.
+    expected = {(x - min_x, y - min_y): code_ for (x, y), code_ in cell_codes(game.board).items()}
     assert decode_planes(parts["planes"]) == expected
+    reach = 3 * code.frame.plays + 1
+    assert parts["origin"].tolist() == [
+        [int(n == -min_x) for n in range(reach)],
+        [int(n == -min_y) for n in range(reach)],
+    ]
     # The hand, slot by slot.
     hand = parts["hand"]
     assert hand.shape == (code.slots, HAND_FEATURES)
@@ -445,8 +472,8 @@ def test_the_observation_is_the_same_on_both_backends():
 
 def test_sub_cells_are_the_rules_sub_cells():
     code = CODES[2]
-    frame = code.frame
     for game in random_states(2, 4):
+        min_x, min_y, _, _ = game.board.bounds()
         picture = code.sub_cells(code.observation(game.view(0)))
         rows, cols = code.cell_shape
         assert picture.shape == (7, 3 * rows, 3 * cols) and picture.dtype == np.uint8
@@ -454,7 +481,7 @@ def test_sub_cells_are_the_rules_sub_cells():
         assert int(picture[6].sum()) == 9 * len(codes)
         assert (picture[:5].sum(axis=0) == picture[6]).all()  # one colour per sub-cell
         for (x, y), cell in codes.items():
-            col, row = x - frame.left, y - frame.top
+            col, row = x - min_x, y - min_y
             for sub_row in range(3):
                 for sub_col in range(3):
                     at = (3 * row + sub_row, 3 * col + sub_col)
@@ -562,3 +589,27 @@ def test_a_move_from_an_action_plays(backend):
         action = rng.choice(code.legal_actions(view))
         assert game.play(code.action_to_move(view, action)) in view.legal_moves()
     assert game.outcome() is not None
+
+
+def test_a_table_moved_whole_encodes_the_same():
+    """Positions count from the table's corner: the same deal laid out
+    elsewhere (its opening moved) gives the same ids, mask and observation."""
+    here = hue.new_game(players=3, seed=4)
+    opening = [str(move._replace(x=move.x + 7, y=move.y - 4)) for move in here.deal.opening]
+    record = here.to_dict()
+    record["rules"]["opening"] = record["setup"]["opening"] = opening
+    record["seed"] = None  # a deal of its own, not the one the seed gives
+    there = Game.from_dict(record)
+    code, shifted = CODES[3], HueEncoding(3, there.rules)
+    rng = random.Random(4)
+    while not here.is_over:
+        seat = here.current_player
+        a, b = here.view(seat), there.view(seat)
+        assert code.legal_actions(a) == shifted.legal_actions(b)
+        assert (code.observation(a) == shifted.observation(b)).all()
+        assert (code.action_mask(a) == shifted.action_mask(b)).all()
+        action = rng.choice(code.legal_actions(a))
+        move = code.action_to_move(a, action)
+        assert shifted.action_to_move(b, action) == move._replace(x=move.x + 7, y=move.y - 4)
+        here.play(move)
+        there.play(shifted.action_to_move(b, action))

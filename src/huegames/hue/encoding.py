@@ -3,43 +3,53 @@
 **The frame.**  Every game of Hue plays ``P = players * d`` cards after the
 opening (``d`` = 5 standard cards dealt with 2-4 players, 4 with 5; the
 deck does not change ``P``: every seat plays all but its score card).  Let
-``B_k`` be the box of the occupied cells after ``k`` plays, ``B_0`` the
-opening's (the staircase of rules §3 always fills ``x`` 0..2, ``y`` 0..4).
-A legal placement on a non-empty table has a footprint cell that is
-occupied (it covers one square) or shares a side with an occupied cell, so
-that cell lies in ``B_k`` grown by 1, and the card reaches at most 2 cells
-further along its length.  Hence, with ``B_k = [x0, x1] x [y0, y1]``:
+``B_k = [x0, x1] x [y0, y1]`` be the box of the occupied cells after ``k``
+plays, ``W_k = x1 - x0`` and ``H_k = y1 - y0``; ``B_0`` is the opening's
+(the staircase of rules §3 always fills ``x`` 0..2, ``y`` 0..4: ``W_0 = 2``,
+``H_0 = 4``).  Positions are counted from the box's top-left cell
+``(x0, y0)``, so the frame moves with the table, and it is small because
+the table cannot grow both ways at once:
 
-- a horizontal card's anchor has ``x0 - 3 <= x <= x1 + 1``, ``y0 - 1 <= y <= y1 + 1``;
-- a vertical card's anchor has ``x0 - 1 <= x <= x1 + 1``, ``y0 - 3 <= y <= y1 + 1``;
-- every cell it covers lies in ``B_k`` grown by 3, so ``B_k`` lies in ``B_0``
-  grown by ``3k``.
+- A legal placement on a non-empty table has a footprint cell that is
+  occupied or shares a side with an occupied cell, and the card reaches at
+  most 2 cells further along its length.  So a horizontal card's anchor has
+  ``x0 - 3 <= x <= x1 + 1``, ``y0 - 1 <= y <= y1 + 1``, a vertical card's
+  ``x0 - 1 <= x <= x1 + 1``, ``y0 - 3 <= y <= y1 + 1``: relative to
+  ``(x0, y0)``, every anchor lies in ``-3 <= dx <= W + 1``, ``-3 <= dy <= H + 1``.
+- A play grows ``W + H`` by at most 3: a card beside the box's side (its
+  touching cell one step off the box) adds 1 across and at most 2 along its
+  length; one off the box's end, in line with a row or column, adds at
+  most 3 along and nothing across; one that covers a square, at most 2.
+- So ``W_k + H_k <= W_0 + H_0 + 3k``, and as neither shrinks, ``W_k <=
+  W_0 + 3k`` and ``H_k <= H_0 + 3k``.  Play ``j`` (1..P) is made on
+  ``B_{j-1}``: over a whole game the **anchor frame** is ``-3 <= dx <=
+  W_0 + 3P - 2``, ``-3 <= dy <= H_0 + 3P - 2``; for the staircase,
+  ``dx`` in ``-3..3P`` and ``dy`` in ``-3..3P+2``: ``3P + 4`` columns and
+  ``3P + 6`` rows.
 
-Play ``j`` (1..P) is made on ``B_{j-1}``, so its anchor lies in ``B_0``
-grown by ``3j`` on the left and top and by ``3j - 2`` on the right and
-bottom; over a whole game, the **anchor frame** is ``B_0`` grown by ``3P``
-left and top and ``3P - 2`` right and bottom.  For the staircase that is
-``-3P <= x <= 3P`` and ``-3P <= y <= 3P + 2``: ``6P + 1`` columns and
-``6P + 3`` rows.  The bound is exact: each of its four edges is the anchor
-of the last play of a game whose every play pushes the table that way (a
-row of horizontal cards off either end of a staircase card, a column of
-vertical ones).  A user-given opening (``Rules(opening=...)``) grows its
-own box the same way; the covering variant only removes placements.  The
-observation's **cell frame** is the anchor frame with 2 more columns and
-rows on the right and bottom (the far cells of the last card).
+The bound is exact: ``dx = -3`` and ``dy = -3`` are open at every turn (a
+card laid off the box's left or top end), and ``dx = 3P`` (``dy = 3P + 2``)
+is the last play of a game whose every play pushes the table right (down).
+A user-given opening (``Rules(opening=...)``) has its own ``W_0`` and
+``H_0``; the covering variant only removes placements.  The observation's
+**cell frame** holds the table's cells, ``0 <= dx <= W_0 + 3P`` and
+``0 <= dy <= H_0 + 3P``, and its ``origin`` part says where the box's corner
+lies from the opening's (at most ``3P`` left and up), so nothing of the
+absolute position is lost.
 
 | players | plays P | hand slots S | anchor frame (cols x rows) | action_count |
 | --- | --- | --- | --- | --- |
-| 2 | 10 | 6 | 61 x 63 | 92,232 |
-| 3 | 15 | 6 | 91 x 93 | 203,112 |
-| 4 | 20 | 6 | 121 x 123 | 357,192 |
-| 5 | 20 | 5 | 121 x 123 | 297,660 |
+| 2 | 10 | 6 | 34 x 36 | 29,376 |
+| 3 | 15 | 6 | 49 x 51 | 59,976 |
+| 4 | 20 | 6 | 64 x 66 | 101,376 |
+| 5 | 20 | 5 | 64 x 66 | 84,480 |
 
 **Actions** (``Discrete(S * 4 * rows * cols)``): laying the card in hand
 slot ``s`` (the seat's hand in deck order, as ``view.hand`` holds it; at
 most ``S = d + 1`` cards) with its anchor at ``(x, y)`` in rotation ``r``
-is action ``((s * 4 + r) * rows + (y - top)) * cols + (x - left)``, where
-``(left, top)`` is the frame's top-left anchor.  A card that looks the same
+is action ``((s * 4 + r) * rows + (y - y0 + 3)) * cols + (x - x0 + 3)``,
+where ``(x0, y0)`` is the top-left corner of the view's table (its
+:meth:`~huegames.hue.Board.bounds`).  A card that looks the same
 turned half round (``card.rotations == 2``) is listed only in rotations 0
 and 1 (rules §2, ``Card.canonical_rotation``): the ids of its rotations 2
 and 3 are never legal (masked, and ``action_to_move`` refuses them), while
@@ -54,11 +64,13 @@ cuts it into named, shaped views, :attr:`HueEncoding.layout` gives the offsets):
 
 | part | shape | meaning |
 | --- | --- | --- |
-| ``planes`` | ``(20, rows + 2, cols + 2)`` | the visible table over the cell frame, cell \
-``(x, y)`` at ``[:, y - top, x - left]``: plane ``3c + k`` (colour ``c`` of G R Y P B, \
+| ``planes`` | ``(20, rows - 1, cols - 1)`` | the visible table over the cell frame, cell \
+``(x, y)`` at ``[:, y - y0, x - x0]``: plane ``3c + k`` (colour ``c`` of G R Y P B, \
 ``k`` 0..2) is 1 where stripe ``k`` shows colour ``c`` (a solid square sets its colour \
 in all three); 15 solid, 16 vertical stripes (``k`` left to right), 17 horizontal \
 stripes (``k`` top to bottom), 18 skull, 19 occupied |
+| ``origin`` | ``(2, 3P + 1)`` | how far the table's corner ``(x0, y0)`` lies left of \
+and above the opening's, one-hot (row 0: columns, row 1: rows) |
 | ``hand`` | ``(S, 20)`` | slot ``s``: 1 when it holds a card, its kind one-hot \
 (starting, poison, solid, striped), then its three colours one-hot (``5 + 5i + c``) |
 | ``cards`` | ``(len(deck), 3 + players)`` | each deck card, in deck order, one-hot: \
@@ -82,9 +94,9 @@ are not in it (the table shows what is visible, ``cards`` who laid what).
 >>> from huegames.hue.encoding import HueEncoding
 >>> code = HueEncoding(players=3)
 >>> code.frame
-Frame(left=-45, top=-45, cols=91, rows=93, plays=15)
+Frame(left=-3, top=-3, cols=49, rows=51, plays=15)
 >>> code.action_count, code.observation_shape
-(203112, (177028,))
+(59976, (48420,))
 >>> game = hue.new_game(players=3, seed=7)
 >>> view = game.view(0)
 >>> actions = code.legal_actions(view)
@@ -94,7 +106,7 @@ Frame(left=-45, top=-45, cols=91, rows=93, plays=15)
 True
 >>> parts = code.parts(code.observation(view))
 >>> parts["planes"].shape, int(parts["planes"][19].sum())  # 3 staircase cards
-((20, 95, 93), 9)
+((20, 50, 48), 9)
 >>> parts["hand"][:, 0].tolist(), parts["to_move"].tolist()
 ([1, 1, 1, 1, 1, 1], [1, 0, 0])
 """
@@ -175,11 +187,12 @@ def opening_box(rules: Rules | None = None) -> cells.Box:
 
 
 class Frame(NamedTuple):
-    """The anchor frame: anchors ``left <= x < left + cols``, ``top <= y < top + rows``.
+    """The anchor frame, counted from the table's top-left corner ``(x0, y0)``:
+    anchors ``x0 + left <= x < x0 + left + cols``, ``y0 + top <= y < y0 + top + rows``.
 
     It holds the anchor of every legal placement of every game of ``plays``
     plays after an opening (this module's argument); the cell frame of the
-    observation is 2 columns and 2 rows larger, on the right and bottom.
+    observation is its columns and rows from ``(x0, y0)`` on, one fewer of each.
     """
 
     left: int
@@ -190,29 +203,28 @@ class Frame(NamedTuple):
 
     @property
     def right(self) -> int:
-        """The largest anchor ``x``."""
+        """The largest anchor ``x - x0``."""
         return self.left + self.cols - 1
 
     @property
     def bottom(self) -> int:
-        """The largest anchor ``y``."""
+        """The largest anchor ``y - y0``."""
         return self.top + self.rows - 1
 
 
 def frame_of(players: int, rules: Rules | None = None) -> Frame:
-    """The anchor frame of every game of ``players`` under ``rules``: the
-    opening's box grown by ``3P`` on the left and top and by ``3P - 2`` on
-    the right and bottom (``P`` = :func:`plays`).
+    """The anchor frame of every game of ``players`` under ``rules``, from the
+    table's corner: ``-3 <= dx <= W_0 + 3P - 2``, ``-3 <= dy <= H_0 + 3P - 2``
+    (``P`` = :func:`plays`, ``W_0 x H_0`` the opening's box less one each way).
 
     >>> from huegames.hue.encoding import frame_of
     >>> frame_of(2)
-    Frame(left=-30, top=-30, cols=61, rows=63, plays=10)
+    Frame(left=-3, top=-3, cols=34, rows=36, plays=10)
     """
     count = plays(players)
     min_x, min_y, max_x, max_y = opening_box(rules)
-    left, top = min_x - 3 * count, min_y - 3 * count
-    right, bottom = max_x + 3 * count - 2, max_y + 3 * count - 2
-    return Frame(left, top, right - left + 1, bottom - top + 1, count)
+    right, bottom = max_x - min_x + 3 * count - 2, max_y - min_y + 3 * count - 2
+    return Frame(-3, -3, right + 4, bottom + 4, count)
 
 
 def _code_table() -> np.ndarray:
@@ -303,10 +315,12 @@ class HueEncoding:
         self._area = cols * rows
         self.action_count = self.slots * 4 * self._area
         """``slots * 4 * cols * rows``."""
-        self.cell_shape = (rows + 2, cols + 2)
+        self.cell_shape = (rows - 1, cols - 1)
         """``(rows, cols)`` of the cell frame of the planes."""
+        self._opening_corner = opening_box(self.rules)[:2]
         shapes: dict[str, tuple[int, ...]] = {
             "planes": (PLANES, *self.cell_shape),
+            "origin": (2, 3 * self.frame.plays + 1),
             "hand": (self.slots, HAND_FEATURES),
             "cards": (len(self.deck), 3 + players),
             "hand_sizes": (players, self.slots + 1),
@@ -349,6 +363,7 @@ class HueEncoding:
             [(sizes_at + i * (self.slots + 1), (me + i) % players) for i in range(players)]
             for me in range(players)
         ]
+        self._origin_at = layout["origin"][0]
         self._to_move_at = layout["to_move"][0]
         self._seat_at = layout["seat"][0]
         self._over_at = layout["over"][0]
@@ -356,12 +371,6 @@ class HueEncoding:
         self._masks = _Pool(self.action_count, np.int8)
         self._rotations = {card.id: card.rotations for card in self.deck.cards}
         self._bases: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, int]] = {}
-        # Anchors straight from the C core when the frame lies well inside
-        # the table's limits (where the board filters no anchor).
-        f = self.frame
-        self._direct = (
-            cells.beyond_limits((f.left - 3, f.top - 3, f.right + 5, f.bottom + 5)) is None
-        )
         self._cache: tuple[Any, int, _Legal] = (None, -1, _NO_MOVES)
         self._checked: Any = None  # the last view _check_view passed
 
@@ -387,35 +396,38 @@ class HueEncoding:
             raise ValueError(f"the view's hand holds {len(view.hand)} cards; at most {self.slots}")
         self._checked = view
 
-    def _check_table(self, board: Board, anchors: bool) -> None:
-        """Refuse a table whose cells (or, with ``anchors``, whose next
-        placements' anchors) could fall outside the frame."""
+    def _check_table(self, board: Board, anchors: bool) -> cells.Box:
+        """The table's box; a ValueError for a table whose cells (or, with
+        ``anchors``, whose next placements' anchors) could fall outside the
+        frame, or whose corner lies beyond the ``origin`` part's reach."""
         box = board.bounds()
         if box is None:
             raise ValueError("the table is empty: no game the rules allow gets here")
         min_x, min_y, max_x, max_y = box
         f = self.frame
-        if anchors:  # the anchor ranges of the module's argument
-            inside = (
-                min_x - 3 >= f.left
-                and min_y - 3 >= f.top
-                and max_x + 1 <= f.right
-                and max_y + 1 <= f.bottom
-            )
-        else:
-            inside = (
-                min_x >= f.left
-                and min_y >= f.top
-                and max_x <= f.right + 2
-                and max_y <= f.bottom + 2
-            )
-        if not inside:
+        # the next anchors reach dx = W + 1 (the module's argument); the
+        # cells of the cell frame, dx = right + 2
+        spare = 1 if anchors else -2
+        shift_x, shift_y = self._opening_corner[0] - min_x, self._opening_corner[1] - min_y
+        if not (
+            max_x - min_x + spare <= f.right
+            and max_y - min_y + spare <= f.bottom
+            and 0 <= shift_x <= 3 * f.plays
+            and 0 <= shift_y <= 3 * f.plays
+        ):
             raise ValueError(
                 f"the table spans {box}, beyond this encoding's frame {f}: "
                 "not a game laid out by these rules"
             )
+        return box
 
     # -- actions ------------------------------------------------------------------
+
+    def _corner(self, view: View) -> tuple[int, int]:
+        """The table cell ``(x, y)`` of the frame's position 0 in ``view``."""
+        box = view.board.bounds()
+        min_x, min_y = (0, 0) if box is None else box[:2]
+        return min_x + self.frame.left, min_y + self.frame.top
 
     def _legal(self, view: View) -> _Legal:
         """The view's legal placements as positions in the frame (kept for
@@ -429,17 +441,21 @@ class HueEncoding:
         if view.player != view.current_player or sizes.count(1) == len(sizes):  # or over
             legal = _NO_MOVES
         else:
-            self._check_table(board, anchors=True)
+            min_x, min_y, max_x, max_y = self._check_table(board, anchors=True)
             f = self.frame
-            found = _c_anchors(board, f.left, f.top) if self._direct else None
+            left, top = min_x + f.left, min_y + f.top
+            # Anchors straight from the C core when the table lies well inside
+            # its limits (where the board filters no anchor).
+            direct = cells.beyond_limits((min_x - 6, min_y - 6, max_x + 6, max_y + 6)) is None
+            found = _c_anchors(board, left, top) if direct else None
             if found is None:
                 # LegalMoves keeps one flat anchor list per orientation, shared
                 # by every card, and every card lists rotations 0 and 1 first.
                 moves = view.legal_moves()
                 vertical, horizontal = moves._blocks[0][2], moves._blocks[1][2]
                 pairs = np.array(vertical + horizontal, dtype=np.int64)
-                pairs[0::2] -= f.left
-                pairs[1::2] -= f.top
+                pairs[0::2] -= left
+                pairs[1::2] -= top
                 split = len(vertical) // 2
             else:
                 pairs, split = found
@@ -449,7 +465,7 @@ class HueEncoding:
             bases = self._bases.get(rotations)
             if bases is None:
                 bases = self._bases[rotations] = _bases(rotations, self._area)
-            legal = _Legal(positions[:split], positions[split:], rotations, bases)
+            legal = _Legal(positions[:split], positions[split:], rotations, bases, (left, top))
         self._cache = (view, len(board), legal)
         return legal
 
@@ -474,7 +490,7 @@ class HueEncoding:
         >>> code.action_to_move(view, 0)
         Traceback (most recent call last):
         ...
-        ValueError: action 0 (X2 at -30 -30 rotation 0) is not legal for seat 0 here
+        ValueError: action 0 (X2 at -3 -3 rotation 0) is not legal for seat 0 here
         """
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action id is an integer, not {brief(action)}")
@@ -484,8 +500,10 @@ class HueEncoding:
         slot, rest = divmod(action, 4 * self._area)
         rotation, position = divmod(rest, self._area)
         row, col = divmod(position, self.frame.cols)
-        x, y = col + self.frame.left, row + self.frame.top
-        if not self._legal(view).has(action):
+        legal = self._legal(view)
+        left, top = legal.corner if legal is not _NO_MOVES else self._corner(view)
+        x, y = col + left, row + top
+        if not legal.has(action):
             card = view.hand[slot] if slot < len(view.hand) else f"slot {slot}"
             raise ValueError(
                 f"action {action} ({card} at {x} {y} rotation {rotation}) "
@@ -503,11 +521,13 @@ class HueEncoding:
             raise ValueError(f"{move.describe()}: that card is not in seat {view.player}'s hand")
         slot = view.hand.index(move.card)
         rotation = view.deck[move.card].canonical_rotation(move.rotation)
-        col, row = move.x - self.frame.left, move.y - self.frame.top
+        legal = self._legal(view)
+        left, top = self._corner(view)
+        col, row = move.x - left, move.y - top
         if not (0 <= col < self.frame.cols and 0 <= row < self.frame.rows):
             raise ValueError(f"{move.describe()} is not legal for seat {view.player} here")
         action = ((slot * 4 + rotation) * self.frame.rows + row) * self.frame.cols + col
-        if not self._legal(view).has(action):
+        if not legal.has(action):
             raise ValueError(f"{move.describe()} is not legal for seat {view.player} here")
         return action
 
@@ -517,11 +537,11 @@ class HueEncoding:
         """What the view's seat sees, as the flat ``uint8`` vector of the module's table."""
         self._check_view(view)
         board = view.board
-        self._check_table(board, anchors=False)
+        min_x, min_y, _, _ = self._check_table(board, anchors=False)
         out = self._observations.take()
         rows, cols = self.cell_shape
         planes = out[: PLANES * rows * cols].reshape(PLANES, rows, cols)
-        _paint(planes, board, self.frame.left, self.frame.top)
+        _paint(planes, board, min_x, min_y)
 
         me, hand, sizes = view.player, view.hand, view.hand_sizes
         features = self._hand_hot
@@ -540,6 +560,9 @@ class HueEncoding:
         if view.current_player is not None:
             hot.append(self._to_move_at + (view.current_player - me) % self.players)
         hot.append(self._seat_at + me)
+        width = 3 * self.frame.plays + 1  # the origin part's rows
+        hot.append(self._origin_at + self._opening_corner[0] - min_x)
+        hot.append(self._origin_at + width + self._opening_corner[1] - min_y)
         if sizes.count(1) == len(sizes):  # view.is_over
             hot.append(self._over_at)
         out[hot] = 1
@@ -566,7 +589,7 @@ class HueEncoding:
         >>> view = hue.new_game(players=2, seed=1).view(0)
         >>> picture = code.sub_cells(code.observation(view))
         >>> picture.shape, int(picture[:5].sum()), int(picture[6].sum())  # 9 squares of 9
-        ((7, 195, 189), 81, 81)
+        ((7, 105, 99), 81, 81)
         """
         planes = self.parts(observation)["planes"]
         rows, cols = self.cell_shape
@@ -583,9 +606,10 @@ class HueEncoding:
 class _Legal:
     """One view's legal placements: the anchors of each orientation as
     positions ``row * cols + col`` in the frame (ascending, as the backends
-    sort anchors by y then x), and the rotations each hand slot lists."""
+    sort anchors by y then x), the rotations each hand slot lists, and
+    ``corner``: the table cell ``(x, y)`` of the frame's position 0."""
 
-    __slots__ = ("_area", "_bases", "_ids", "_positions", "_rotations")
+    __slots__ = ("_area", "_bases", "_ids", "_positions", "_rotations", "corner")
 
     def __init__(
         self,
@@ -593,7 +617,9 @@ class _Legal:
         horizontal: np.ndarray,
         rotations: tuple[int, ...],
         bases: tuple[np.ndarray, np.ndarray, int],
+        corner: tuple[int, int],
     ) -> None:
+        self.corner = corner
         self._positions = (vertical, horizontal)
         self._rotations = rotations
         self._bases = bases[:2]
@@ -651,7 +677,9 @@ def _bases(rotations: tuple[int, ...], area: int) -> tuple[np.ndarray, np.ndarra
     return vertical, horizontal, area
 
 
-_NO_MOVES = _Legal(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), (), _bases((), 1))
+_NO_MOVES = _Legal(
+    np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), (), _bases((), 1), (0, 0)
+)
 
 _scratch = threading.local()
 
