@@ -1,0 +1,737 @@
+/* plank_core.c -- see plank_core.h for the contract. */
+#include "plank_core.h"
+
+#include <string.h>
+
+#define SQUARES PLANK_SQUARES
+#define EMPTY PLANK_EMPTY
+#define TOP 0
+#define BOTTOM 1
+
+/* Compile-time checks of the numbers the header writes out for cffi. */
+typedef char check_sizes[(PLANK_SQUARES == 3 * PLANK_MAX_ROWS && PLANK_MAX_ROWS == 12 &&
+                          PLANK_MAX_PLAYERS == 4)
+                             ? 1
+                             : -1];
+
+/* ORDERS = GRW GWR RGW RWG WGR WRG: each order's colours left to right. */
+static const int8_t ORDER_COLOURS[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                           {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+/* Where colour c lies on a strip of order o. */
+static const int8_t COLOUR_AT[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                       {2, 0, 1}, {1, 2, 0}, {2, 1, 0}};
+/* PATTERNS = RWG RGW GRW: each pattern's two orders, itself and reversed. */
+static const int8_t PATTERN_ORDERS[3][2] = {{3, 1}, {2, 4}, {0, 5}};
+static const int8_t PATTERN_OF_ORDER[6] = {2, 0, 1, 0, 1, 2};
+/* Squares 0..35 in the order of their decimal text ("0" < "1" < "10" ...):
+ * Game.winning_moves sorts its targets by str(). */
+static const int8_t TEXT_ORDER[SQUARES] = {0,  1,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+                                           2,  20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 3,
+                                           30, 31, 32, 33, 34, 35, 4,  5,  6,  7,  8,  9};
+
+/* ---- MT19937, as CPython's random.Random -------------------------------- */
+
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    int index;
+} mt19937;
+
+static void mt_init(mt19937 *r, uint32_t s)
+{
+    r->mt[0] = s;
+    for (uint32_t i = 1; i < MT_N; i++)
+        r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + i;
+    r->index = MT_N;
+}
+
+/* random.Random(seed): init_by_array of the seed's 32-bit words, low first. */
+static void mt_seed(mt19937 *r, uint64_t seed)
+{
+    uint32_t key[2] = {(uint32_t)(seed & 0xFFFFFFFFU), (uint32_t)(seed >> 32)};
+    uint32_t length = key[1] ? 2U : 1U;
+    uint32_t *mt = r->mt;
+    uint32_t i = 1, j = 0;
+    mt_init(r, 19650218U);
+    for (uint32_t k = MT_N; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (j >= length)
+            j = 0;
+    }
+    for (uint32_t k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - i;
+        i++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000U;
+}
+
+static uint32_t mt_next(mt19937 *r)
+{
+    uint32_t *mt = r->mt, y;
+    if (r->index >= MT_N) {
+        int k;
+        for (k = 0; k < MT_N - MT_M; k++) {
+            y = (mt[k] & 0x80000000U) | (mt[k + 1] & 0x7fffffffU);
+            mt[k] = mt[k + MT_M] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+        }
+        for (; k < MT_N - 1; k++) {
+            y = (mt[k] & 0x80000000U) | (mt[k + 1] & 0x7fffffffU);
+            mt[k] = mt[k + (MT_M - MT_N)] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
+        r->index = 0;
+    }
+    y = mt[r->index++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= y >> 18;
+    return y;
+}
+
+/* Random._randbelow(n), 1 <= n <= 2**31: getrandbits(n.bit_length()) until < n. */
+static uint32_t mt_below(mt19937 *r, uint32_t n)
+{
+    unsigned bits = 0;
+    uint32_t value;
+    while (bits < 32 && (n >> bits))
+        bits++;
+    do {
+        value = mt_next(r) >> (32 - bits);
+    } while (value >= n);
+    return value;
+}
+
+/* ---- positions ----------------------------------------------------------- */
+
+typedef struct {
+    plank_position p;
+    int8_t colours[SQUARES]; /* each square's colour; -1 beyond the table */
+} state;
+
+static int check_position(const plank_position *p)
+{
+    int seen = 0, strips;
+    if (p == NULL)
+        return PLANK_E_ARGUMENT;
+    if (p->players < PLANK_MIN_PLAYERS || p->players > PLANK_MAX_PLAYERS || p->rows < 0 ||
+        p->rows > PLANK_MAX_ROWS || p->turn < 0)
+        return PLANK_E_POSITION;
+    strips = p->rows;
+    for (int k = 0; k < PLANK_MAX_PLAYERS; k++) {
+        int seat = p->order[k];
+        if (k >= p->players) {
+            if (seat != 0)
+                return PLANK_E_POSITION;
+            continue;
+        }
+        if (seat < 0 || seat >= p->players || ((seen >> seat) & 1))
+            return PLANK_E_POSITION;
+        seen |= 1 << seat;
+    }
+    for (int r = 0; r < PLANK_MAX_ROWS; r++)
+        if (p->strips[r] < 0 || p->strips[r] > 5 || (r >= p->rows && p->strips[r] != 0))
+            return PLANK_E_POSITION;
+    for (int i = 0; i < SQUARES; i++) {
+        int owner = p->owners[i];
+        if (owner < EMPTY || owner >= p->players || (i >= 3 * p->rows && owner != EMPTY))
+            return PLANK_E_POSITION;
+    }
+    for (int s = 0; s < PLANK_MAX_PLAYERS; s++)
+        for (int c = 0; c < 3; c++) {
+            int off = p->off[s][c], held = p->held[s][c];
+            if (off < 0 || off > 2 || held < 0 || held > 4 ||
+                (s >= p->players && (off || held)))
+                return PLANK_E_POSITION;
+            strips += held;
+        }
+    return strips > PLANK_MAX_ROWS ? PLANK_E_POSITION : 0;
+}
+
+static void load(state *s, const plank_position *p)
+{
+    s->p = *p;
+    for (int i = 0; i < SQUARES; i++)
+        s->colours[i] = i < 3 * p->rows ? ORDER_COLOURS[p->strips[i / 3]][i % 3] : -1;
+}
+
+static int to_move(const state *s)
+{
+    return s->p.order[s->p.turn % s->p.players];
+}
+
+static int placing(const state *s, int seat)
+{
+    const int8_t *off = s->p.off[seat];
+    return off[0] || off[1] || off[2];
+}
+
+/* The orders a seat may lay: each held pattern, then its reverse. */
+static int orders_of(const state *s, int seat, int8_t orders[6])
+{
+    int n = 0;
+    for (int pattern = 0; pattern < 3; pattern++)
+        if (s->p.held[seat][pattern]) {
+            orders[n++] = PATTERN_ORDERS[pattern][0];
+            orders[n++] = PATTERN_ORDERS[pattern][1];
+        }
+    return n;
+}
+
+static uint32_t place_code(int square, int colour)
+{
+    return (uint32_t)(square + PLANK_PLACE_COLOUR * colour);
+}
+
+static uint32_t shift_code(int source, int target)
+{
+    return (uint32_t)(PLANK_SHIFT_BASE + SQUARES * source + target);
+}
+
+static uint32_t lay_place_code(int order, int end, int colour)
+{
+    return (uint32_t)(PLANK_LAY_PLACE_BASE + 6 * order + 3 * end + colour);
+}
+
+static uint32_t lay_shift_code(int order, int end, int source)
+{
+    return (uint32_t)(PLANK_LAY_SHIFT_BASE + SQUARES * (2 * order + end) + source);
+}
+
+static int legal_moves(const state *s, uint32_t *out)
+{
+    int seat = to_move(s), size = 3 * s->p.rows, n = 0;
+    int ends = s->p.rows ? 2 : 1;
+    const int8_t *owners = s->p.owners, *colours = s->colours, *off = s->p.off[seat];
+    int8_t orders[6];
+    int order_count = orders_of(s, seat, orders);
+    if (placing(s, seat)) {
+        for (int i = 0; i < size; i++)
+            if (owners[i] == EMPTY && off[colours[i]])
+                out[n++] = place_code(i, colours[i]);
+        for (int k = 0; k < order_count; k++)
+            for (int e = 0; e < ends; e++)
+                for (int c = 0; c < 3; c++)
+                    if (off[c])
+                        out[n++] = lay_place_code(orders[k], e, c);
+    } else {
+        int own[6], owned = 0;
+        for (int i = 0; i < size && owned < 6; i++)
+            if (owners[i] == seat)
+                own[owned++] = i;
+        for (int k = 0; k < owned; k++)
+            for (int t = 0; t < size; t++)
+                if (owners[t] == EMPTY && colours[t] == colours[own[k]])
+                    out[n++] = shift_code(own[k], t);
+        for (int k = 0; k < order_count; k++)
+            for (int e = 0; e < ends; e++)
+                for (int j = 0; j < owned; j++)
+                    out[n++] = lay_shift_code(orders[k], e, own[j]);
+    }
+    if (n == 0)
+        out[n++] = PLANK_PASS;
+    return n;
+}
+
+/* The square a line (a, b, c) lacks for `seat`: the empty one of a line
+ * holding two of seat's tokens, else -1. */
+static int gap(const int8_t *owners, int a, int b, int c, int seat)
+{
+    if (owners[a] == seat) {
+        if (owners[b] == seat && owners[c] == EMPTY)
+            return c;
+        if (owners[b] == EMPTY && owners[c] == seat)
+            return b;
+        return -1;
+    }
+    return owners[a] == EMPTY && owners[b] == seat && owners[c] == seat ? a : -1;
+}
+
+static int distinct(const int8_t *colours, int a, int b, int c)
+{
+    return colours[a] != colours[b] && colours[a] != colours[c] && colours[b] != colours[c];
+}
+
+/* Game._targets: the squares that complete a line for `seat` (a bit set),
+ * and for each end and column (index 3 * end + col) the colour of a strip
+ * laid there that would (or -1).  Returns how many there are. */
+static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6])
+{
+    const int8_t *owners = s->p.owners, *colours = s->colours, *off = s->p.off[seat];
+    int rows = s->p.rows, size = 3 * rows, count = 0, any_held = 0;
+    int is_placing = placing(s, seat);
+    uint64_t found = 0;
+    for (int i = 0; i < 6; i++)
+        lays[i] = -1;
+    for (int line = 0; line < rows + (size > 6 ? size - 6 : 0); line++) {
+        int a, step, target;
+        if (line < rows) {
+            a = 3 * line;
+            step = 1;
+        } else {
+            a = line - rows;
+            step = 3;
+            if (!distinct(colours, a, a + 3, a + 6))
+                continue;
+        }
+        target = gap(owners, a, a + step, a + 2 * step, seat);
+        if (target >= 0 && (!is_placing || off[colours[target]]))
+            found |= (uint64_t)1 << target;
+    }
+    for (int pattern = 0; pattern < 3; pattern++)
+        any_held |= s->p.held[seat][pattern];
+    if (rows >= 2 && any_held) {
+        for (int end = 0; end < 2; end++) {
+            int near = end == TOP ? 0 : size - 3, far = end == TOP ? 3 : size - 6;
+            for (int col = 0; col < 3; col++) {
+                int a = colours[near + col], b = colours[far + col], colour;
+                if (owners[near + col] != seat || owners[far + col] != seat || a == b)
+                    continue;
+                colour = 3 - a - b;
+                if (is_placing && !off[colour])
+                    continue;
+                for (int pattern = 0; pattern < 3; pattern++) {
+                    const int8_t *order = ORDER_COLOURS[PATTERN_ORDERS[pattern][0]];
+                    if (s->p.held[seat][pattern] &&
+                        (order[col] == colour || order[2 - col] == colour)) {
+                        lays[3 * end + col] = (int8_t)colour;
+                        count++;
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    for (uint64_t rest = found; rest; rest &= rest - 1)
+        count++;
+    *squares = found;
+    return count;
+}
+
+static int add_unique(uint32_t *out, int n, uint32_t code)
+{
+    for (int k = 0; k < n; k++)
+        if (out[k] == code)
+            return n;
+    out[n] = code;
+    return n + 1;
+}
+
+static int winning_moves(const state *s, uint32_t *out)
+{
+    int seat = to_move(s), size = 3 * s->p.rows, n = 0, owned = 0, own[6];
+    int is_placing = placing(s, seat);
+    const int8_t *colours = s->colours;
+    uint64_t squares;
+    int8_t lays[6];
+    if (!targets(s, seat, &squares, lays))
+        return 0;
+    for (int i = 0; i < size && owned < 6; i++)
+        if (s->p.owners[i] == seat)
+            own[owned++] = i;
+    /* sorted by text: "('B', ...)" < "('T', ...)" < the squares' numbers */
+    for (int end = BOTTOM; end >= TOP; end--)
+        for (int col = 0; col < 3; col++) {
+            int colour = lays[3 * end + col];
+            if (colour < 0)
+                continue;
+            for (int pattern = 0; pattern < 3; pattern++) {
+                if (!s->p.held[seat][pattern])
+                    continue;
+                for (int k = 0; k < 2; k++) {
+                    int order = PATTERN_ORDERS[pattern][k];
+                    if (ORDER_COLOURS[order][col] != colour)
+                        continue;
+                    if (is_placing)
+                        n = add_unique(out, n, lay_place_code(order, end, colour));
+                    else
+                        for (int j = 0; j < owned; j++)
+                            if (colours[own[j]] == colour)
+                                n = add_unique(out, n, lay_shift_code(order, end, own[j]));
+                }
+            }
+        }
+    for (int k = 0; k < SQUARES; k++) {
+        int target = TEXT_ORDER[k];
+        if (!((squares >> target) & 1))
+            continue;
+        if (is_placing)
+            n = add_unique(out, n, place_code(target, colours[target]));
+        else
+            for (int j = 0; j < owned; j++)
+                if (colours[own[j]] == colours[target])
+                    n = add_unique(out, n, shift_code(own[j], target));
+    }
+    return n;
+}
+
+/* Lay a strip of `order` at `end`; returns its first square. */
+static int lay(state *s, int order, int end)
+{
+    plank_position *p = &s->p;
+    int base = 3 * p->rows;
+    if (end == TOP) {
+        memmove(p->strips + 1, p->strips, (size_t)p->rows);
+        memmove(p->owners + 3, p->owners, (size_t)base);
+        memmove(s->colours + 3, s->colours, (size_t)base);
+        base = 0;
+    }
+    p->strips[base / 3] = (int8_t)order;
+    for (int col = 0; col < 3; col++) {
+        p->owners[base + col] = EMPTY;
+        s->colours[base + col] = ORDER_COLOURS[order][col];
+    }
+    p->rows++;
+    return base;
+}
+
+/* Play a legal move for the seat to move; returns the square its token
+ * went to, or -1 for the pass. */
+static int apply(state *s, uint32_t code)
+{
+    plank_position *p = &s->p;
+    int seat = to_move(s), target = -1;
+    p->turn++;
+    if (code == PLANK_PASS)
+        return -1;
+    if (code % PLANK_PLACE_COLOUR < PLANK_SHIFT_BASE) {
+        target = (int)(code % PLANK_PLACE_COLOUR);
+        p->off[seat][code / PLANK_PLACE_COLOUR]--;
+    } else if (code < PLANK_LAY_PLACE_BASE) {
+        int index = (int)code - PLANK_SHIFT_BASE;
+        target = index % SQUARES;
+        p->owners[index / SQUARES] = EMPTY;
+    } else if (code < PLANK_LAY_SHIFT_BASE) {
+        int index = (int)code - PLANK_LAY_PLACE_BASE;
+        int order = index / 6, colour = index % 3;
+        target = lay(s, order, (index / 3) % 2) + COLOUR_AT[order][colour];
+        p->held[seat][PATTERN_OF_ORDER[order]]--;
+        p->off[seat][colour]--;
+    } else {
+        int index = (int)code - PLANK_LAY_SHIFT_BASE;
+        int order = index / (2 * SQUARES), end = (index / SQUARES) % 2;
+        int source = index % SQUARES + (end == TOP ? 3 : 0);
+        int base = lay(s, order, end); /* before reading the source's colour */
+        target = base + COLOUR_AT[order][s->colours[source]];
+        p->held[seat][PATTERN_OF_ORDER[order]]--;
+        p->owners[source] = EMPTY;
+    }
+    p->owners[target] = (int8_t)seat;
+    return target;
+}
+
+/* Table.line_through: whether `seat` owns a whole line through `square`. */
+static int line_through(const state *s, int square, int seat)
+{
+    const int8_t *owners = s->p.owners;
+    int row = square - square % 3, size = 3 * s->p.rows;
+    if (owners[row] == seat && owners[row + 1] == seat && owners[row + 2] == seat)
+        return 1;
+    for (int a = square; a >= 0 && a >= square - 6; a -= 3)
+        if (a + 6 < size && owners[a] == seat && owners[a + 3] == seat &&
+            owners[a + 6] == seat && distinct(s->colours, a, a + 3, a + 6))
+            return 1;
+    return 0;
+}
+
+static int find(const uint32_t *moves, int n, uint32_t code)
+{
+    for (int k = 0; k < n; k++)
+        if (moves[k] == code)
+            return 1;
+    return 0;
+}
+
+int plank_core_version(void)
+{
+    return PLANK_CORE_VERSION;
+}
+
+int plank_choices(uint64_t seed, uint32_t n, int32_t count, uint32_t *out)
+{
+    mt19937 r;
+    if (n < 1 || n > 0x80000000U || count < 0 || (count && out == NULL))
+        return PLANK_E_ARGUMENT;
+    mt_seed(&r, seed);
+    for (int32_t k = 0; k < count; k++)
+        out[k] = mt_below(&r, n);
+    return 0;
+}
+
+/* deal_hand(players, seed): the letters shuffled, then the 12 strips, with
+ * the generator r. */
+static void deal(mt19937 *r, uint64_t seed, int32_t players, plank_position *out)
+{
+    int8_t letters[PLANK_MAX_PLAYERS], strips[PLANK_MAX_ROWS], swap;
+    int each = PLANK_MAX_ROWS / players;
+    mt_seed(r, seed);
+    memset(out, 0, sizeof *out);
+    memset(out->owners, EMPTY, sizeof out->owners);
+    out->players = players;
+    for (int seat = 0; seat < players; seat++)
+        letters[seat] = (int8_t)seat;
+    for (int i = players - 1; i > 0; i--) {
+        int j = (int)mt_below(r, (uint32_t)i + 1U);
+        swap = letters[i];
+        letters[i] = letters[j];
+        letters[j] = swap;
+    }
+    for (int i = 0; i < PLANK_MAX_ROWS; i++)
+        strips[i] = (int8_t)(i / 4);
+    for (int i = PLANK_MAX_ROWS - 1; i > 0; i--) {
+        int j = (int)mt_below(r, (uint32_t)i + 1U);
+        swap = strips[i];
+        strips[i] = strips[j];
+        strips[j] = swap;
+    }
+    for (int seat = 0; seat < players; seat++) {
+        out->order[letters[seat]] = (int8_t)seat;
+        for (int c = 0; c < 3; c++)
+            out->off[seat][c] = 2;
+        for (int k = 0; k < each; k++)
+            out->held[seat][strips[seat * each + k]]++;
+    }
+}
+
+int plank_deal(uint64_t seed, int32_t players, plank_position *out)
+{
+    mt19937 r;
+    if (out == NULL || players < PLANK_MIN_PLAYERS || players > PLANK_MAX_PLAYERS)
+        return PLANK_E_ARGUMENT;
+    deal(&r, seed, players, out);
+    return 0;
+}
+
+int plank_legal_moves(const plank_position *position, uint32_t moves[PLANK_MAX_MOVES])
+{
+    state s;
+    int status = check_position(position);
+    if (status < 0)
+        return status;
+    if (moves == NULL)
+        return PLANK_E_ARGUMENT;
+    load(&s, position);
+    return legal_moves(&s, moves);
+}
+
+int plank_winning_moves(const plank_position *position, uint32_t moves[PLANK_MAX_MOVES])
+{
+    state s;
+    int status = check_position(position);
+    if (status < 0)
+        return status;
+    if (moves == NULL)
+        return PLANK_E_ARGUMENT;
+    load(&s, position);
+    return winning_moves(&s, moves);
+}
+
+int plank_threats(const plank_position *position, int32_t seat)
+{
+    state s;
+    uint64_t squares;
+    int8_t lays[6];
+    int status = check_position(position);
+    if (status < 0)
+        return status;
+    if (seat < 0 || seat >= position->players)
+        return PLANK_E_ARGUMENT;
+    load(&s, position);
+    return targets(&s, seat, &squares, lays);
+}
+
+int plank_play(plank_position *position, uint32_t move)
+{
+    state s;
+    uint32_t moves[PLANK_MAX_MOVES];
+    int seat, target, status = check_position(position);
+    if (status < 0)
+        return status;
+    load(&s, position);
+    if (!find(moves, legal_moves(&s, moves), move))
+        return PLANK_E_ILLEGAL;
+    seat = to_move(&s);
+    target = apply(&s, move);
+    *position = s.p;
+    return target >= 0 && line_through(&s, target, seat);
+}
+
+/* ---- whole hands ---------------------------------------------------------- */
+
+/* A position as Game._key compares them: the seat to move and the owner of
+ * every square of the table (its rows too: strips only ever join it). */
+typedef struct {
+    uint64_t low, high;
+} key;
+
+static key key_of(const state *s)
+{
+    key k = {0, 0};
+    for (int i = 0; i < 21; i++)
+        k.low |= (uint64_t)(s->p.owners[i] + 1) << (3 * i);
+    for (int i = 21; i < SQUARES; i++)
+        k.high |= (uint64_t)(s->p.owners[i] + 1) << (3 * (i - 21));
+    k.high |= (uint64_t)s->p.rows << 45 | (uint64_t)to_move(s) << 49;
+    return k;
+}
+
+/* How often `k` occurs among keys[0 .. count-1]: only positions since the
+ * last strip was laid (the same rows) can match it. */
+static int occurrences(const key *keys, int count, key k)
+{
+    int found = 0;
+    for (int j = count - 1; j >= 0; j--) {
+        if ((keys[j].high >> 45 & 15U) != (k.high >> 45 & 15U))
+            break;
+        found += keys[j].low == k.low && keys[j].high == k.high;
+    }
+    return found;
+}
+
+typedef struct {
+    int32_t repetition, turn_limit;
+    key *keys; /* keys[t]: the position after t turns */
+} hand_rules;
+
+/* _gives_a_win: after `move`, the hand goes on and the next seat can
+ * complete a line. */
+static int gives_a_win(const state *s, uint32_t move, const hand_rules *rules)
+{
+    state after = *s;
+    int seat = to_move(s), target = apply(&after, move);
+    uint64_t squares;
+    int8_t lays[6];
+    if (target >= 0 && line_through(&after, target, seat))
+        return 0;
+    if (!targets(&after, to_move(&after), &squares, lays))
+        return 0;
+    if (after.p.turn >= rules->turn_limit)
+        return 0;
+    return !(rules->repetition &&
+             occurrences(rules->keys, after.p.turn, key_of(&after)) + 1 >= rules->repetition);
+}
+
+static uint32_t choose(const state *s, int policy, mt19937 *r, const hand_rules *rules)
+{
+    uint32_t moves[PLANK_MAX_MOVES], safe[PLANK_MAX_MOVES];
+    int n, count = 0;
+    if (policy == PLANK_POLICY_RANDOM) {
+        n = legal_moves(s, moves);
+        return moves[mt_below(r, (uint32_t)n)];
+    }
+    n = winning_moves(s, moves);
+    if (n)
+        return moves[mt_below(r, (uint32_t)n)];
+    n = legal_moves(s, moves);
+    for (int k = 0; k < n; k++)
+        if (!gives_a_win(s, moves[k], rules))
+            safe[count++] = moves[k];
+    if (count)
+        return safe[mt_below(r, (uint32_t)count)];
+    return moves[mt_below(r, (uint32_t)n)];
+}
+
+static void score(const state *s, int winner, int32_t *scores, int32_t *winners)
+{
+    const plank_position *p = &s->p;
+    int letter = 0;
+    for (int seat = 0; seat < p->players; seat++)
+        scores[seat] = 0;
+    *winners = 0;
+    if (winner < 0)
+        return;
+    while (p->order[letter] != winner)
+        letter++;
+    if (p->players == 3) {
+        scores[p->order[(letter + 1) % 3]] = 2;
+        scores[p->order[(letter + 2) % 3]] = 1;
+        *winners = 1 << winner;
+    } else {
+        for (int k = letter % 2; k < p->players; k += 2) { /* the team: every other letter */
+            scores[p->order[k]] = 1;
+            *winners |= 1 << p->order[k];
+        }
+    }
+}
+
+size_t plank_workspace_size(int32_t turn_limit)
+{
+    if (turn_limit < 1 || turn_limit > PLANK_MAX_TURN_LIMIT)
+        return 0;
+    return ((size_t)turn_limit + 1) * sizeof(key) + sizeof(key);
+}
+
+int plank_play_hands(int32_t players, int32_t repetition, int32_t turn_limit,
+                     int32_t hands, const uint64_t *deal_seeds,
+                     const uint64_t *bot_seeds, const int8_t *policies,
+                     void *workspace, size_t workspace_size,
+                     int32_t *scores, int32_t *winners, int32_t *lengths,
+                     uint32_t *moves, int64_t move_capacity)
+{
+    size_t need = plank_workspace_size(turn_limit);
+    uintptr_t at = (uintptr_t)workspace;
+    int64_t written = 0;
+    hand_rules rules;
+    mt19937 deal_rng, bots[PLANK_MAX_PLAYERS];
+    if (players < PLANK_MIN_PLAYERS || players > PLANK_MAX_PLAYERS || need == 0 ||
+        (repetition != 0 && repetition < 2) || hands < 0 || move_capacity < 0 ||
+        (hands && (deal_seeds == NULL || bot_seeds == NULL || policies == NULL ||
+                   scores == NULL || winners == NULL || lengths == NULL)))
+        return PLANK_E_ARGUMENT;
+    if (workspace == NULL || workspace_size < need)
+        return PLANK_E_WORKSPACE;
+    for (int64_t k = 0; k < (int64_t)hands * players; k++)
+        if (policies[k] != PLANK_POLICY_RANDOM && policies[k] != PLANK_POLICY_GREEDY)
+            return PLANK_E_ARGUMENT;
+    at = (at + sizeof(key) - 1) / sizeof(key) * sizeof(key);
+    rules.repetition = repetition;
+    rules.turn_limit = turn_limit;
+    rules.keys = (key *)at;
+    for (int32_t h = 0; h < hands; h++) {
+        const int8_t *policy = policies + (int64_t)h * players;
+        state s;
+        int winner = -1;
+        deal(&deal_rng, deal_seeds[h], players, &s.p);
+        load(&s, &s.p);
+        for (int seat = 0; seat < players; seat++)
+            mt_seed(&bots[seat], bot_seeds[(int64_t)h * players + seat]);
+        rules.keys[0] = key_of(&s);
+        for (;;) {
+            int seat = to_move(&s), target;
+            uint32_t move = choose(&s, policy[seat], &bots[seat], &rules);
+            key k;
+            if (moves != NULL) {
+                if (written >= move_capacity)
+                    return PLANK_E_CAPACITY;
+                moves[written++] = move;
+            }
+            target = apply(&s, move);
+            k = key_of(&s);
+            if (target >= 0 && line_through(&s, target, seat)) {
+                winner = seat;
+                break;
+            }
+            if (s.p.turn >= turn_limit)
+                break;
+            if (repetition && occurrences(rules.keys, s.p.turn, k) + 1 >= repetition)
+                break;
+            rules.keys[s.p.turn] = k;
+        }
+        score(&s, winner, scores + (int64_t)h * players, winners + h);
+        lengths[h] = s.p.turn;
+    }
+    return 0;
+}

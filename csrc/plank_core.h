@@ -1,0 +1,161 @@
+/*
+ * plank_core.h -- the hot path of the Plank engine (huegames.plank): move
+ * generation, winning moves and threats on one position, and a kernel that
+ * deals and plays whole hands with the random and greedy policies, drawing
+ * from the same generator as the Python bots, so a kernel hand is the very
+ * hand the Python engine plays from the same seeds.
+ *
+ * The contract
+ * ------------
+ * - The library keeps no global state and never allocates: every buffer is
+ *   the caller's, passed with its size.  Functions are reentrant.
+ * - Every function checks its arguments and returns a negative PLANK_E_*
+ *   code (writing nothing) when they are out of range; it never reads or
+ *   writes outside the buffers it is given.
+ * - The rules are those of huegames.plank (rules/plank.md), and every list
+ *   comes out in the order huegames.plank.Game lists it.
+ *
+ * Numbers
+ * -------
+ * Colours: 0 G, 1 R, 2 W.  A strip's order (its colours left to right) is
+ * an index into ORDERS = GRW GWR RGW RWG WGR WRG; a pattern (what a seat
+ * holds) an index into PATTERNS = RWG RGW GRW.  Square i = 3 * row + col,
+ * rows counted from the top strip as the table stands before the move.
+ * Ends: 0 top ("T"), 1 bottom ("B").
+ *
+ * A move is a code: its action id in huegames.plank.encoding, and for a
+ * Place also PLANK_PLACE_COLOUR times its colour, so code % 2048 is always
+ * the action id:
+ *
+ *   Place     square s, colour c   s + 2048 * c            (s < 36)
+ *   Shift     s to t               36 + 36 * s + t         (s != t)
+ *   LayPlace  order o, end e, c    1332 + 6 * o + 3 * e + c
+ *   LayShift  order o, end e, s    1368 + 36 * (2 * o + e) + s
+ *   Pass                           1800
+ *
+ * Random numbers are MT19937 exactly as CPython's random.Random(seed) for
+ * a seed 0 <= seed < 2**64, and "a choice among n" is its choice(): the
+ * top k bits of one output, k the bit length of n, drawn again while >= n.
+ */
+#ifndef PLANK_CORE_H
+#define PLANK_CORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define PLANK_CORE_VERSION 1
+
+#define PLANK_MIN_PLAYERS 2
+#define PLANK_MAX_PLAYERS 4
+#define PLANK_MAX_ROWS 12
+#define PLANK_SQUARES 36
+#define PLANK_MAX_MOVES 144      /* the longest list of legal moves (132) */
+#define PLANK_EMPTY (-1)         /* an owner: no token on the square */
+#define PLANK_MAX_TURN_LIMIT 1000000
+
+#define PLANK_SHIFT_BASE 36
+#define PLANK_LAY_PLACE_BASE 1332
+#define PLANK_LAY_SHIFT_BASE 1368
+#define PLANK_PASS 1800
+#define PLANK_PLACE_COLOUR 2048
+
+#define PLANK_POLICY_RANDOM 0    /* a uniform choice of the legal moves */
+#define PLANK_POLICY_GREEDY 1    /* huegames.plank.GreedyBot: a choice of
+                                    the winning moves; else of the moves
+                                    after which the next seat has no
+                                    threat; else of all legal moves */
+
+/* Error codes: every function returns >= 0 on success. */
+#define PLANK_E_ARGUMENT (-1)    /* a count or value out of range, NULL buffer */
+#define PLANK_E_POSITION (-2)    /* a position field out of range */
+#define PLANK_E_ILLEGAL (-3)     /* a move that is not legal in the position */
+#define PLANK_E_WORKSPACE (-4)   /* workspace smaller than plank_workspace_size */
+#define PLANK_E_CAPACITY (-5)    /* the moves buffer is too small */
+
+/* One position of a hand.  Array sizes are PLANK_MAX_PLAYERS (4),
+ * PLANK_MAX_ROWS (12) and PLANK_SQUARES (36), written out for cffi.
+ * Entries for seats >= players, and rows and squares beyond the table,
+ * must be 0 (owners: PLANK_EMPTY). */
+typedef struct {
+    int32_t players;             /* 2..4 */
+    int32_t rows;                /* strips on the table, 0..12 */
+    int32_t turn;                /* turns played so far, >= 0 */
+    int8_t order[4];             /* turn order: order[k] is the seat of
+                                    letter k (A, B, C, D); turn t is
+                                    order[t % players]'s; with 4 players
+                                    order[k] and order[k + 2] are a team */
+    int8_t strips[12];           /* each row's order, top to bottom, 0..5 */
+    int8_t owners[36];           /* each square's seat, or PLANK_EMPTY */
+    int8_t off[4][3];            /* each seat's tokens of each colour off
+                                    the table, 0..2 */
+    int8_t held[4][3];           /* each seat's strips of each pattern, 0..4 */
+} plank_position;
+
+/* The version this library was built as (PLANK_CORE_VERSION). */
+int plank_core_version(void);
+
+/* `count` choices among n (1 <= n <= 2**31) from random.Random(seed), as
+ * [rng.choice(range(n)) for _ in range(count)] draws them, into out.
+ * Returns 0 or PLANK_E_ARGUMENT. */
+int plank_choices(uint64_t seed, uint32_t n, int32_t count, uint32_t *out);
+
+/* The start of hand 0 dealt from `seed` as huegames.plank.deal_hand
+ * deals it (letters drawn, then the 12 strips shuffled and dealt out).
+ * Returns 0 or PLANK_E_ARGUMENT. */
+int plank_deal(uint64_t seed, int32_t players, plank_position *out);
+
+/* The legal moves of the seat to move, as Game.legal_moves lists them
+ * (PLANK_PASS alone when there is no action).  Returns their number. */
+int plank_legal_moves(const plank_position *position,
+                      uint32_t moves[PLANK_MAX_MOVES]);
+
+/* The legal moves that complete a line for the seat to move, as
+ * Game.winning_moves lists them.  Returns their number (maybe 0). */
+int plank_winning_moves(const plank_position *position,
+                        uint32_t moves[PLANK_MAX_MOVES]);
+
+/* Game.threats(seat): how many ways `seat` could complete a line on its
+ * next turn.  Returns it, or a negative error code. */
+int plank_threats(const plank_position *position, int32_t seat);
+
+/* Plays `move` for the seat to move (turn + 1).  Returns 1 when it
+ * completes a line for that seat, 0 when not, or a negative error code
+ * (PLANK_E_ILLEGAL when it is not one of the legal moves), and then the
+ * position is unchanged.  Draws (repetition, turn limit) are the hand's
+ * business, not the position's: see plank_play_hands. */
+int plank_play(plank_position *position, uint32_t move);
+
+/* Bytes of workspace plank_play_hands needs for hands of at most
+ * turn_limit turns, or 0 when turn_limit is out of 1..PLANK_MAX_TURN_LIMIT. */
+size_t plank_workspace_size(int32_t turn_limit);
+
+/* Deals and plays `hands` hands of `players` seats to their end.
+ *
+ * Hand h is dealt by plank_deal(deal_seeds[h], players); seat s plays
+ * policies[h*players + s] (PLANK_POLICY_*) with its own generator
+ * random.Random(bot_seeds[h*players + s]), one choice a turn (a seat with
+ * no action chooses among its one move, the pass).  The hand ends at a
+ * line (won by the seat or, with 4 players, its team), or is drawn after
+ * turn_limit turns, or when a position (the table, its tokens, the seat
+ * to move) occurs for the `repetition`-th time (repetition 0: never;
+ * else >= 2), in that order of precedence -- huegames.plank.Rules.
+ *
+ * Outputs, written for hand h:
+ *   scores[h*players + s]   seat s's points (rules 6: 1 to the winner, or
+ *                           both of its team; with 3 players penalties,
+ *                           2 to the seat after the winner, 1 to the next)
+ *   winners[h]              bit s set for each winning seat (0: a draw)
+ *   lengths[h]              the turns played
+ *   moves                   NULL, or every hand's moves one after another
+ *                           (hand h's start after lengths[0..h-1]); at most
+ *                           move_capacity codes (PLANK_E_CAPACITY beyond;
+ *                           hands * turn_limit always suffices)
+ * Returns 0, or a negative error code (outputs then undefined). */
+int plank_play_hands(int32_t players, int32_t repetition, int32_t turn_limit,
+                     int32_t hands, const uint64_t *deal_seeds,
+                     const uint64_t *bot_seeds, const int8_t *policies,
+                     void *workspace, size_t workspace_size,
+                     int32_t *scores, int32_t *winners, int32_t *lengths,
+                     uint32_t *moves, int64_t move_capacity);
+
+#endif /* PLANK_CORE_H */
