@@ -139,49 +139,59 @@ class Grid:
         Raises ValueError for an invalid code, or when the board would span
         more than 4096 cells (``HUE_MAX_SIDE``) across, margins included.
         """
-        if code not in cells.VALID_CODES:
-            raise ValueError(f"invalid cell code {code!r}")
-        bx, by = x - self._x0, y - self._y0
-        width = self._width
-        if code == EMPTY:
-            if 0 <= bx < width and 0 <= by < self._height and self._cells[by * width + bx]:
-                self._cells[by * width + bx] = EMPTY
-                self._count -= 1
-                if not self._count:
-                    self._box = None
-            return
-        if not (MARGIN <= bx < width - MARGIN and MARGIN <= by < self._height - MARGIN):
-            self._cover(x - MARGIN, y - MARGIN, x + MARGIN, y + MARGIN)
-            bx, by, width = x - self._x0, y - self._y0, self._width
-        at = by * width + bx
-        if not self._cells[at]:
-            self._count += 1
-        self._cells[at] = code
-        box = self._box
-        if box is None:
-            self._box = (x, y, x, y)
-        elif not (box[0] <= x <= box[2] and box[1] <= y <= box[3]):
-            self._box = (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
+        self.write(((x, y, code),))
 
     def write(self, writes: Sequence[tuple[int, int, int]]) -> None:
         """Show each ``(x, y, code)`` in order, all or none: the codes are
         checked and the buffer grown to hold every cell first, so a
-        ValueError (a bad code, a table too wide) leaves the grid as it was."""
-        painted = []
+        ValueError (a bad code, a table too wide) leaves the grid as it was.
+
+        One pass checks and boxes the painted cells, one writes them.
+        """
+        painted = None
         for x, y, code in writes:
             if code not in cells.VALID_CODES:
                 raise ValueError(f"invalid cell code {code!r}")
             if code != EMPTY:
-                painted.append((x, y))
-        if painted:
-            x0, y0 = min(x for x, _ in painted), min(y for _, y in painted)
-            x1, y1 = max(x for x, _ in painted), max(y for _, y in painted)
-            inside_x = self._x0 + MARGIN <= x0 and x1 < self._x0 + self._width - MARGIN
-            inside_y = self._y0 + MARGIN <= y0 and y1 < self._y0 + self._height - MARGIN
+                if painted is None:
+                    painted = [x, y, x, y]
+                else:
+                    if x < painted[0]:
+                        painted[0] = x
+                    elif x > painted[2]:
+                        painted[2] = x
+                    if y < painted[1]:
+                        painted[1] = y
+                    elif y > painted[3]:
+                        painted[3] = y
+        if painted is not None:
+            x0, y0, x1, y1 = painted
+            ox, oy = self._x0, self._y0
+            inside_x = ox + MARGIN <= x0 and x1 < ox + self._width - MARGIN
+            inside_y = oy + MARGIN <= y0 and y1 < oy + self._height - MARGIN
             if not (inside_x and inside_y):
                 self._cover(x0 - MARGIN, y0 - MARGIN, x1 + MARGIN, y1 + MARGIN)
+        buffer, ox, oy = self._cells, self._x0, self._y0
+        width, height = self._width, self._height
+        count, box = self._count, self._box
         for x, y, code in writes:
-            self.set(x, y, code)
+            bx, by = x - ox, y - oy
+            if code == EMPTY:
+                if 0 <= bx < width and 0 <= by < height and buffer[by * width + bx]:
+                    buffer[by * width + bx] = EMPTY
+                    count -= 1
+                    if not count:
+                        box = None
+                continue
+            at = by * width + bx
+            if not buffer[at]:
+                count += 1
+            buffer[at] = code
+            if box is None:
+                box = (x, y, x, y)
+            elif not (box[0] <= x <= box[2] and box[1] <= y <= box[3]):
+                box = (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
+        self._count, self._box = count, box
 
     def is_empty(self) -> bool:
         return not self._count

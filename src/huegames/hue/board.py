@@ -9,7 +9,7 @@ from .. import engine
 from ..errors import IllegalMoveError
 from ..records import brief
 from . import _backend, cells
-from .cards import Card, Colour, Deck, default_deck
+from .cards import Card, Colour, Deck, as_deck
 from .moves import Move
 
 ColourValues = dict[str, int]
@@ -167,9 +167,7 @@ class Board:
     )
 
     def __init__(self, deck: Deck | Iterable[Card] | None = None, *, covering: bool = True) -> None:
-        self._deck = (
-            deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
-        )
+        self._deck = as_deck(deck)
         self.covering = covering
         self._grid: _backend.Grid = _backend.new_grid()
         self._placements: list[Move] = []
@@ -308,18 +306,28 @@ class Board:
         ...
         huegames.errors.IllegalMoveError: D0 5 5 0: it touches no card on the table
         """
+        return self._checked(move)[0]
+
+    def _checked(
+        self, move: Move | tuple[str, int, int, int] | str
+    ) -> tuple[Move, Card, tuple[tuple[int, int], ...]]:
+        """:meth:`check`'s move, with its card and the cells it covers."""
         move = Move.coerce(move)
         card = self.card(move.card)
-        problem = cells.beyond_limits(cells.union(self.bounds(), move.box))
+        footprint = move.cells
+        box = self._boxes[-1] if self._boxes else None
+        (x0, y0), _, (x1, y1) = footprint
+        problem = cells.beyond_limits(cells.union(box, (x0, y0, x1, y1)))
         if problem is not None:
             raise IllegalMoveError(f"{move.describe()}: {problem}")
         if move.rotation >= card.rotations:  # looks the same as a listed rotation
             move = move._replace(rotation=card.canonical_rotation(move.rotation))
-        if move.card in self:
+        if move.card in self._laid:
             raise IllegalMoveError(f"{move}: card {move.card} is already on the table")
-        if not self._owners:
-            return move
-        covered = sum(cell in self._owners for cell in move.cells)
+        owners = self._owners
+        if not owners:
+            return move, card, footprint
+        covered = (footprint[0] in owners) + (footprint[1] in owners) + (footprint[2] in owners)
         if covered > 1:
             raise IllegalMoveError(
                 f"{move}: it would cover {covered} squares; a card may cover at most one"
@@ -327,12 +335,14 @@ class Board:
         if covered == 1 and not self.covering:
             raise IllegalMoveError(f"{move}: it covers a square, and covering is disabled")
         if covered == 0 and not any(
-            (x + dx, y + dy) in self._owners
-            for x, y in move.cells
-            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+            (x + 1, y) in owners
+            or (x - 1, y) in owners
+            or (x, y + 1) in owners
+            or (x, y - 1) in owners
+            for x, y in footprint
         ):
             raise IllegalMoveError(f"{move}: it touches no card on the table")
-        return move
+        return move, card, footprint
 
     def is_legal(self, move: Move | tuple[str, int, int, int] | str) -> bool:
         """Whether :meth:`check` would accept ``move``: the same test, without the error.
@@ -390,17 +400,19 @@ class Board:
         one call to the grid, and only then is it recorded for
         :meth:`remove_last`.
         """
-        move = self.check(move)
-        shape = self._deck[move.card].shapes[move.rotation]
-        footprint = move.cells
-        covered = tuple((self._owners.get(cell), self._grid.get(*cell)) for cell in footprint)
-        self._grid.write([(x, y, code) for (x, y), code in zip(footprint, shape, strict=True)])
+        move, card, footprint = self._checked(move)
+        shape = card.shapes[move.rotation]
+        owners, grid = self._owners, self._grid
+        covered = tuple((owners.get(cell), grid.get(*cell)) for cell in footprint)
+        grid.write([(x, y, code) for (x, y), code in zip(footprint, shape, strict=True)])
+        card_id = move.card
         for square, cell in enumerate(footprint):
-            self._owners[cell] = (move.card, square)
+            owners[cell] = (card_id, square)
         self._covered.append(covered)
-        self._boxes.append(cells.union(self.bounds(), move.box))
+        (x0, y0), _, (x1, y1) = footprint
+        self._boxes.append(cells.union(self.bounds(), (x0, y0, x1, y1)))
         self._placements.append(move)
-        self._laid.add(move.card)
+        self._laid.add(card_id)
         return move
 
     def remove_last(self) -> Move:

@@ -305,6 +305,24 @@ class Deck(Mapping[str, Card]):
         return [item.to_dict() for item in self._cards]
 
 
+def as_deck(deck: Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None) -> Deck:
+    """``deck`` as a :class:`Deck`: itself when it is one, the default deck
+    (built once and shared, as it is immutable) for None, else ``Deck(deck)``.
+
+    >>> from huegames.hue.cards import as_deck
+    >>> as_deck(None) is as_deck(None), len(as_deck(None))
+    (True, 30)
+    """
+    if isinstance(deck, Deck):
+        return deck
+    return _default_deck_object() if deck is None else Deck(deck)
+
+
+@functools.cache
+def _default_deck_object() -> Deck:
+    return Deck(default_deck())
+
+
 def _coerce_card(item: Card | Mapping[str, object] | Sequence[object]) -> Card:
     if isinstance(item, Card):
         return item

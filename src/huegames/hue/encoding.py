@@ -123,7 +123,7 @@ import numpy as np
 from ..records import brief
 from . import cells
 from .board import Board
-from .cards import Card, Deck, Kind, default_deck
+from .cards import Card, Deck, Kind, as_deck
 from .game import MAX_PLAYERS, MIN_PLAYERS, Rules, staircase, standard_cards_dealt
 from .moves import Move
 from .view import View
@@ -303,9 +303,7 @@ class HueEncoding:
         """The player count."""
         self.rules = rules or Rules()
         """The rules the frame was worked out for."""
-        self.deck = (
-            deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
-        )
+        self.deck = as_deck(deck)
         """The deck of the ``cards`` part."""
         self.frame = frame_of(players, self.rules)
         """The anchor frame (:class:`Frame`)."""

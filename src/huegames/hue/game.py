@@ -12,7 +12,7 @@ from .. import engine, records
 from ..errors import IllegalMoveError
 from . import cells
 from .board import Board, ColourValues, LegalMoves
-from .cards import Card, Deck, Kind, default_deck
+from .cards import Card, Deck, Kind, as_deck, default_deck
 from .moves import Move
 from .view import View
 
@@ -217,16 +217,20 @@ class Game:
         rules: Rules | None = None,
         seed: int | None = None,
     ) -> None:
-        self.deck = _deck(deck)
-        self.rules = _rules(rules)
-        check_deck(self.deck, players, self.rules)
-        _check_deal(self.deck, players, deal)
-        if self.rules.opening is not None and self.rules.opening != deal.opening:
+        the_deck, the_rules = _deck(deck), _rules(rules)
+        check_deck(the_deck, players, the_rules)
+        _check_deal(the_deck, players, deal)
+        if the_rules.opening is not None and the_rules.opening != deal.opening:
             raise ValueError("the deal's opening differs from the opening the rules give")
+        self._start(players, deal, the_deck, the_rules, seed)
+
+    def _start(self, players: int, deal: Deal, deck: Deck, rules: Rules, seed: int | None) -> None:
+        """Set up from a checked deal: lay the opening, hand out the cards."""
+        self.deck, self.rules = deck, rules
         self.players = players
         self.seed = None if seed is None else engine.check_seed(seed)
         self.deal = deal
-        self.board = Board(self.deck, covering=self.rules.covering)
+        self.board = Board(deck, covering=rules.covering)
         for move in deal.opening:
             try:
                 self.board.place(move)
@@ -537,11 +541,13 @@ def new_game(
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     the_deck, the_rules = _deck(deck), _rules(rules)
     setup = deal_cards(the_deck, players, random.Random(seed), the_rules)
-    return Game(players, setup, deck=the_deck, rules=the_rules, seed=seed)
+    game = Game.__new__(Game)  # deal_cards checked the deck and made a possible deal
+    game._start(players, setup, the_deck, the_rules, seed)
+    return game
 
 
 def _deck(deck: DeckData | None) -> Deck:
-    return deck if isinstance(deck, Deck) else Deck(default_deck() if deck is None else deck)
+    return as_deck(deck)
 
 
 def _rules(rules: Rules | None) -> Rules:
