@@ -77,10 +77,10 @@ class GreedyBot:
 
 
 def _gives_a_win(game: Game, move: Move) -> bool:
-    game.play(move)
+    game._apply(move, game._to_move)  # one of legal_moves(): play()'s checks would pass
     try:
         mover = game.current_player
-        return mover is not None and game.threats(mover) > 0
+        return mover is not None and bool(game._targets(mover))
     finally:
         game.undo()
 

@@ -42,6 +42,7 @@ from .table import EMPTY, Table
 
 _COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
 _ORDERS_OF = {pattern: (pattern, pattern[::-1]) for pattern in PATTERNS}
+_PATTERN_INDEX = {order: PATTERNS.index(pattern) for order, pattern in PATTERN_OF.items()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,14 +256,14 @@ class Game:
             moves += [LAY_PLACES[o, e, c] for o in orders for e in ends for c in free]
         else:
             own = [i for i, owner in enumerate(owners) if owner == seat]
+            empty: dict[str, list[int]] = {"G": [], "R": [], "W": []}
+            for t, owner in enumerate(owners):
+                if owner == EMPTY:
+                    empty[colours[t]].append(t)
             for s in own:
                 # s holds a token, so the row's None (from s to s) is never picked
-                colour, row = colours[s], cast(list[Shift], SHIFTS[s])
-                moves += [
-                    row[t]
-                    for t, owner in enumerate(owners)
-                    if owner == EMPTY and colours[t] == colour
-                ]
+                row = cast(list[Shift], SHIFTS[s])
+                moves += [row[t] for t in empty[colours[s]]]
             moves += [LAY_SHIFTS[o, e, s] for o in orders for e in ends for s in own]
         return moves or [Move.PASS]
 
@@ -302,7 +303,7 @@ class Game:
             table.owners[move.source.index] = seat
         elif isinstance(move, (LayPlace, LayShift)):
             table.unlay(move.end)
-            self._strips[seat][PATTERNS.index(PATTERN_OF[move.strip])] += 1
+            self._strips[seat][_PATTERN_INDEX[move.strip]] += 1
             if isinstance(move, LayPlace):
                 off[_COLOUR_INDEX[move.colour]] += 1
             else:
@@ -367,7 +368,10 @@ class Game:
         off = self._off[seat]
         placing = any(off)
         targets: set[int | tuple[str, int, str]] = set()
-        for a, b, c in table.lines:
+        own = [i for i, owner in enumerate(owners) if owner == seat]
+        lines_at = table.lines_at
+        # a line to complete holds two of the seat's tokens: look only through them
+        for a, b, c in [line for s in own[:-1] for line in lines_at[s]]:
             oa, ob, oc = owners[a], owners[b], owners[c]
             if oa == seat:
                 if ob == seat and oc == EMPTY:
@@ -553,14 +557,14 @@ class Game:
             table.owners[move.source.index] = EMPTY
         elif isinstance(move, LayPlace):
             base = table.lay(move.strip, move.end)
-            self._strips[seat][PATTERNS.index(PATTERN_OF[move.strip])] -= 1
+            self._strips[seat][_PATTERN_INDEX[move.strip]] -= 1
             off[_COLOUR_INDEX[move.colour]] -= 1
             target = base + move.strip.index(move.colour)
         else:
             assert isinstance(move, LayShift)  # every move is one of the five kinds
             source = move.source.index + (3 if move.end == "T" else 0)
             base = table.lay(move.strip, move.end)
-            self._strips[seat][PATTERNS.index(PATTERN_OF[move.strip])] -= 1
+            self._strips[seat][_PATTERN_INDEX[move.strip]] -= 1
             table.owners[source] = EMPTY
             target = base + move.strip.index(table.colours[source])
         if target is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 from .components import MAX_ROWS
 
 EMPTY = -1
@@ -75,18 +77,7 @@ class Table:
         self._index()
 
     def _index(self) -> None:
-        colours, size = self.colours, len(self.colours)
-        lines = [(i, i + 1, i + 2) for i in range(0, size, 3)]
-        lines += [
-            (i, i + 3, i + 6)
-            for i in range(size - 6)
-            if len({colours[i], colours[i + 3], colours[i + 6]}) == 3
-        ]
-        lines_at: list[list[tuple[int, int, int]]] = [[] for _ in range(size)]
-        for line in lines:
-            for i in line:
-                lines_at[i].append(line)
-        self.lines, self.lines_at = lines, lines_at
+        self.lines, self.lines_at = _lines(tuple(self.strips))
 
     def line_through(self, square: int, seat: int) -> tuple[int, int, int] | None:
         """A line through ``square`` made only of ``seat``'s tokens, if any."""
@@ -102,3 +93,28 @@ class Table:
         from .drawing import svg
 
         return svg(self)
+
+
+Lines = list[tuple[int, int, int]]
+
+
+@functools.lru_cache(maxsize=4096)
+def _lines(strips: tuple[str, ...]) -> tuple[Lines, list[Lines]]:
+    """The lines of a stack of strips, and the lines through each square.
+
+    Cached (shared by every table with that stack, never changed): a
+    search lays and takes back the same strips again and again.
+    """
+    colours = "".join(strips)
+    size = len(colours)
+    lines = [(i, i + 1, i + 2) for i in range(0, size, 3)]
+    lines += [
+        (i, i + 3, i + 6)
+        for i in range(size - 6)
+        if len({colours[i], colours[i + 3], colours[i + 6]}) == 3
+    ]
+    lines_at: list[Lines] = [[] for _ in range(size)]
+    for line in lines:
+        for i in line:
+            lines_at[i].append(line)
+    return lines, lines_at
