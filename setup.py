@@ -1,19 +1,24 @@
-"""Build hook for the optional C core; the metadata lives in pyproject.toml.
+"""Build hook for the optional C cores; the metadata lives in pyproject.toml.
 
-The extension is optional: when it cannot be built (no working compiler, a
-compile error, no Python headers, a failing link) the install goes on
-without it, and ``huegames.hue._backend`` falls back to the pure-Python
-grid with a warning.  Such a build
+Each game's C core (:data:`CORES`) is an optional extension: when one
+cannot be built (no working compiler, a compile error, no Python headers, a
+failing link) the install goes on without it, and the game falls back to its
+pure-Python engine with a warning (``huegames._cores``).  Such a build
 
-- says so in one line on stderr and on the terminal (``/dev/tty``, or the
-  console on Windows): pip shows a successful build's output only with
-  ``-v``, but the build runs on the terminal pip was started from;
-- writes ``huegames/hue/_build_info.json`` (what failed, and the first
-  error line) into the package, which the import-time warning reports;
+- says so in one line per core on stderr and on the terminal (``/dev/tty``,
+  or the console on Windows): pip shows a successful build's output only
+  with ``-v``, but the build runs on the terminal pip was started from;
+- writes ``_build_info.json`` (what failed, and the first error line) into
+  that core's package folder (``huegames/hue/``, ``huegames/linja/``), which
+  the import-time warning reports;
 - makes a wheel tagged for this interpreter only (``cp311-cp311-...``):
-  only a wheel holding the compiled core claims the stable ABI
-  (``cp310-abi3-...``), so one without it is never taken for a release
+  only a wheel holding every compiled core claims the stable ABI
+  (``cp310-abi3-...``), so one without them is never taken for a release
   wheel nor reused by pip's wheel cache on another Python.
+
+To add a core: write ``csrc/GAME_core.{c,h}`` and its cffi builder
+``src/huegames/GAME/_GAME_core_build.py`` (copy linja's), add a line to
+:data:`CORES`, and load it with ``huegames._cores.load``.
 """
 
 from __future__ import annotations
@@ -48,22 +53,33 @@ from setuptools.command.bdist_wheel import bdist_wheel  # setuptools >= 70.1
 # CCompilerError covers CompileError and LinkError; OSError a missing tool.
 BUILD_ERRORS = (BaseError, CCompilerError, VerificationError, OSError)
 
-CORE = "huegames.hue._hue_core"
-BUILD_INFO = "_build_info.json"  # in huegames/hue/, only when the core was not built
+CORES = {
+    # module: (how the build warning names the core, what then runs on pure Python)
+    "huegames.hue._hue_core": ("the C core", "huegames"),
+    "huegames.linja._linja_core": ("the Linja C core", "Linja"),
+}
+"""Every optional C core; each is built by ``<its package>/<its name>_build.py``."""
+BUILD_INFO = "_build_info.json"  # in the core's package folder, only when it was not built
 LIMITED_API = "cp310"  # the oldest CPython the abi3 wheel is for (requires-python)
 
 
-class OptionalBuildExt(build_ext):
-    """build_ext that warns, records why, and carries on when the C core fails."""
+def _package(core: str) -> str:
+    return core.rsplit(".", 1)[0]
 
-    failure: dict[str, str] | None = None
+
+class OptionalBuildExt(build_ext):
+    """build_ext that warns, records why, and carries on when a C core fails."""
+
+    failures: dict[str, dict[str, str]]
+    _probe: tuple[BaseException | None, str] | None = None
 
     def run(self) -> None:
-        self.failure = None
+        self.failures, self._probe = {}, None
         try:
             super().run()
-        except BUILD_ERRORS as error:  # outside any one extension's build
-            self._failed(error, "")
+        except BUILD_ERRORS as error:  # outside any one extension's build: every core
+            for core in CORES:
+                self._failed(core, error, "")
         self._record()
 
     def build_extension(self, ext) -> None:
@@ -74,16 +90,21 @@ class OptionalBuildExt(build_ext):
             with _passed_on_to_stderr(output):
                 super().build_extension(ext)
         except BUILD_ERRORS as error:
-            self._failed(error, "".join(output))
+            self._failed(ext.name, error, "".join(output))
             # not a core left by an earlier build (build/ is reused) in the wheel
             Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
 
-    def _failed(self, error: BaseException, output: str) -> None:
-        """Diagnose the first failure (later ones follow from it) and say so."""
-        if self.failure is not None:
+    def _failed(self, core: str, error: BaseException, output: str) -> None:
+        """Diagnose a core's first failure (later ones follow from it) and say so."""
+        if core in self.failures:
             return
         linking = isinstance(error, LinkError)  # it compiled, so the compiler works
-        broken, probe_output = (None, "") if linking else self._compiler_fails()
+        if linking:
+            broken, probe_output = None, ""
+        else:
+            if self._probe is None:  # one probe for every core
+                self._probe = self._compiler_fails()
+            broken, probe_output = self._probe
         if linking:
             reason, detail = "link-error", _first_error(output, error, _LINK_LINE)
         elif isinstance(error, PlatformError) or broken is not None:
@@ -93,10 +114,11 @@ class OptionalBuildExt(build_ext):
             reason, detail = "compile-error", _first_error(output, error)
         else:
             reason, detail = "build-error", _first_error(output, error)
-        self.failure = {"c_core": "not built", "reason": reason, "detail": detail}
+        self.failures[core] = {"c_core": "not built", "reason": reason, "detail": detail}
+        name, runs = CORES.get(core, (f"the C core {core}", "huegames"))
         _announce(
-            f"huegames: WARNING: the C core was not built ({REASONS[reason]}: {detail}); "
-            "huegames will run on the pure-Python backend, which is much slower"
+            f"huegames: WARNING: {name} was not built ({REASONS[reason]}: {detail}); "
+            f"{runs} will run on the pure-Python backend, which is much slower"
         )
 
     def _compiler_fails(self) -> tuple[BaseException | None, str]:
@@ -116,19 +138,22 @@ class OptionalBuildExt(build_ext):
         return None, "".join(output)
 
     def _record(self) -> None:
-        """Write the failure into the package (build_lib, and the source tree
-        for in-place and editable builds), or remove a stale one."""
-        folders = [Path(self.build_lib, "huegames", "hue")]
-        if self.inplace or self.editable_mode:
-            build_py = self.get_finalized_command("build_py")
-            folders.append(Path(build_py.get_package_dir("huegames.hue")))
-        for folder in folders:
-            target = folder / BUILD_INFO
-            if self.failure is None:
-                target.unlink(missing_ok=True)
-            else:
-                folder.mkdir(parents=True, exist_ok=True)
-                target.write_text(json.dumps(self.failure, indent=1) + "\n", encoding="utf-8")
+        """Write each core's failure into its package (build_lib, and the source
+        tree for in-place and editable builds), or remove a stale one."""
+        for core in CORES:
+            package = _package(core)
+            folders = [Path(self.build_lib, *package.split("."))]
+            if self.inplace or self.editable_mode:
+                build_py = self.get_finalized_command("build_py")
+                folders.append(Path(build_py.get_package_dir(package)))
+            failure = self.failures.get(core)
+            for folder in folders:
+                target = folder / BUILD_INFO
+                if failure is None:
+                    target.unlink(missing_ok=True)
+                else:
+                    folder.mkdir(parents=True, exist_ok=True)
+                    target.write_text(json.dumps(failure, indent=1) + "\n", encoding="utf-8")
 
 
 REASONS = {
@@ -224,7 +249,7 @@ def _announce(line: str) -> None:
 
 
 class LimitedApiWheel(bdist_wheel):
-    """bdist_wheel tagged ``cp310-abi3`` when the wheel holds the compiled core."""
+    """bdist_wheel tagged ``cp310-abi3`` when the wheel holds every compiled core."""
 
     def finalize_options(self) -> None:
         # The stable ABI: not on free-threaded CPython before 3.15, nor on a
@@ -235,7 +260,7 @@ class LimitedApiWheel(bdist_wheel):
         super().finalize_options()
 
     def get_tag(self) -> tuple[str, str, str]:
-        if self.py_limited_api and not self._holds_core():
+        if self.py_limited_api and not self._holds_cores():
             saved, self.py_limited_api = self.py_limited_api, False
             try:
                 return super().get_tag()
@@ -243,13 +268,19 @@ class LimitedApiWheel(bdist_wheel):
                 self.py_limited_api = saved
         return super().get_tag()
 
-    def _holds_core(self) -> bool:
-        folder = Path(self.bdist_dir or "", *CORE.split(".")[:-1])
-        stem = CORE.rsplit(".", 1)[1]
-        return any((folder / (stem + suffix)).is_file() for suffix in EXTENSION_SUFFIXES)
+    def _holds_cores(self) -> bool:
+        for core in CORES:
+            folder = Path(self.bdist_dir or "", *_package(core).split("."))
+            stem = core.rsplit(".", 1)[1]
+            if not any((folder / (stem + suffix)).is_file() for suffix in EXTENSION_SUFFIXES):
+                return False
+        return True
 
 
 setup(
-    cffi_modules=["src/huegames/hue/_hue_core_build.py:ffibuilder"],
+    cffi_modules=[
+        f"src/{_package(core).replace('.', '/')}/{core.rsplit('.', 1)[1]}_build.py:ffibuilder"
+        for core in CORES
+    ],
     cmdclass={"build_ext": OptionalBuildExt, "bdist_wheel": LimitedApiWheel},
 )

@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
-# Install huegames when its C core cannot be built, in a fresh virtual
-# environment, twice: with a C compiler that always fails (CC=false), then
-# with a working compiler and a compile error planted in a copy of
-# csrc/hue_core.c.  Each install must succeed; a plain `pip install` (no -v,
-# run on a pseudo-terminal as a user would) must show the build's one-line
-# warning; the wheel must not claim the stable ABI (it holds no abi3 core);
-# and the package must run on the pure-Python backend with exactly one
-# import-time warning that says what happened.
+# Install huegames when its C cores cannot be built, in a fresh virtual
+# environment, twice: with a C compiler that always fails (CC=false: no core
+# builds), then with a working compiler and a compile error planted in a
+# copy of csrc/hue_core.c (the other cores build).  Each install must
+# succeed; a plain `pip install` (no -v, run on a pseudo-terminal as a user
+# would) must show the build's one-line warning for each core not built;
+# the wheel must not claim the stable ABI (it lacks an abi3 core); Hue must
+# run on the pure-Python backend with exactly one import-time warning that
+# says what happened; and every other core (scripts/cores.sh) must load
+# where it was built, else give way to Python with its own one warning.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/scripts/cores.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/huegames-nocc.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -52,16 +55,25 @@ sys.exit(os.waitstatus_to_exitcode(status))
 PY
 }
 
-# check_install TRANSCRIPT BUILD_LINE IMPORT_WARNING: the install printed
-# BUILD_LINE once without -v, and the installed package warns IMPORT_WARNING.
+# check_install TRANSCRIPT BUILD_LINE IMPORT_WARNING BUILT: the install printed
+# BUILD_LINE once without -v, the installed package warns IMPORT_WARNING, and
+# of the other cores exactly those BUILT (0 none, 1 all) load.
 check_install() {
-    local transcript=$1 build_line=$2 import_warning=$3
+    local transcript=$1 build_line=$2 import_warning=$3 built=$4
     if [ "$(grep -cF -- "$build_line" "$transcript")" != 1 ]; then
         cat "$transcript"
         echo "check_no_compiler.sh: a plain pip install did not show, once: $build_line" >&2
         exit 1
     fi
-    (cd "$work" && "$work/venv/bin/python" - "$import_warning" <<'PY'
+    local others=("${CORES[@]:1}")
+    local warned
+    warned=$(grep -cE -- "^huegames: WARNING: .* was not built \(" "$transcript" || true)
+    if [ "$warned" != $((built ? 1 : ${#CORES[@]})) ]; then
+        cat "$transcript"
+        echo "check_no_compiler.sh: $warned build warnings, not one per core not built" >&2
+        exit 1
+    fi
+    (cd "$work" && "$work/venv/bin/python" - "$import_warning" "$built" "${others[@]}" <<'PY'
 import sys
 import warnings
 from importlib.metadata import distribution
@@ -83,6 +95,19 @@ while not game.is_over:
     game.play(game.legal_moves()[0])
 print(f"  backend {hue.backend}, {tags[0]}, one warning: {messages[0]}")
 print(f"  a game played: {game.scores()}")
+
+from huegames import _cores
+
+built, others = sys.argv[2] == "1", sys.argv[3:]
+for module in others:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        core = _cores.load(module, f"the core {module}")
+        _cores.load(module, f"the core {module}")  # once only
+    said = [str(w.message) for w in caught if "is not available" in str(w.message)]
+    assert (core is not None) == built, (module, core)
+    assert len(said) == (0 if built else 1), said
+    print(f"  {module}: {'loads' if built else 'not built, one warning: ' + said[0]}")
 PY
     )
 }
@@ -93,7 +118,7 @@ echo "no compiler (CC=false):"
 CC=false CXX=false on_terminal "$work/nocc.txt" "${pip_install[@]}" "$work/src"
 check_install "$work/nocc.txt" \
     "huegames: WARNING: the C core was not built (no working C compiler: 'false' exited with status 1); huegames will run on the pure-Python backend" \
-    "no C compiler worked at install time ('false' exited with status 1)"
+    "no C compiler worked at install time ('false' exited with status 1)" 0
 grep -F "huegames: WARNING" "$work/nocc.txt" | sed 's/^/  pip printed: /'
 
 echo "a compile error (a working compiler, a broken csrc/hue_core.c):"
@@ -101,7 +126,7 @@ printf '#error "a deliberate compile error (scripts/check_no_compiler.sh)"\n' >>
 on_terminal "$work/broken.txt" "${pip_install[@]}" --force-reinstall --no-deps "$work/src"
 check_install "$work/broken.txt" \
     "huegames: WARNING: the C core was not built (compile error: csrc/hue_core.c:" \
-    'it failed to compile at install time (csrc/hue_core.c:'
+    'it failed to compile at install time (csrc/hue_core.c:' 1
 grep -F "huegames: WARNING" "$work/broken.txt" | sed 's/^/  pip printed: /'
 grep -qF 'error: #error "a deliberate compile error' "$work/broken.txt" \
     || { echo "check_no_compiler.sh: the first error line is not the planted one" >&2; exit 1; }

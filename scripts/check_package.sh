@@ -13,6 +13,7 @@
 # the wheel), else removed with everything else.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/scripts/cores.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/huegames-package.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 out=${1:-$work/out}
@@ -35,8 +36,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-root = Path(sys.argv[1])
+root, cores = Path(sys.argv[1]), sys.argv[2:]
 names = {name.split("/", 1)[1] for name in sys.stdin.read().split() if "/" in name}
+for core in cores:  # every C core: its sources and its cffi builder
+    package, stem = core.rsplit(".", 1)
+    folder = "src/" + package.replace(".", "/")
+    names_wanted = {f"csrc/{stem[1:]}.c", f"csrc/{stem[1:]}.h", f"{folder}/{stem}_build.py"}
+    missing_core = sorted(names_wanted - names)
+    assert not missing_core, f"the sdist lacks {missing_core} of {core}"
 wanted = {"LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
           "csrc/hue_core.c", "csrc/hue_core.h", "src/huegames/hue/_hue_core.pyi",
           "src/huegames/hue/_hue_core_build.py", "src/huegames/py.typed",
@@ -52,16 +59,16 @@ built = sorted(n for n in names if n.endswith((".so", ".pyd", ".o", ".pyc")) or 
 assert not missing, f"the sdist lacks {missing} (add them to MANIFEST.in)"
 assert not built, f"the sdist holds build products {built}"
 print(f"sdist: {len(names)} files, every tracked file but the dotfiles, no build product")
-' "$root"
+' "$root" "${CORES[@]}"
 
 # 2. A wheel from that sdist, in a clean folder.
 mkdir "$work/unpacked"
 tar -xzf "$sdist" -C "$work/unpacked"
 python -m build --wheel --outdir "$work/wheel" "$work"/unpacked/huegames-*/ > "$work/wheel.log" 2>&1 \
     || { cat "$work/wheel.log"; exit 1; }
-if grep -q "the C core was not built" "$work/wheel.log"; then
+if grep -qE "huegames: WARNING: .* was not built" "$work/wheel.log"; then
     cat "$work/wheel.log"
-    echo "check_package.sh: the wheel was built without its C core" >&2
+    echo "check_package.sh: the wheel was built without a C core" >&2
     exit 1
 fi
 
@@ -84,7 +91,8 @@ twine check --strict "$sdist" "$wheel"
 python -m venv "$work/venv"
 "$work/venv/bin/pip" install -q "$wheel"
 cd "$work"
-"$work/venv/bin/python" - "$root/src/huegames/hues_and_cues/data" <<'PY'
+"$work/venv/bin/python" - "$root/src/huegames/hues_and_cues/data" "${CORES[@]}" <<'PY'
+import importlib
 import json
 import sys
 import warnings
@@ -101,6 +109,11 @@ venv = Path(sys.prefix)
 assert Path(huegames.__file__).is_relative_to(venv), huegames.__file__
 assert hue.backend == "c", hue.backend
 assert _hue_core.__file__.endswith(".abi3.so"), _hue_core.__file__
+for module in sys.argv[2:]:  # every C core loads, built for the stable ABI
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        loaded = importlib.import_module(module)
+    assert loaded.__file__.endswith(".abi3.so"), loaded.__file__
 
 dist = distribution("huegames")
 files = {str(f): f for f in dist.files}

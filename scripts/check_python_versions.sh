@@ -13,6 +13,7 @@
 # another interpreter to use.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+source "$root/scripts/cores.sh"
 work=$(mktemp -d "${TMPDIR:-/tmp}/huegames-pythons.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 export PIP_DISABLE_PIP_VERSION_CHECK=1
@@ -65,7 +66,7 @@ shutil.copytree(sys.argv[1], sys.argv[2], ignore=shutil.ignore_patterns(
     ".*cache*", ".hypothesis", ".benchmarks", ".venv*", "_build_info.json"))
 PY
 cd "$work/run"
-"$work/venv/bin/python" - <<'PY'
+"$work/venv/bin/python" - "${CORES[@]}" <<'PY'
 import sys
 from pathlib import Path
 
@@ -75,6 +76,9 @@ from huegames.hue import _hue_core
 
 assert Path(huegames.__file__).is_relative_to(sys.prefix), huegames.__file__
 assert hue.backend == "c" and _hue_core.__file__.endswith(".abi3.so"), _hue_core.__file__
+for module in sys.argv[1:]:  # every C core (scripts/cores.sh) loads from the wheel
+    core = __import__(module, fromlist=["lib"])
+    assert core.__file__.endswith(".abi3.so"), core.__file__
 print(f"Python {sys.version.split()[0]}: huegames from the wheel, C core {Path(_hue_core.__file__).name}")
 PY
 install_time=$((SECONDS - start))

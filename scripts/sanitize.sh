@@ -1,31 +1,35 @@
 #!/usr/bin/env bash
-# Run the grid and kernel tests (and any game-level parity tests) against a build of
-# the C core instrumented with AddressSanitizer and UndefinedBehaviorSanitizer.
+# Run the grid and kernel tests (and every game's parity tests) against a build of
+# every C core (scripts/cores.sh) instrumented with AddressSanitizer and
+# UndefinedBehaviorSanitizer.
 #
 #   scripts/sanitize.sh [extra pytest arguments]
 #
-# The sanitized extension is built into a throwaway copy of src/ under
-# $TMPDIR, so the normal install is untouched, and the script checks that it
-# is the one imported.  Any sanitizer report or test failure exits non-zero.
+# The sanitized extensions are built into a throwaway copy of src/ under
+# $TMPDIR, so the normal install is untouched, and the script checks that
+# they are the ones imported.  Any sanitizer report or test failure exits non-zero.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/hue-sanitize.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 cd "$root"
+source scripts/cores.sh
 
-# A copy of the package without its compiled core, then the sanitized core.
+# A copy of the package without its compiled cores, then the sanitized cores.
 mkdir "$work/lib"
 cp -r src/huegames "$work/lib/"
-find "$work/lib" \( -name '_hue_core*.so' -o -name '__pycache__' \) -prune -exec rm -rf {} +
+find "$work/lib" \( -name '_*_core*.so' -o -name '__pycache__' \) -prune -exec rm -rf {} +
 
 flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g"
 CFLAGS="$flags" LDFLAGS="$flags" python setup.py --quiet build_ext \
     --build-lib "$work/lib" --build-temp "$work/temp" --force
-if ! compgen -G "$work/lib/huegames/hue/_hue_core*.so" > /dev/null; then
-    echo "sanitize.sh: the sanitized C core did not build (see the warning above)" >&2
-    exit 1
-fi
+for file in "${CORE_FILES[@]}"; do
+    if ! compgen -G "$work/lib/$file*.so" > /dev/null; then
+        echo "sanitize.sh: the sanitized $file did not build (see the warning above)" >&2
+        exit 1
+    fi
+done
 
 export PYTHONPATH="$work/lib${PYTHONPATH:+:$PYTHONPATH}"
 export LD_PRELOAD
@@ -34,15 +38,17 @@ export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 export HUEGAMES_BACKEND=c
 
-core=$(python -c 'import huegames.hue._hue_core as core; print(core.__file__)')
-case "$core" in
-    "$work"/*) echo "sanitize.sh: testing $core" ;;
-    *) echo "sanitize.sh: imported $core, not the sanitized build" >&2; exit 1 ;;
-esac
+for module in "${CORES[@]}"; do
+    core=$(python -c "import $module as core; print(core.__file__)")
+    case "$core" in
+        "$work"/*) echo "sanitize.sh: testing $core" ;;
+        *) echo "sanitize.sh: imported $core, not the sanitized build" >&2; exit 1 ;;
+    esac
+done
 
-tests=(tests/test_grid_backends.py tests/test_hue_kernel.py)
-for parity in tests/test_parity*.py; do
-    [ -e "$parity" ] && tests+=("$parity")
+tests=(tests/test_grid_backends.py)
+for more in tests/test_*kernel*.py tests/test_parity*.py; do
+    [ -e "$more" ] && tests+=("$more")
 done
 log="$work/pytest.log"
 status=0

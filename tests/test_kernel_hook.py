@@ -30,7 +30,8 @@ def test_bots_without_a_kernel_policy_play_in_python_and_say_nothing():
     result = simulate(GAME, "greedy,random", games=4, seed=3, workers=1)
     assert kernelgame.CALLS == []
     assert all("engine" not in record for record in result.records)
-    assert result.records == simulate("linja", "greedy,random", games=4, seed=3, workers=1).records
+    python = simulate("linja", "greedy,random", games=4, seed=3, workers=1, engine="python")
+    assert result.records == python.records
 
 
 def test_engine_python_never_asks_the_kernel():
@@ -43,8 +44,8 @@ def test_engine_python_never_asks_the_kernel():
 def test_engine_kernel_refuses_at_build_when_the_kernel_cannot_play():
     with pytest.raises(ValueError, match="the Kernel Linja kernel cannot play greedy, random"):
         RunSpec.build(GAME, "greedy,random", engine="kernel")
-    with pytest.raises(ValueError, match="Linja has no C kernel"):
-        simulate("linja", "random", games=2, workers=1, engine="kernel")
+    with pytest.raises(ValueError, match="Hues and Cues has no C kernel"):
+        simulate("hues-and-cues", "random", games=2, workers=1, engine="kernel")
     run = RunSpec.build(GAME, "random", games=2, engine="kernel")
     assert run.engine == "kernel"
     assert all(record["engine"] == "kernel" for record in play_chunk(run, 0, 2))
@@ -79,7 +80,7 @@ def test_a_kernel_path_that_cannot_be_loaded_is_a_value_error():
     spec = dataclasses.replace(linja.SPEC, kernel="huegames.linja:SPEC")
     with pytest.raises(ValueError, match="is not a function"):
         spec.kernel_player()
-    assert linja.SPEC.kernel_player() is None
+    assert engine.game_spec("hues-and-cues").kernel_player() is None
     assert engine.game_spec(GAME).kernel_player() is kernelgame.play_games
 
 

@@ -1,8 +1,9 @@
 """Choose the Hue backend, once, here and nowhere else.
 
-``HUEGAMES_BACKEND=c`` demands the compiled core (and fails loudly when it
-is missing), ``HUEGAMES_BACKEND=python`` forces the pure-Python twin, and
-unset means C when it was built, else Python with a one-time warning.
+``HUEGAMES_BACKEND`` (read by :mod:`huegames._cores`, for every game's
+core) decides: ``c`` demands the compiled core (and fails loudly when it
+is missing), ``python`` forces the pure-Python twin, and unset means C
+when it was built, else Python with a one-time warning.
 
 Every Board keeps its cells in a :class:`Grid` of the active backend
 (:func:`new_grid`); :meth:`Board.with_backend` moves a board's cells to
@@ -11,18 +12,17 @@ another one of :func:`available`, to compare the two in one process.
 
 from __future__ import annotations
 
-import json
-import os
 import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar, Protocol
 
+from .. import _cores
 from ..records import brief
 from . import _python_grid
 from ._python_grid import Candidate
 
-BACKENDS = ("c", "python")
+BACKENDS = _cores.BACKENDS
 """Every backend's name, fastest first."""
 
 
@@ -94,38 +94,17 @@ def new_grid(backend: str | None = None) -> Grid:
         ) from None
 
 
-_BUILD_INFO = Path(__file__).with_name("_build_info.json")
+_BUILD_INFO = Path(__file__).with_name(_cores.BUILD_INFO)
 """What setup.py records when it could not build the C core (and only then)."""
 
 
 def _no_core_warning(error: ImportError) -> str:
     """The warning without the C core: why the install could not build it
     (:data:`_BUILD_INFO`), else the import error."""
-    try:
-        info = json.loads(_BUILD_INFO.read_text("utf-8"))
-        reason, detail = str(info["reason"]), str(info["detail"])
-    except (OSError, ValueError, KeyError, TypeError):
-        reason, detail = "load", str(error)
-    what = {
-        "load": "it failed to load",
-        "no-compiler": "no C compiler worked at install time",
-        "compile-error": "it failed to compile at install time",
-        "link-error": "it failed to link at install time",
-    }.get(reason, "its build failed at install time")
-    advice = (
-        "; to build it, install a C compiler and reinstall huegames with pip's --no-cache-dir"
-        if reason == "no-compiler"
-        else ""
-    )
-    return (
-        f"huegames: the C core is not available: {what} ({detail}). "
-        f"Using the pure-Python backend, which is much slower{advice}."
-    )
+    return _cores.no_core_warning(error, _BUILD_INFO)
 
 
-_choice = os.environ.get("HUEGAMES_BACKEND", "").strip().lower()
-if _choice not in ("", *BACKENDS):
-    raise ImportError(f"HUEGAMES_BACKEND must be 'c' or 'python', not {_choice!r}")
+_choice = _cores.CHOICE
 
 _active: type[Grid]
 if _choice == "python":

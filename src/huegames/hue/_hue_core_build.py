@@ -48,19 +48,17 @@ def cdef_of(header: str) -> str:
     return _BLANK_LINES.sub("\n\n", declarations).strip() + "\n"
 
 
-def ffibuilder() -> cffi.FFI:
-    """The builder of the extension, declared from the header as it is now.
-
-    setup.py's ``cffi_modules`` names this function, and cffi calls it at
-    build time: importing this module reads no file.
-    """
+def builder_of(module: str, header: str, source: str) -> cffi.FFI:
+    """The builder of the C core ``module`` from ``header`` and ``source`` (paths
+    from the repository root), declared from the header as it is now: every
+    core is built this one way (``huegames.linja._linja_core_build`` too)."""
     builder = cffi.FFI()
-    builder.cdef(cdef_of(Path(HEADER).read_text(encoding="utf-8")))
+    builder.cdef(cdef_of(Path(header).read_text(encoding="utf-8")))
     builder.set_source(
-        "huegames.hue._hue_core",
-        '#include "hue_core.h"',
-        sources=[SOURCE],
-        depends=[HEADER],
+        module,
+        f'#include "{Path(header).name}"',
+        sources=[source],
+        depends=[header],
         include_dirs=["csrc"],
         extra_compile_args=["-O2", "-std=c99"],  # setup.py drops -std=c99 for MSVC
         # CPython's stable ABI: one ``.abi3`` core (and wheel) for every CPython
@@ -69,3 +67,12 @@ def ffibuilder() -> cffi.FFI:
         optional=True,  # setup.py warns and installs without it
     )
     return builder
+
+
+def ffibuilder() -> cffi.FFI:
+    """The builder of the extension, declared from the header as it is now.
+
+    setup.py's ``cffi_modules`` names this function, and cffi calls it at
+    build time: importing this module reads no file.
+    """
+    return builder_of("huegames.hue._hue_core", HEADER, SOURCE)

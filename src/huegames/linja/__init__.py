@@ -81,6 +81,7 @@ SPEC = engine.register(
         svg=svg,
         console=console,
         encoding="huegames.linja.encoding:LinjaEncoding",
+        kernel="huegames.linja.kernel:play_games",
     )
 )
 """Linja in the game registry (:func:`huegames.engine.game_spec`)."""

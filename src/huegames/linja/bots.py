@@ -137,8 +137,11 @@ class SearchBot(TurnBot):
         budget lets finish (exact for the best outcomes, a bound for the rest)."""
         self._expanded, self._rules = 0, rules
         self._children: dict[tuple[Board, int], list[tuple[float, Board, int, bool]]] = {}
+        # each distinct state once, in the order found, then the best leaves first
+        # (a stable sort: the C core breaks ties the same way)
         states = sorted(
-            {(o.board, o.player, o.over) for o in outcomes}, key=lambda s: -_leaf(s, seat)
+            dict.fromkeys((o.board, o.player, o.over) for o in outcomes),
+            key=lambda s: -_leaf(s, seat),
         )
         values = {state: _leaf(state, seat) for state in states}
         for depth in range(1, self.max_depth):

@@ -57,12 +57,18 @@ def turn_outcomes(
 
 def next_states(
     board: Board, seat: int, following: int = 0, bonus: bool = False, rules: Rules | None = None
-) -> set[tuple[Board, int, bool]]:
-    """The distinct ``(board, player, over)`` that completing the turn can lead to
-    (:func:`turn_outcomes` without the moves: the search bot's fast path)."""
-    found: set[tuple[Board, int, bool]] = set()
-    _walk(board, seat, following, bonus, rules or Rules(), None, found.add)
-    return found
+) -> list[tuple[Board, int, bool]]:
+    """The distinct ``(board, player, over)`` that completing the turn can lead to,
+    each once, in the order :func:`turn_outcomes` first reaches it
+    (without the moves: the search bot's fast path; the C core lists them
+    in the same order, which the search's tie-breaks rely on)."""
+    found: dict[tuple[Board, int, bool], None] = {}
+
+    def add(state: tuple[Board, int, bool]) -> None:
+        found[state] = None
+
+    _walk(board, seat, following, bonus, rules or Rules(), None, add)
+    return list(found)
 
 
 def _walk(

@@ -1,0 +1,192 @@
+/*
+ * linja_core.h -- the Linja engine in C (docs/rules/linja.md): single moves,
+ * whole turns, and a batch player of whole games with the random, greedy
+ * and search policies of huegames.linja.bots, choosing exactly as they do.
+ *
+ * The contract
+ * ------------
+ * - The library keeps no global state and never allocates: every buffer is
+ *   the caller's, passed with its size.  Functions are reentrant.
+ * - Boards, states and moves are the Python engine's (huegames.linja):
+ *   red[p] and black[p] count the pieces on position p (0..7); red moves
+ *   from 0 towards 7, black from 7 towards 0; a row (1..6) holds at most
+ *   LINJA_ROW_LIMIT pieces.  A move is (src, dst), the pass (-1, -1).
+ * - linja_legal_moves lists single moves in Game.legal_moves' order;
+ *   linja_turns lists whole turns in turn_outcomes' order; linja_play
+ *   plays one legal single move exactly as Game.play does.
+ * - Random numbers are Python's: linja_rng is MT19937 seeded as
+ *   random.Random(seed) is, and linja_rng_below(n) draws as
+ *   random.Random._randbelow(n) (rng.choice(seq) is seq[below(len(seq))]).
+ * - Functions check their arguments and return a negative LINJA_E_* code
+ *   when they are out of range; they never read or write outside the
+ *   buffers they are given.  States are trusted to be reachable ones
+ *   (12 pieces a side, no row over the limit); linja_check_state says.
+ */
+#ifndef LINJA_CORE_H
+#define LINJA_CORE_H
+
+#include <stdint.h>
+
+#define LINJA_CORE_VERSION 1
+
+#define LINJA_POSITIONS 8
+#define LINJA_PIECES 12
+#define LINJA_ROW_LIMIT 6
+#define LINJA_MAX_MOVES 7        /* single moves at one point (src 0..7 but the goal) */
+#define LINJA_MAX_TURNS 2401     /* whole turns from one state: at most 7 choices x 4 moves */
+#define LINJA_MAX_GAME_MOVES 512 /* single moves of one game: 168 steps forward at most,
+                                    each followed by at most two passes */
+
+/* Error codes: every function returns >= 0 on success. */
+#define LINJA_E_ARGUMENT (-1)    /* a count, policy or setting out of range, a NULL buffer */
+#define LINJA_E_ILLEGAL (-2)     /* a move that is not legal here, or a game already over */
+#define LINJA_E_CAPACITY (-3)    /* output buffer too small */
+#define LINJA_E_WORKSPACE (-4)   /* the search workspace is too small: retry with more */
+#define LINJA_E_STATE (-5)       /* not a possible Linja state */
+
+#define LINJA_ONGOING 0          /* termination codes */
+#define LINJA_PASSED 1
+#define LINJA_BLOCKADE 2
+
+#define LINJA_POLICY_RANDOM 0    /* RandomBot: a uniform single move each time */
+#define LINJA_POLICY_GREEDY 1    /* GreedyBot: the whole turn of the best score balance */
+#define LINJA_POLICY_SEARCH 2    /* SearchBot: alpha-beta over whole turns, node budget */
+
+typedef struct {
+    uint8_t red[LINJA_POSITIONS];
+    uint8_t black[LINJA_POSITIONS];
+} linja_board;
+
+/* huegames.linja.State: the seat to move, the pending following move's
+ * length (0 at an initial move), the bonus flag and the termination. */
+typedef struct {
+    linja_board board;
+    int8_t player;
+    int8_t following;
+    int8_t bonus;
+    int8_t termination;
+} linja_state;
+
+typedef struct {
+    int8_t src, dst;             /* (-1, -1) is the pass */
+} linja_move;
+
+/* Rules: goal_bonus 0/1; tie_break 0 "draw", 1 "goal"; blockade 0 "score", 1 "draw". */
+typedef struct {
+    int32_t goal_bonus, tie_break, blockade;
+} linja_rules;
+
+/* A whole turn and where it leads (huegames.linja.TurnOutcome). */
+typedef struct {
+    linja_move moves[4];
+    int32_t count;               /* moves used, 1..4 */
+    linja_board board;
+    int8_t player;               /* the seat to move after it */
+    int8_t over;                 /* 1 when the game ends with it */
+} linja_turn;
+
+/* Python's random.Random: MT19937. */
+typedef struct {
+    uint32_t mt[624];
+    int32_t index;
+} linja_rng;
+
+/* One seat's bot in one game: LINJA_POLICY_*, its seed, and the search's
+ * nodes (>= 0) and max_depth (>= 1); the other policies ignore both. */
+typedef struct {
+    int32_t policy;
+    int32_t nodes;
+    int32_t max_depth;
+    uint64_t seed;
+} linja_bot;
+
+/* The memory of the greedy and search policies, all the caller's: arrays
+ * `turns`, `roots`, `values`, `deeper` and `turn_root` of LINJA_MAX_TURNS
+ * each; `children` holds the states after every position the search has
+ * expanded; `table` (a power of two of entries) finds a position's; `seen`
+ * (a power of two, at least 2 * LINJA_MAX_TURNS) finds repeated states while
+ * one position is expanded.  A search that runs out of children or table
+ * returns LINJA_E_WORKSPACE (nothing is half-done: give more and retry).
+ * Zero the entries, slots and stamps before the first use, and keep them
+ * between calls. */
+typedef struct {
+    double value;                /* the bot's leaf value of the state, for its seat */
+    linja_board board;
+    int8_t player;
+    int8_t over;
+} linja_child;
+
+typedef struct {
+    linja_board board;
+    int32_t seat;
+    uint32_t stamp;              /* the search it belongs to; stale otherwise */
+    int32_t first, count;        /* its children: children[first .. first+count-1] */
+} linja_entry;
+
+typedef struct {
+    uint32_t stamp;              /* the expansion it belongs to; stale otherwise */
+    int32_t index;               /* a state already found in this expansion */
+} linja_seen;
+
+typedef struct {
+    linja_turn *turns;
+    linja_child *roots;
+    double *values, *deeper;
+    int32_t *turn_root;          /* each turn's distinct state among the roots */
+    linja_child *children;
+    int32_t children_capacity;
+    linja_entry *table;
+    int32_t table_size;
+    linja_seen *seen;
+    int32_t seen_size;
+    uint32_t stamp, seen_stamp;
+} linja_workspace;
+
+int linja_core_version(void);
+
+/* LINJA_E_STATE unless `state` is possible (counts, rows, flags in range). */
+int32_t linja_check_state(const linja_state *state);
+
+/* The start of a game: the start layout, `first` to move. */
+int32_t linja_start(linja_state *state, int32_t first);
+
+/* The single legal moves, as Game.legal_moves: out[0..n-1], n returned;
+ * one pass when nothing else is legal; 0 once the game is over.  `out`
+ * holds at least LINJA_MAX_MOVES. */
+int32_t linja_legal_moves(const linja_state *state, linja_move *out);
+
+/* Play one legal single move (LINJA_E_ILLEGAL, state unchanged, otherwise). */
+int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules);
+
+/* Every way to complete the current turn, as turn_outcomes: out[0..n-1],
+ * n returned (LINJA_E_CAPACITY when more than `capacity`). */
+int32_t linja_turns(const linja_state *state, const linja_rules *rules, linja_turn *out,
+                    int32_t capacity);
+
+/* A board's points for a seat (rules 3). */
+int32_t linja_points(const linja_board *board, int32_t seat);
+
+/* The winner of a game that is over: 0, 1, or -1 for a draw. */
+int32_t linja_winner(const linja_state *state, const linja_rules *rules);
+
+void linja_rng_seed(linja_rng *rng, uint64_t seed);
+uint32_t linja_rng_below(linja_rng *rng, uint32_t n);   /* n >= 1 */
+
+/* The index among `turns` (count n) the policy of `bot` picks for the seat
+ * to move, drawing from `rng` as the Python bot does; the search uses `ws`. */
+int32_t linja_choose_turn(const linja_state *state, const linja_rules *rules,
+                          const linja_bot *bot, linja_rng *rng, linja_workspace *ws,
+                          const linja_turn *turns, int32_t n);
+
+/* Play `games` whole games.  Game g starts with the seat
+ * random.Random(deal_seeds[g]).randrange(2) draws, seat s played by
+ * bots[2g + s] with its own generator seeded bots[2g + s].seed.  Writes
+ * scores[2g], scores[2g + 1] and winners[g] (-1 for a draw); when `moves`
+ * is not NULL, game g's single moves go to moves[g * LINJA_MAX_GAME_MOVES
+ * ...] and their number to move_counts[g].  Returns `games`, or a negative
+ * code (LINJA_E_WORKSPACE: retry with a larger workspace). */
+int32_t linja_play_games(const linja_rules *rules, int32_t games, const uint64_t *deal_seeds,
+                         const linja_bot *bots, linja_workspace *ws, int32_t *scores,
+                         int8_t *winners, linja_move *moves, int32_t *move_counts);
+
+#endif

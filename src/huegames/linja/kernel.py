@@ -1,0 +1,205 @@
+"""Whole Linja games played in the C core (``csrc/linja_core.h``), for the runner.
+
+:func:`play_games` is Linja's batch player (:attr:`huegames.engine.GameSpec.kernel`):
+when every seat's bot is a plain :class:`~huegames.linja.RandomBot`,
+:class:`~huegames.linja.GreedyBot` or :class:`~huegames.linja.SearchBot`
+(any ``nodes`` and ``max_depth``), it plays a whole chunk of a run in one
+call into C.  The C policies choose exactly as the Python bots do, from the
+same seeds: the core's generator is Python's own (MT19937, seeded as
+``random.Random(seed)``), so a kernel record is the record
+:meth:`RunSpec.play <huegames.runner.RunSpec.play>` gives, game for game,
+plus ``"engine": "kernel"``.
+
+Without the compiled core (``HUEGAMES_BACKEND=python``, or no compiler at
+install time) :func:`play_games` returns None and the runner plays on
+Python; unset, a missing core warns once (:mod:`huegames._cores`).
+"""
+
+from __future__ import annotations
+
+import threading
+from types import ModuleType
+from typing import Any
+
+from .. import _cores, engine
+from .bots import GreedyBot, RandomBot, SearchBot
+from .game import GAME_NAME
+from .rules import Rules
+
+__all__ = ["CORE_VERSION", "available", "play_games"]
+
+CORE_VERSION = 1
+"""The ``LINJA_CORE_VERSION`` of the header this module is written against."""
+
+_core: ModuleType | None = _cores.load("huegames.linja._linja_core", "the Linja C core")
+if _core is not None and _core.lib.linja_core_version() != CORE_VERSION:  # a stale build
+    _core = None
+
+available = _core is not None
+"""Whether the C core loaded: without it :func:`play_games` always returns None."""
+
+_SEARCH_CHILDREN = 64
+"""First guess of the search's children per expanded position (grown when short)."""
+_MOST_CHILDREN = 1 << 24
+"""The search workspace never grows past this many children (512 MiB): beyond,
+the run goes to the Python engine."""
+
+
+def _policy(bot: engine.BotSpec) -> tuple[int, int, int] | None:
+    """``(policy, nodes, max_depth)`` of the C policy that plays as ``bot``, or None.
+
+    The bot is built once to read its settings; only the catalogue's own
+    classes qualify (a subclass may choose otherwise).
+    """
+    assert _core is not None
+    lib = _core.lib
+    try:
+        built = bot.build(engine.game_spec(GAME_NAME), 0)
+    except (TypeError, ValueError):
+        return None
+    kind = type(built)
+    if kind is RandomBot:
+        return lib.LINJA_POLICY_RANDOM, 0, 1
+    if kind is GreedyBot:
+        return lib.LINJA_POLICY_GREEDY, 0, 1
+    if kind is SearchBot and isinstance(built, SearchBot) and built.nodes < 2**31 - 2**13:
+        return lib.LINJA_POLICY_SEARCH, built.nodes, min(built.max_depth, 2**31 - 1)
+    return None
+
+
+class _Workspace(threading.local):
+    """The C search's memory, one per thread, grown as runs need."""
+
+    def __init__(self) -> None:
+        assert _core is not None
+        ffi = _core.ffi
+        self.ws = ffi.new("linja_workspace *")
+        self.keep: list[Any] = []
+        most = _core.lib.LINJA_MAX_TURNS
+        for field, kind in (
+            ("turns", "linja_turn[]"),
+            ("roots", "linja_child[]"),
+            ("values", "double[]"),
+            ("deeper", "double[]"),
+            ("turn_root", "int32_t[]"),
+        ):
+            array = ffi.new(kind, most)
+            self.keep.append(array)
+            setattr(self.ws, field, array)
+        seen = 1 << (2 * most - 1).bit_length()
+        self.seen = ffi.new("linja_seen[]", seen)
+        self.ws.seen, self.ws.seen_size = self.seen, seen
+        self.children = self.table = None
+        self.size(0, 0)
+
+    def size(self, nodes: int, children: int) -> None:
+        """At least a table for ``nodes`` expansions and room for ``children``."""
+        assert _core is not None
+        ffi = _core.ffi
+        table = 1 << (2 * (nodes + _core.lib.LINJA_MAX_TURNS + 2)).bit_length()
+        if self.table is None or table > self.ws.table_size:
+            self.table = ffi.new("linja_entry[]", table)
+            self.ws.table, self.ws.table_size, self.ws.stamp = self.table, table, 0
+        if self.children is None or children > self.ws.children_capacity:
+            self.children = ffi.new("linja_child[]", max(children, 1))
+            self.ws.children, self.ws.children_capacity = self.children, max(children, 1)
+
+
+_workspace: _Workspace | None = None
+_MOVE_TEXT = {(-1, -1): "pass", **{(s, d): f"{s}-{d}" for s in range(8) for d in range(8)}}
+
+
+def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
+    """The records of games ``start .. stop-1`` of ``run`` (a
+    :class:`~huegames.runner.RunSpec` of Linja), played in C; None when the
+    core is not loaded or a seat's bot has no C policy.
+
+    Seeds are read as :meth:`RunSpec.play <huegames.runner.RunSpec.play>`
+    reads them, and each record is the one it gives plus ``"engine": "kernel"``.
+    """
+    global _workspace
+    rules = getattr(run, "rules", None) or Rules()
+    if _core is None or run.game != GAME_NAME or not isinstance(rules, Rules):
+        return None
+    policies: dict[engine.BotSpec, tuple[int, int, int]] = {}
+    for bot in run.bots:
+        if bot not in policies:
+            policy = _policy(bot)
+            if policy is None:
+                return None
+            policies[bot] = policy
+    count = stop - start
+    if count <= 0:
+        return []
+    ffi, lib = _core.ffi, _core.lib
+    deals = ffi.new("uint64_t[]", count)
+    bots = ffi.new("linja_bot[]", 2 * count)
+    seeds, seats = [], []
+    nodes = 0
+    for index, number in enumerate(range(start, stop)):
+        seed = engine.derive_seed(run.seed, run.deal(number))
+        deals[index] = seed
+        seated = run.seats(number)
+        for seat, bot in enumerate(seated):
+            policy, budget, depth = policies[bot]
+            slot = bots[2 * index + seat]
+            slot.policy, slot.nodes, slot.max_depth = policy, budget, depth
+            slot.seed = engine.derive_seed(seed, seat, bot.label)
+            nodes = max(nodes, budget)
+        seeds.append(seed)
+        seats.append([bot.label for bot in seated])
+    scores = ffi.new("int32_t[]", 2 * count)
+    winners = ffi.new("int8_t[]", count)
+    moves = ffi.new("linja_move[]", count * lib.LINJA_MAX_GAME_MOVES) if run.record_moves else None
+    counts = ffi.new("int32_t[]", count) if run.record_moves else ffi.NULL
+    if _workspace is None:
+        _workspace = _Workspace()
+    workspace = _workspace
+    searching = any(policy[0] == lib.LINJA_POLICY_SEARCH for policy in policies.values())
+    children = (nodes + 256) * _SEARCH_CHILDREN if searching else 0
+    c_rules = ffi.new(
+        "linja_rules *",
+        {
+            "goal_bonus": int(rules.goal_bonus),
+            "tie_break": rules.tie_break == "goal",
+            "blockade": rules.blockade == "draw",
+        },
+    )
+    while True:
+        workspace.size(nodes, children)
+        status = lib.linja_play_games(
+            c_rules,
+            count,
+            deals,
+            bots,
+            workspace.ws,
+            scores,
+            winners,
+            ffi.NULL if moves is None else moves,
+            counts,
+        )
+        if status != lib.LINJA_E_WORKSPACE:
+            break
+        children = 2 * max(children, workspace.ws.children_capacity)
+        if children > _MOST_CHILDREN:
+            return None
+    if status < 0:
+        raise RuntimeError(f"the Linja C core failed with error {status}")
+    records = []
+    step = lib.LINJA_MAX_GAME_MOVES
+    for index, number in enumerate(range(start, stop)):
+        winner = winners[index]
+        record: dict[str, Any] = {
+            "game": number,
+            "seed": seeds[index],
+            "seats": seats[index],
+            "scores": [scores[2 * index], scores[2 * index + 1]],
+            "winners": [] if winner < 0 else [winner],
+            "winner": None if winner < 0 else winner,
+        }
+        if moves is not None:
+            played = moves[index * step : index * step + counts[index]]
+            record["moves"] = [_MOVE_TEXT[m.src, m.dst] for m in played]
+        record["engine"] = "kernel"
+        records.append(record)
+    return records
