@@ -1,0 +1,412 @@
+"""Word → colour knowledge for cue readers: what an everyday word evokes.
+
+A :class:`WordColour` is a small mixture of OKLab Gaussians (``sea`` covers
+teals and blues, ``apple`` reds and greens), pooled from every colour name
+that holds the word as a whole word: ``Cucumber``, ``Cucumber Crush``,
+``Pickled Cucumber`` pool into ``cucumber``; ``Umber`` does not.  A
+:class:`Vocabulary` maps words to them and reads a cue: case, accents,
+stop words (``and``, ``of``, ``off``...), plurals, ``-ish``/``-y``/``-en``
+forms and run-together compounds of two known words, and never a mere
+shared prefix or suffix.
+
+The vocabularies (:data:`VOCABULARIES`):
+
+- ``"en"``: everyday English, built at development time by
+  ``scripts/build_cue_vocabulary.py`` from the colour names of
+  ``meodai/color-names`` (MIT), the XKCD survey (CC0), CSS, and curated
+  entries for common words no list covers (``data/curated.csv``);
+- ``"es"``: Spanish cue words, curated translations of English words
+  (``data/spanish.csv``) read through ``"en"``;
+- ``"xkcd"``, ``"css"``, ``"all"``: the colour lexicons of
+  :mod:`~huegames.hues_and_cues.lexicon`, pooled the same way.
+
+``"en"`` reads a Spanish word it does not know as Spanish and ``"es"`` an
+English one as English, so neither refuses a cue in the other language.
+Sources and licences: ``data/LICENSE-lexicon.md``.
+"""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+import math
+import re
+import unicodedata
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from ..records import brief
+from .colour import oklab
+from .lexicon import Lab, lexicon
+
+VOCABULARIES = ("en", "es", "xkcd", "css", "all")
+"""Every vocabulary :func:`vocabulary` loads."""
+STOP_WORDS = frozenset(
+    {
+        *("a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "it", "its"),
+        *("me", "my", "no", "of", "off", "on", "or", "our", "out", "so", "the", "to", "too"),
+        *("with", "your", "de", "del", "el", "la", "las", "le", "les", "los", "du", "des"),
+        *("di", "da", "en", "con"),
+    }
+)
+"""Words that carry no colour in a name or a cue (English, and the French,
+Spanish and Italian articles met in colour names): ``peter and paul`` is read
+from ``peter`` and ``paul``, never from ``macaroni and cheese``."""
+SPREAD_RANGE = (0.02, 0.12)
+"""The narrowest and widest spread (OKLab standard deviation) of a component."""
+MIN_SHARE = 0.15
+"""A mixture's smallest component share: rarer senses are folded into the others."""
+SPLIT = 0.5
+"""A mixture takes another component when that shrinks the mean spread below
+this share of one component's."""
+COMPOUND_PART = 3
+"""The shortest part of a run-together compound (``sea`` + ``foam``)."""
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Component:
+    """One Gaussian of a word's colour mixture: its ``share`` of the word's
+    names, its OKLab mean ``lab`` and its ``spread`` (standard deviation)."""
+
+    share: float
+    lab: Lab
+    spread: float
+
+
+@dataclass(frozen=True, slots=True)
+class WordColour:
+    """The colours a word evokes: a mixture of :class:`Component`, heaviest
+    first, pooled from ``names`` colour names (a curated entry counts as many);
+    ``common`` marks everyday words, the ones a cue giver says.
+
+    >>> from huegames.hues_and_cues.vocabulary import vocabulary
+    >>> sea = vocabulary("en").words["sea"]
+    >>> sea.names > 100, [round(c, 2) for c in sea.lab]  # the heaviest component's mean
+    (True, [0.62, -0.05, -0.02])
+    """
+
+    word: str
+    components: tuple[Component, ...]
+    names: int
+    common: bool = False
+    """An everyday word: in SCOWL's small English lists, a curated entry, or a Spanish one."""
+
+    @property
+    def lab(self) -> Lab:
+        """The mean of the heaviest component: the word's most typical colour."""
+        return self.components[0].lab
+
+
+def fold(text: str) -> str:
+    """Case-folded, without accents: ``"Limón"`` → ``"limon"``, ``"Crème"`` → ``"creme"``."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def words_of(text: str) -> tuple[str, ...]:
+    """The content words of a name or cue, folded: letters only (hyphens,
+    apostrophes, digits and spaces separate words), stop words and
+    one-letter words dropped.
+
+    >>> from huegames.hues_and_cues.vocabulary import words_of
+    >>> words_of("Peter and Paul"), words_of("Baker's Sea-Foam No. 5"), words_of("Café")
+    (('peter', 'paul'), ('baker', 'sea', 'foam'), ('cafe',))
+    """
+    found = _LETTERS.findall(fold(text))
+    return tuple(word for word in found if len(word) > 1 and word not in STOP_WORDS)
+
+
+# -- pooling --------------------------------------------------------------------------
+
+
+def _mean(samples: Sequence[tuple[Lab, float]]) -> Lab:
+    total = sum(weight for _, weight in samples)
+    return (
+        sum(lab[0] * w for lab, w in samples) / total,
+        sum(lab[1] * w for lab, w in samples) / total,
+        sum(lab[2] * w for lab, w in samples) / total,
+    )
+
+
+def _spread(samples: Sequence[tuple[Lab, float]], centre: Lab) -> float:
+    """The weighted root-mean-square distance from ``centre``, per axis, clipped."""
+    total = sum(weight for _, weight in samples)
+    squares = sum(math.dist(lab, centre) ** 2 * w for lab, w in samples) / total
+    low, high = SPREAD_RANGE
+    return min(max(math.sqrt(squares / 3), low), high)
+
+
+def _cluster(samples: Sequence[tuple[Lab, float]], k: int) -> list[list[tuple[Lab, float]]]:
+    """Weighted k-means, seeded deterministically: the mean's nearest sample,
+    then each time the sample farthest from the centres chosen."""
+    centre = _mean(samples)
+    centres = [min(samples, key=lambda s: math.dist(s[0], centre))[0]]
+    while len(centres) < k:
+        centres.append(max(samples, key=lambda s: min(math.dist(s[0], c) for c in centres))[0])
+    groups: list[list[tuple[Lab, float]]] = []
+    for _ in range(20):
+        groups = [[] for _ in centres]
+        for sample in samples:
+            nearest = min(range(len(centres)), key=lambda i: math.dist(sample[0], centres[i]))
+            groups[nearest].append(sample)
+        groups = [group for group in groups if group]
+        moved = [_mean(group) for group in groups]
+        if moved == centres:
+            break
+        centres = moved
+    return groups
+
+
+def pool(word: str, samples: Sequence[tuple[Lab, float]], names: int) -> WordColour:
+    """A word's mixture from weighted OKLab samples (one per name holding it).
+
+    One component, or two or three when splitting shrinks the spread below
+    :data:`SPLIT` of it and each part keeps :data:`MIN_SHARE` of the weight: ``apple`` is red *or*
+    green, not the brown between them.
+    """
+    total = sum(weight for _, weight in samples)
+    best = [list(samples)]
+    single = _spread(samples, _mean(samples))
+    for k in (2, 3):
+        if len(samples) < 2 * k:
+            break
+        groups = _cluster(samples, k)
+        if any(sum(w for _, w in group) < MIN_SHARE * total for group in groups):
+            continue
+        inner = sum(_spread(g, _mean(g)) * sum(w for _, w in g) for g in groups) / total
+        if inner < SPLIT * single:
+            best = groups
+    components = [
+        Component(sum(w for _, w in group) / total, _mean(group), _spread(group, _mean(group)))
+        for group in best
+    ]
+    components.sort(key=lambda c: (-c.share, c.lab))
+    return WordColour(word, tuple(components), names)
+
+
+# -- morphology -----------------------------------------------------------------------
+
+ENGLISH_ENDINGS = (
+    ("ies", ("y",)),
+    ("ves", ("f", "fe")),
+    ("oes", ("o",)),
+    ("es", ("", "e")),
+    ("s", ("",)),
+    ("ish", ("", "e", "-")),
+    ("y", ("", "e", "-")),
+    ("like", ("",)),
+)
+SPANISH_ENDINGS = (
+    ("ces", ("z",)),
+    ("es", ("",)),
+    ("s", ("",)),
+    ("ita", ("a", "o")),
+    ("ito", ("o", "a")),
+    ("cita", ("",)),
+    ("cito", ("",)),
+    ("illa", ("a", "o")),
+    ("illo", ("o", "a")),
+    ("a", ("o",)),
+    ("o", ("a",)),
+)
+"""Endings and what they replace: English plurals, ``-ish``, ``-y`` and
+``-like``; Spanish plurals, feminine adjectives and diminutives.  ``"-"``
+undoes a doubled consonant (``muddy`` → ``mud``).  A stem keeps 3 letters."""
+
+
+def stems(word: str, endings: Sequence[tuple[str, tuple[str, ...]]]) -> Iterator[str]:
+    """The words ``word`` may be a form of, by one ending at a time (twice:
+    ``limoncitos`` → ``limoncito`` → ``limon``)."""
+    seen = {word}
+    frontier = [word]
+    for _ in range(2):
+        following = []
+        for form in frontier:
+            for ending, replacements in endings:
+                if not form.endswith(ending) or len(form) - len(ending) < 3:
+                    continue
+                base = form[: -len(ending)]
+                for replacement in replacements:
+                    if replacement == "-":
+                        if len(base) < 3 or base[-1] != base[-2]:
+                            continue
+                        stem = base[:-1]
+                    else:
+                        stem = base + replacement
+                    if stem not in seen:
+                        seen.add(stem)
+                        following.append(stem)
+                        yield stem
+        frontier = following
+
+
+# -- vocabularies ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Vocabulary:
+    """Words (folded) and the colours they evoke, and how to read a cue.
+
+    ``language`` is ``"en"`` or ``"es"`` (its endings); ``other`` names the
+    vocabulary consulted for a word this one cannot read, or is empty.
+
+    >>> from huegames.hues_and_cues.vocabulary import vocabulary
+    >>> en = vocabulary("en")
+    >>> [reading.word for reading in en.read("Cucumbers")]  # a plural, not "umber"
+    ['cucumber']
+    >>> [reading.word for reading in en.read("salt and pepper")]  # "and" is no word of colour
+    ['salt', 'pepper']
+    >>> [reading.word for reading in en.read("lemontree")], en.read("firetruck")[0].word
+    (['lemon', 'tree'], 'fire truck')
+    >>> en.read("zzyzx")  # no word known
+    ()
+    >>> [reading.word for reading in vocabulary("es").read("LIMONES")]  # read as English
+    ['lemon']
+    """
+
+    name: str
+    language: str
+    words: Mapping[str, WordColour]
+    other: str = ""
+
+    def word(self, word: str) -> WordColour | None:
+        """The colour of one folded word: itself, or the word it is a form of
+        (a plural, -ish, -y, -en; Spanish plurals, gender and diminutives)."""
+        return _form(self.name, word)
+
+    def read(self, text: str) -> tuple[WordColour, ...]:
+        """The colours a cue evokes: a known phrase (``school bus``, ``dusty
+        rose``) as one; otherwise each content word's, each known word once,
+        a run-together compound of two known words as both (``lemontree``).
+        Words known neither here nor in :attr:`other` are left out."""
+        words = words_of(text)
+        for name in (self.name, self.other) if len(words) > 1 else ():
+            phrase = vocabulary(name).words.get(" ".join(words)) if name else None
+            if phrase is not None:
+                return (phrase,)
+        found: list[WordColour] = []
+        for word in words:
+            parts = _reading(self.name, word)
+            if not parts and self.other:
+                parts = _reading(self.other, word)
+            found.extend(part for part in parts if part not in found)
+        return tuple(found)
+
+
+@cache
+def _form(name: str, word: str) -> WordColour | None:
+    words = vocabulary(name).words
+    if word in words:
+        return words[word]
+    endings = SPANISH_ENDINGS if vocabulary(name).language == "es" else ENGLISH_ENDINGS
+    for stem in stems(word, endings):
+        if stem in words:
+            return words[stem]
+    return None
+
+
+@cache
+def _reading(name: str, word: str) -> tuple[WordColour, ...]:
+    """One cue word read by one vocabulary: the word or its form, else a
+    known phrase run together (``firetruck``), else the split into two known everyday words (each at least :data:`COMPOUND_PART`
+    letters) whose rarer part was pooled from the most names."""
+    known = _form(name, word)
+    if known is not None:
+        return (known,)
+    words = vocabulary(name).words
+    for cut in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1):
+        phrase = words.get(f"{word[:cut]} {word[cut:]}")
+        if phrase is not None:
+            return (phrase,)
+    splits = []
+    for cut in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1):
+        head, tail = _form(name, word[:cut]), _form(name, word[cut:])
+        if head is not None and tail is not None and head.common and tail.common:
+            splits.append((min(head.names, tail.names), -cut, (head, tail)))
+    return max(splits)[2] if splits else ()
+
+
+def _data(path: str) -> str:
+    return resources.files(__package__).joinpath(path).read_text("utf-8")
+
+
+def _load_words() -> dict[str, WordColour]:
+    """The built table ``data/vocabulary.csv``: one line per component."""
+    rows = csv.reader(io.StringIO(_data("data/vocabulary.csv")))
+    next(rows)
+    grouped: dict[str, tuple[int, bool, list[Component]]] = {}
+    for word, names, common, share, lightness, a, b, spread in rows:
+        entry = grouped.setdefault(word, (int(names), common == "1", []))
+        entry[2].append(
+            Component(float(share), (float(lightness), float(a), float(b)), float(spread))
+        )
+    return {
+        word: WordColour(word, tuple(parts), n, common)
+        for word, (n, common, parts) in grouped.items()
+    }
+
+
+def spanish_translations() -> dict[str, str]:
+    """Spanish cue words (as :func:`words_of` reads them) → the English word
+    or phrase of ``"en"`` they translate (``data/spanish.csv``, curated)."""
+    rows = csv.reader(io.StringIO(_data("data/spanish.csv")))
+    next(rows)
+    return {" ".join(words_of(spanish)): english for spanish, english in rows}
+
+
+def lexicon_samples(names: Mapping[str, str]) -> dict[str, tuple[list[tuple[Lab, float]], int]]:
+    """Weighted OKLab samples per word of colour ``names`` (name → hex): a
+    name's colour counts once for each of its words, shared among them, and
+    a one-word name counts twice for its word.  The pooling rule of every
+    vocabulary (the build script uses it too)."""
+    samples: dict[str, tuple[list[tuple[Lab, float]], int]] = {}
+    for name, colour in names.items():
+        words = words_of(name)
+        lab = oklab(colour)
+        for word in set(words):
+            weight = 2.0 if len(words) == 1 else 1.0 / math.sqrt(len(words))
+            entry = samples.setdefault(word, ([], 0))
+            entry[0].append((lab, weight))
+            samples[word] = (entry[0], entry[1] + 1)
+    return samples
+
+
+@cache
+def vocabulary(name: str = "en") -> Vocabulary:
+    """The vocabulary ``name`` (one of :data:`VOCABULARIES`; cached).
+
+    >>> from huegames.hues_and_cues.vocabulary import vocabulary
+    >>> len(vocabulary("en").words) > 5000, vocabulary("es").words["fresa"].word
+    (True, 'strawberry')
+    >>> vocabulary("klingon")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown vocabulary 'klingon': choose en, es, xkcd, css or all
+    """
+    if name not in VOCABULARIES:
+        raise ValueError(
+            f"unknown vocabulary {brief(name)}: choose {', '.join(VOCABULARIES[:-1])} or all"
+        )
+    if name == "en":
+        return Vocabulary("en", "en", _load_words(), other="es")
+    if name == "es":
+        english = vocabulary("en")
+        words = {}
+        for spanish, word in spanish_translations().items():
+            colour = english.words.get(word) or english.word(word)
+            if colour is None:
+                raise ValueError(f"data/spanish.csv: {spanish!r} translates an unknown {word!r}")
+            words[spanish] = dataclasses.replace(colour, common=True)
+        return Vocabulary("es", "es", words, other="en")
+    everyday = {word for word, colour in vocabulary("en").words.items() if colour.common}
+    pooled = lexicon_samples(lexicon(name).names)
+    words = {
+        word: dataclasses.replace(pool(word, samples, n), common=word in everyday)
+        for word, (samples, n) in sorted(pooled.items())
+    }
+    return Vocabulary(name, "en", words)
