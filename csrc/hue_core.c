@@ -13,6 +13,7 @@
  */
 #include "hue_core.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #define CELL_VALID_BITS 0x0FFFu  /* layout, three colours, skull */
@@ -478,6 +479,80 @@ int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
         return across;
     }
     return *vertical + across;
+}
+
+int64_t hue_mark_actions(const hue_cell *cells, int32_t width, int32_t height,
+                         int allow_cover, int64_t origin_x, int64_t origin_y,
+                         const uint8_t *rotations, int32_t slots, int32_t cols,
+                         int32_t rows, int64_t *pairs, int64_t capacity,
+                         int8_t *mask, int64_t size)
+{
+    int64_t area, count, vertical, i, marked = 0;
+    int32_t slot;
+    int rotation;
+
+    if (mask == NULL || slots < 0 || slots > HUE_MAX_HAND || (slots > 0 && rotations == NULL)
+        || cols < 1 || cols > HUE_MAX_SIDE || rows < 1 || rows > HUE_MAX_SIDE || size < 0)
+        return HUE_E_ARGUMENT;
+    for (slot = 0; slot < slots; slot++)
+        if (rotations[slot] != 2 && rotations[slot] != 4)
+            return HUE_E_ARGUMENT;
+    area = (int64_t)cols * rows;
+    if ((int64_t)slots * 4 * area > size)
+        return HUE_E_CAPACITY;
+    count = hue_legal_anchors(cells, width, height, allow_cover, origin_x, origin_y,
+                              pairs, capacity, &vertical);
+    if (count < 0)
+        return count;
+    for (i = 0; i < count; i++)
+        if (pairs[2 * i] < 0 || pairs[2 * i] >= cols || pairs[2 * i + 1] < 0
+            || pairs[2 * i + 1] >= rows)
+            return HUE_E_BOUNDS;
+    for (slot = 0; slot < slots; slot++) {
+        for (rotation = 0; rotation < rotations[slot]; rotation++) {
+            int64_t first = (rotation & 1) ? vertical : 0;
+            int64_t last = (rotation & 1) ? count : vertical;
+            int8_t *block = mask + ((int64_t)slot * 4 + rotation) * area;
+            for (i = first; i < last; i++)
+                block[pairs[2 * i + 1] * cols + pairs[2 * i]] = 1;
+            marked += last - first;
+        }
+    }
+    return marked;
+}
+
+int hue_paint_planes(const hue_cell *cells, int32_t width, int32_t height,
+                     int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                     const uint8_t *table, int32_t planes, uint8_t *out,
+                     int32_t rows, int32_t cols)
+{
+    size_t plane_size;
+    int32_t x, y, p;
+
+    if (cells == NULL || table == NULL || out == NULL || !side_ok(width, height)
+        || planes < 1 || planes > 64 || rows < 1 || rows > HUE_MAX_SIDE || cols < 1
+        || cols > HUE_MAX_SIDE || x0 < 0 || y0 < 0 || x0 > x1 || y0 > y1 || x1 >= width
+        || y1 >= height || x1 - x0 >= cols || y1 - y0 >= rows)
+        return HUE_E_ARGUMENT;
+    for (y = y0; y <= y1; y++)
+        for (x = x0; x <= x1; x++)
+            if (!cell_ok(cells[(size_t)y * (size_t)width + (size_t)x]))
+                return HUE_E_CELL;
+    plane_size = (size_t)rows * (size_t)cols;
+    for (y = y0; y <= y1; y++) {
+        for (x = x0; x <= x1; x++) {
+            hue_cell code = cells[(size_t)y * (size_t)width + (size_t)x];
+            const uint8_t *values;
+            uint8_t *at;
+            if (code == HUE_EMPTY)
+                continue;
+            values = table + (size_t)code * (size_t)planes;
+            at = out + (size_t)(y - y0) * (size_t)cols + (size_t)(x - x0);
+            for (p = 0; p < planes; p++)
+                at[(size_t)p * plane_size] = values[p];
+        }
+    }
+    return 0;
 }
 
 int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
@@ -1189,6 +1264,734 @@ int hue_playouts(const hue_card *deck, int32_t card_count,
         if (winners != NULL)
             winners[p] = first_best(seat_scores, players);
         table_restore(&t, &base);
+    }
+    return 0;
+}
+
+/* ---- Python's random.Random ---------------------------------------------- */
+
+/* MT19937 as CPython's _random module runs it: seeded from a non-negative
+ * integer by init_by_array over its 32-bit words (least significant first),
+ * randrange(n) and shuffle drawing by getrandbits-and-reject. */
+#define MT_N 624
+#define MT_M 397
+
+typedef struct {
+    uint32_t mt[MT_N];
+    int32_t index;
+} pyrandom;
+
+/* init_genrand(19650218): where init_by_array starts for every seed. */
+static void pyrandom_start(uint32_t start[MT_N])
+{
+    int32_t i;
+
+    start[0] = 19650218u;
+    for (i = 1; i < MT_N; i++)
+        start[i] = 1812433253u * (start[i - 1] ^ (start[i - 1] >> 30)) + (uint32_t)i;
+}
+
+static void pyrandom_seed(pyrandom *g, const uint32_t start[MT_N], uint64_t seed)
+{
+    uint32_t key[2], *mt = g->mt;
+    int32_t length = (seed >> 32) != 0 ? 2 : 1, i = 1, j = 0, k;
+
+    key[0] = (uint32_t)seed;
+    key[1] = (uint32_t)(seed >> 32);
+    memcpy(mt, start, sizeof g->mt);
+    for (k = MT_N; k > 0; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
+        i++;
+        j++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (j >= length)
+            j = 0;
+    }
+    for (k = MT_N - 1; k > 0; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+        i++;
+        if (i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000u;
+    g->index = MT_N;
+}
+
+static uint32_t mt_twist(uint32_t a, uint32_t b, uint32_t c)
+{
+    uint32_t y = (a & 0x80000000u) | (b & 0x7fffffffu);
+    return c ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
+}
+
+static uint32_t pyrandom_next(pyrandom *g)
+{
+    uint32_t *mt = g->mt, y;
+    int32_t k;
+
+    if (g->index >= MT_N) {
+        for (k = 0; k < MT_N - MT_M; k++)
+            mt[k] = mt_twist(mt[k], mt[k + 1], mt[k + MT_M]);
+        for (; k < MT_N - 1; k++)
+            mt[k] = mt_twist(mt[k], mt[k + 1], mt[k + MT_M - MT_N]);
+        mt[MT_N - 1] = mt_twist(mt[MT_N - 1], mt[0], mt[MT_M - 1]);
+        g->index = 0;
+    }
+    y = mt[g->index++];
+    y ^= y >> 11;
+    y ^= (y << 7) & 0x9d2c5680u;
+    y ^= (y << 15) & 0xefc60000u;
+    return y ^ (y >> 18);
+}
+
+/* randrange(n), n >= 1: getrandbits(n.bit_length()) until below n. */
+static uint32_t pyrandom_below(pyrandom *g, uint32_t n)
+{
+    int32_t bits = 0;
+    uint32_t r;
+
+    while (bits < 32 && (n >> bits) != 0)
+        bits++;
+    do
+        r = pyrandom_next(g) >> (32 - bits);
+    while (r >= n);
+    return r;
+}
+
+/* random.shuffle: from the end, each item swapped with one at or before it. */
+static void pyrandom_shuffle(pyrandom *g, int32_t *items, int32_t n)
+{
+    int32_t i;
+
+    for (i = n - 1; i >= 1; i--) {
+        int32_t j = (int32_t)pyrandom_below(g, (uint32_t)(i + 1)), swap = items[i];
+        items[i] = items[j];
+        items[j] = swap;
+    }
+}
+
+/* ---- listing moves, and the greedy policy ------------------------------- */
+
+/* The legal anchors of the table, as Board.legal_placements_of lists them:
+ * for each orientation (0 vertical, 1 horizontal) sorted by (y, x), each a
+ * buffer cell index, with the index of the cell it covers (or -1). */
+typedef struct {
+    int32_t *at[2], *cover[2];
+    int32_t count[2];
+} anchors;
+
+/* Legal anchors per orientation are at most 15 per occupied cell: a legal
+ * footprint puts one of its 3 cells on that cell or one of its 4 sides. */
+static int32_t anchor_capacity(int32_t players)
+{
+    return 15 * (9 + 3 * hue_game_moves(players));
+}
+
+static void list_anchors(const table *t, int allow_cover, anchors *out)
+{
+    int32_t w = t->width, o;
+    const uint8_t *mark = t->mark;
+
+    for (o = 0; o < 2; o++) {
+        int32_t step = o ? 1 : w, n = 0, x, y;
+        int32_t xa = t->box[0] - (o ? 3 : 1), ya = t->box[1] - (o ? 1 : 3);
+        for (y = ya; y <= t->box[3] + 1; y++) {
+            for (x = xa; x <= t->box[2] + 1; x++) {
+                int32_t at = y * w + x;
+                unsigned sum = (unsigned)mark[at] + mark[at + step] + mark[at + 2 * step];
+                if (!LEGAL_SUM[allow_cover != 0][sum])
+                    continue;
+                out->at[o][n] = at;
+                out->cover[o][n] = sum < MARK_TAKEN ? -1
+                                   : mark[at] == MARK_TAKEN ? at
+                                   : mark[at + step] == MARK_TAKEN ? at + step
+                                   : at + 2 * step;
+                n++;
+            }
+        }
+        out->count[o] = n;
+    }
+}
+
+/* Listed moves of a hand: each card's rotations, each over its
+ * orientation's anchors. */
+static int32_t listed_moves(const anchors *list, const hue_card *deck, const int32_t *hand,
+                            int32_t n)
+{
+    int32_t total = 0, i;
+
+    for (i = 0; i < n; i++)
+        total += (int32_t)(deck[hand[i]].rotations / 2u) * (list->count[0] + list->count[1]);
+    return total;
+}
+
+/* Move `index` of the listing: its position in the hand, and the placement
+ * (anchor as a buffer cell index in move->x, rotation). */
+static int32_t listed_move(const anchors *list, const hue_card *deck, const int32_t *hand,
+                           int32_t n, int32_t index, hue_placement *move)
+{
+    int32_t i, r;
+
+    for (i = 0; i < n; i++) {
+        for (r = 0; r < deck[hand[i]].rotations; r++) {
+            if (index < list->count[r & 1]) {
+                move->card = hand[i];
+                move->rotation = r;
+                move->x = list->at[r & 1][index];
+                return i;
+            }
+            index -= list->count[r & 1];
+        }
+    }
+    return -1;                   /* not reached: index < listed_moves */
+}
+
+/* The table's areas, for valuing candidates one by one without repainting
+ * it: the union-find of its occupied box with every segment pointing at its
+ * root, the colour values, and per colour its unpoisoned areas, biggest
+ * first.  Built on the table as it is, or with one cell emptied (the cell a
+ * covering candidate covers). */
+typedef struct {
+    areas a;
+    int32_t x0, y0;              /* the box's first cell, buffer coordinates */
+    int32_t values[HUE_COLOURS];
+    int32_t *biggest;            /* roots, per colour from first[colour] */
+    int32_t first[HUE_COLOURS + 1];
+} base;
+
+static unsigned segment_colour(const areas *a, int32_t s)
+{
+    return colour_of(a->cell[s / 3], (unsigned)(s % 3));
+}
+
+static void base_build(base *b, const table *t, int32_t emptied, void *scratch,
+                       int32_t *biggest)
+{
+    int32_t cells, s, k, c, fill[HUE_COLOURS];
+
+    b->a = carve_box(scratch, t->code, t->width, t->box);
+    b->x0 = t->box[0];
+    b->y0 = t->box[1];
+    if (emptied >= 0)
+        b->a.cell[(emptied / t->width - b->y0) * b->a.width + emptied % t->width - b->x0] = 0;
+    value_box(&b->a, b->values);
+    cells = b->a.width * b->a.height;
+    for (c = 0; c <= HUE_COLOURS; c++)
+        b->first[c] = 0;
+    for (s = 0; s < 3 * cells; s++) {
+        hue_cell code = b->a.cell[s / 3];
+        if (code == HUE_EMPTY || s % 3 >= segments_of(code))
+            continue;
+        b->a.parent[s] = root_of(&b->a, s);
+        if (b->a.parent[s] == s && !b->a.poisoned[s])
+            b->first[segment_colour(&b->a, s) + 1]++;
+    }
+    for (c = 0; c < HUE_COLOURS; c++) {
+        b->first[c + 1] += b->first[c];
+        fill[c] = b->first[c];
+    }
+    for (s = 0; s < 3 * cells; s++) {
+        hue_cell code = b->a.cell[s / 3];
+        if (code == HUE_EMPTY || s % 3 >= segments_of(code) || b->a.parent[s] != s
+            || b->a.poisoned[s])
+            continue;
+        c = (int32_t)segment_colour(&b->a, s);
+        for (k = fill[c]++; k > b->first[c] && b->a.size[biggest[k - 1]] < b->a.size[s]; k--)
+            biggest[k] = biggest[k - 1];
+        biggest[k] = s;
+    }
+    b->biggest = biggest;
+}
+
+/* The code of buffer cell (x, y) on the base: empty outside its box. */
+static hue_cell base_cell(const base *b, int32_t x, int32_t y)
+{
+    int32_t i = x - b->x0, j = y - b->y0;
+
+    if ((uint32_t)i >= (uint32_t)b->a.width || (uint32_t)j >= (uint32_t)b->a.height)
+        return HUE_EMPTY;
+    return b->a.cell[j * b->a.width + i];
+}
+
+/* A candidate's own little union-find: its 9 segment slots, then the base
+ * areas it touches. */
+#define CANDIDATE_NODES 48
+
+typedef struct {
+    int32_t parent[CANDIDATE_NODES], size[CANDIDATE_NODES], root[CANDIDATE_NODES];
+    uint8_t poisoned[CANDIDATE_NODES], colour[CANDIDATE_NODES];
+    int32_t nodes;
+} little;
+
+static int32_t little_find(little *u, int32_t s)
+{
+    while (u->parent[s] != s)
+        s = u->parent[s] = u->parent[u->parent[s]];
+    return s;
+}
+
+static void little_join(little *u, int32_t s, int32_t t)
+{
+    s = little_find(u, s);
+    t = little_find(u, t);
+    if (s == t)
+        return;
+    u->parent[t] = s;
+    u->size[s] += u->size[t];
+    u->poisoned[s] |= u->poisoned[t];
+}
+
+/* The node of base area `root`, added on first touch. */
+static int32_t little_base(little *u, const base *b, int32_t root)
+{
+    int32_t k;
+
+    for (k = 9; k < u->nodes; k++)
+        if (u->root[k] == root)
+            return k;
+    u->parent[k] = k;
+    u->root[k] = root;
+    u->size[k] = b->a.size[root];
+    u->poisoned[k] = b->a.poisoned[root];
+    u->colour[k] = (uint8_t)segment_colour(&b->a, root);
+    u->nodes++;
+    return k;
+}
+
+/* Joins the segments of two squares along their side, `first` left of
+ * (across) or above `second`; node numbers from first_node and, for a card
+ * square, second_node (else second is a base cell at index second_at). */
+static void little_side(little *u, const base *b, hue_cell first, int32_t first_node,
+                        hue_cell second, int32_t second_node, int32_t base_at, int across,
+                        int base_first)
+{
+    int32_t k;
+
+    for (k = 0; k < 3; k++) {
+        int32_t s = across ? segment_at(first, 2, k) : segment_at(first, k, 2);
+        int32_t r = across ? segment_at(second, 0, k) : segment_at(second, k, 0);
+        if (colour_of(first, (unsigned)s) != colour_of(second, (unsigned)r))
+            continue;
+        if (base_at < 0)
+            little_join(u, first_node + s, second_node + r);
+        else if (base_first)
+            little_join(u, little_base(u, b, b->a.parent[3 * base_at + s]), second_node + r);
+        else
+            little_join(u, first_node + s, little_base(u, b, b->a.parent[3 * base_at + r]));
+    }
+}
+
+/* Colour values after laying `shape` (three codes in footprint order) with
+ * its anchor at buffer cell (x, y), on base b: the base values, raised by
+ * the areas the card joins, and where a card joins areas into a poisoned
+ * one, the biggest area left unpoisoned. */
+static void values_after(const base *b, const hue_cell shape[3], int32_t x, int32_t y,
+                         int horizontal, int32_t out[HUE_COLOURS])
+{
+    little u;
+    int32_t dx = horizontal ? 1 : 0, dy = 1 - dx, k, s, c, best[HUE_COLOURS];
+    unsigned rescan = 0;
+
+    u.nodes = 9;
+    for (k = 0; k < 3; k++) {
+        int32_t segments = segments_of(shape[k]);
+        for (s = 0; s < 3; s++) {
+            int32_t node = 3 * k + s;
+            u.parent[node] = s < segments ? node : -1;
+            u.size[node] = 9 / segments;
+            u.poisoned[node] = (shape[k] & HUE_SKULL) != 0;
+            u.colour[node] = (uint8_t)colour_of(shape[k], (unsigned)s);
+        }
+        if (segments == 3)
+            for (s = 0; s < 2; s++)
+                if (u.colour[3 * k + s] == u.colour[3 * k + s + 1])
+                    little_join(&u, 3 * k + s, 3 * k + s + 1);
+        if (k > 0)
+            little_side(&u, b, shape[k - 1], 3 * k - 3, shape[k], 3 * k, -1, horizontal, 0);
+    }
+    for (k = 0; k < 3; k++) {
+        int32_t cx = x + k * dx, cy = y + k * dy, d;
+        for (d = 0; d < 4; d++) {
+            /* d: 0 left, 1 right, 2 above, 3 below */
+            int32_t nx = cx + (d == 0 ? -1 : d == 1 ? 1 : 0);
+            int32_t ny = cy + (d == 2 ? -1 : d == 3 ? 1 : 0);
+            int inside = horizontal ? (d == 0 && k > 0) || (d == 1 && k < 2)
+                                    : (d == 2 && k > 0) || (d == 3 && k < 2);
+            hue_cell code;
+            int32_t at;
+            if (inside)
+                continue;
+            code = base_cell(b, nx, ny);
+            if (code == HUE_EMPTY)
+                continue;
+            at = (ny - b->y0) * b->a.width + (nx - b->x0);
+            if (d == 0 || d == 2)
+                little_side(&u, b, code, 0, shape[k], 3 * k, at, d == 0, 1);
+            else
+                little_side(&u, b, shape[k], 3 * k, code, 0, at, d == 1, 0);
+        }
+    }
+
+    for (c = 0; c < HUE_COLOURS; c++)
+        best[c] = 0;
+    for (s = 0; s < u.nodes; s++) {
+        if (u.parent[s] != s)
+            continue;
+        if (!u.poisoned[s]) {
+            if (u.size[s] / 3 > best[u.colour[s]])
+                best[u.colour[s]] = u.size[s] / 3;
+        }
+    }
+    for (s = 9; s < u.nodes; s++)     /* an unpoisoned area joined to a poisoned one */
+        if (!b->a.poisoned[u.root[s]] && u.poisoned[little_find(&u, s)])
+            rescan |= 1u << u.colour[s];
+    for (c = 0; c < HUE_COLOURS; c++) {
+        int32_t value = b->values[c];
+        if (rescan & (1u << c)) {
+            value = 0;
+            for (k = b->first[c]; k < b->first[c + 1]; k++) {
+                int32_t root = b->biggest[k], lost = 0;
+                for (s = 9; s < u.nodes && !lost; s++)
+                    lost = u.root[s] == root && u.poisoned[little_find(&u, s)];
+                if (!lost) {
+                    value = b->a.size[root] / 3;
+                    break;
+                }
+            }
+        }
+        out[c] = value > best[c] ? value : best[c];
+    }
+}
+
+/* What the greedy policy works in: the listing, two bases (the table, and
+ * the table with one covered cell emptied), each candidate's values and the
+ * moves tied at the end. */
+typedef struct {
+    anchors list;
+    base whole, covered;
+    void *scratch[2];
+    int32_t *biggest[2];
+    uint64_t *covering;          /* (covered cell, orientation, anchor) keys */
+    int32_t *values;             /* HUE_COLOURS per listed move */
+    int32_t *tied;
+} greedy_space;
+
+static size_t greedy_bytes(int32_t width, int32_t height, int32_t players, int32_t hand)
+{
+    size_t anchors_cap = (size_t)anchor_capacity(players);
+    size_t moves_cap = (size_t)hand * 4 * anchors_cap;
+    size_t cells = (size_t)width * (size_t)height;
+
+    return 4 * round8(anchors_cap * sizeof(int32_t))
+        + 2 * round8(hue_workspace_size(width, height))
+        + 2 * round8(3 * cells * sizeof(int32_t))
+        + round8(2 * anchors_cap * sizeof(uint64_t))
+        + round8(moves_cap * HUE_COLOURS * sizeof(int32_t))
+        + round8(moves_cap * sizeof(int32_t));
+}
+
+static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
+                                 int32_t players, int32_t hand)
+{
+    size_t anchors_cap = (size_t)anchor_capacity(players);
+    size_t moves_cap = (size_t)hand * 4 * anchors_cap;
+    size_t cells = (size_t)width * (size_t)height;
+    greedy_space g;
+    int o;
+
+    for (o = 0; o < 2; o++) {
+        g.list.at[o] = (int32_t *)take(at, anchors_cap * sizeof(int32_t));
+        g.list.cover[o] = (int32_t *)take(at, anchors_cap * sizeof(int32_t));
+        g.scratch[o] = take(at, hue_workspace_size(width, height));
+        g.biggest[o] = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
+    }
+    g.covering = (uint64_t *)take(at, 2 * anchors_cap * sizeof(uint64_t));
+    g.values = (int32_t *)take(at, moves_cap * HUE_COLOURS * sizeof(int32_t));
+    g.tied = (int32_t *)take(at, moves_cap * sizeof(int32_t));
+    return g;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Values of listed moves whose anchor is (orientation o, index k), on base b. */
+static void value_anchor(greedy_space *g, const base *b, const table *t, const hue_card *deck,
+                         const int32_t *hand, int32_t n, int32_t o, int32_t k)
+{
+    int32_t at = g->list.at[o][k], x = at % t->width, y = at / t->width;
+    int32_t start = 0, i, r;
+
+    for (i = 0; i < n; i++) {
+        const hue_card *card = &deck[hand[i]];
+        for (r = 0; r < card->rotations; r++) {
+            if ((r & 1) == o)
+                values_after(b, card->shapes[r], x, y, o,
+                             g->values + (size_t)(start + k) * HUE_COLOURS);
+            start += g->list.count[r & 1];
+        }
+    }
+}
+
+/* The greedy choice among the listed moves of `hand` (n cards), as
+ * GreedyBot chooses: the best score any other card of the hand would make
+ * after the move, ties to the move after which the strongest of the
+ * `unseen` cards scores least, then a uniform pick by `pick`.  Writes the
+ * placement (anchor as a buffer cell index) and returns its hand position.
+ * The listing must be made (list_anchors) and the table hold a card. */
+static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck,
+                           const int32_t *hand, int32_t n, const int32_t *unseen,
+                           int32_t unseen_count, pyrandom *py, rng *xo, hue_placement *move)
+{
+    int32_t covering = 0, m, o, k, i, j;
+    int32_t best_own = -1, weakest = INT32_MAX, tied = 0, chosen;
+
+    base_build(&g->whole, t, -1, g->scratch[0], g->biggest[0]);
+    for (o = 0; o < 2; o++)
+        for (k = 0; k < g->list.count[o]; k++) {
+            if (g->list.cover[o][k] < 0)
+                value_anchor(g, &g->whole, t, deck, hand, n, o, k);
+            else
+                g->covering[covering++] = ((uint64_t)g->list.cover[o][k] << 32)
+                                          | ((uint64_t)o << 31) | (uint64_t)k;
+        }
+    qsort(g->covering, (size_t)covering, sizeof *g->covering, compare_keys);
+    for (i = 0; i < covering; i++) {
+        int32_t cell = (int32_t)(g->covering[i] >> 32);
+        if (i == 0 || cell != (int32_t)(g->covering[i - 1] >> 32))
+            base_build(&g->covered, t, cell, g->scratch[1], g->biggest[1]);
+        value_anchor(g, &g->covered, t, deck, hand, n, (int32_t)((g->covering[i] >> 31) & 1u),
+                     (int32_t)(g->covering[i] & 0x7fffffffu));
+    }
+
+    /* own: the best score another card of the hand makes after the move */
+    m = 0;
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < (int32_t)(deck[hand[i]].rotations / 2u) * (g->list.count[0]
+                                                                   + g->list.count[1]); j++, m++) {
+            const int32_t *v = g->values + (size_t)m * HUE_COLOURS;
+            int32_t own = -1, c;
+            for (c = 0; c < n; c++) {
+                int32_t score;
+                if (c == i)
+                    continue;
+                score = card_score(&deck[hand[c]], v);
+                if (score > own)
+                    own = score;
+            }
+            if (own > best_own) {
+                best_own = own;
+                tied = 0;
+            }
+            if (own == best_own)
+                g->tied[tied++] = m;
+        }
+    }
+    /* leader: the strongest unseen card after the move; keep the weakest */
+    for (i = 0, j = 0; i < tied; i++) {
+        const int32_t *v = g->values + (size_t)g->tied[i] * HUE_COLOURS;
+        int32_t leader = 0, c;
+        for (c = 0; c < unseen_count; c++) {
+            int32_t score = card_score(&deck[unseen[c]], v);
+            if (score > leader)
+                leader = score;
+        }
+        if (leader < weakest) {
+            weakest = leader;
+            j = 0;
+        }
+        if (leader == weakest)
+            g->tied[j++] = g->tied[i];
+    }
+    chosen = py != NULL ? (int32_t)pyrandom_below(py, (uint32_t)j)
+                        : (int32_t)rng_below(xo, (uint32_t)j);
+    return listed_move(&g->list, deck, hand, n, g->tied[chosen], move);
+}
+
+/* ---- whole games as the Python engine plays them ------------------------ */
+
+size_t hue_matches_workspace_size(int32_t card_count, int32_t players)
+{
+    int32_t offset, width, height;
+
+    if (card_count < 1 || card_count > HUE_MAX_CARDS || !players_ok(players))
+        return 0;
+    offset = games_offset(players);
+    width = 3 + 2 * offset;
+    height = 5 + 2 * offset;
+    return 7 + table_bytes(width, height)
+        + round8((size_t)card_count * sizeof(int32_t))
+        + round8((size_t)card_count)
+        + round8(MT_N * sizeof(uint32_t))
+        + round8((size_t)(players + 1) * sizeof(pyrandom))
+        + hue_workspace_size(width, height)
+        + greedy_bytes(width, height, players, 1 + hue_game_moves(players) / players);
+}
+
+/* Setup as hue.game.deal_cards draws it from random.Random(seed): the
+ * poison cards shuffled, the starting cards shuffled and three rotations
+ * chosen, the standard cards shuffled, and seat s dealt poison card s and
+ * every players-th standard card from s, its hand sorted into deck order. */
+static void python_deal(pyrandom *g, const hue_card *deck, int32_t card_count,
+                        int32_t players, int32_t dealt, int32_t *work,
+                        int32_t hands[HUE_MAX_PLAYERS][8], int32_t starting[3],
+                        int32_t rotation[3])
+{
+    int32_t kinds[3] = {0, 0, 0}, *group[3], c, s, k, i;
+
+    for (c = 0; c < card_count; c++)
+        kinds[deck[c].kind == HUE_KIND_POISON ? 0 : deck[c].kind == HUE_KIND_STARTING ? 1 : 2]++;
+    group[0] = work;
+    group[1] = work + kinds[0];
+    group[2] = group[1] + kinds[1];
+    kinds[0] = kinds[1] = kinds[2] = 0;
+    for (c = 0; c < card_count; c++) {
+        int kind = deck[c].kind == HUE_KIND_POISON ? 0 : deck[c].kind == HUE_KIND_STARTING ? 1 : 2;
+        group[kind][kinds[kind]++] = c;
+    }
+    pyrandom_shuffle(g, group[0], kinds[0]);
+    pyrandom_shuffle(g, group[1], kinds[1]);
+    for (k = 0; k < 3; k++) {
+        starting[k] = group[1][k];
+        rotation[k] = 2 * (int32_t)pyrandom_below(g, 2);
+    }
+    pyrandom_shuffle(g, group[2], kinds[2]);
+    for (s = 0; s < players; s++) {
+        hands[s][0] = group[0][s];
+        for (k = 0; k < dealt; k++)
+            hands[s][1 + k] = group[2][s + k * players];
+        for (k = 1; k <= dealt; k++)     /* insertion sort into deck order */
+            for (i = k; i > 0 && hands[s][i - 1] > hands[s][i]; i--) {
+                int32_t swap = hands[s][i];
+                hands[s][i] = hands[s][i - 1];
+                hands[s][i - 1] = swap;
+            }
+    }
+}
+
+int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
+                     int allow_cover, int32_t games, const uint64_t *seeds,
+                     const int32_t *policies, const uint64_t *bot_seeds,
+                     void *workspace, size_t workspace_size, int32_t *opening,
+                     hue_placement *moves, int32_t *scores, int32_t *winners)
+{
+    int32_t counts[4] = {0, 0, 0, 0}, offset, width, height, per_game, dealt, c, g, s, k;
+    int32_t *work, *unseen;
+    uint8_t *placed;
+    uint32_t *start;
+    pyrandom *gen;
+    uintptr_t at;
+    table t;
+    void *scratch;
+    greedy_space space;
+    int status;
+
+    status = deck_check(deck, card_count);
+    if (status < 0)
+        return status;
+    if (!players_ok(players) || games < 0 || workspace == NULL
+        || (games > 0 && (seeds == NULL || policies == NULL || bot_seeds == NULL)))
+        return HUE_E_ARGUMENT;
+    if (workspace_size < hue_matches_workspace_size(card_count, players))
+        return HUE_E_WORKSPACE;
+    for (k = 0; k < games * players; k++)
+        if (policies[k] != HUE_SEAT_RANDOM && policies[k] != HUE_SEAT_GREEDY)
+            return HUE_E_ARGUMENT;
+    per_game = hue_game_moves(players);
+    dealt = per_game / players;
+    for (c = 0; c < card_count; c++)
+        counts[deck[c].kind]++;
+    if (counts[HUE_KIND_POISON] < players || counts[HUE_KIND_STARTING] < 3
+        || counts[HUE_KIND_SOLID] + counts[HUE_KIND_STRIPED] < per_game)
+        return HUE_E_DECK;
+
+    offset = games_offset(players);
+    width = 3 + 2 * offset;
+    height = 5 + 2 * offset;
+    at = align8(workspace);
+    t = table_carve(&at, width, height);
+    work = (int32_t *)take(&at, (size_t)card_count * sizeof(int32_t));
+    placed = (uint8_t *)take(&at, (size_t)card_count);
+    start = (uint32_t *)take(&at, MT_N * sizeof(uint32_t));
+    gen = (pyrandom *)take(&at, (size_t)(players + 1) * sizeof(pyrandom));
+    scratch = take(&at, hue_workspace_size(width, height));
+    space = greedy_carve(&at, width, height, players, dealt + 1);
+    unseen = work;               /* the deal is done with work before play */
+    table_clear(&t);
+    pyrandom_start(start);
+
+    for (g = 0; g < games; g++) {
+        int32_t hands[HUE_MAX_PLAYERS][8], held[HUE_MAX_PLAYERS], starting[3], rotation[3];
+        int32_t values[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS];
+        const int32_t *policy = policies + (size_t)g * (size_t)players;
+
+        pyrandom_seed(&gen[players], start, seeds[g]);
+        python_deal(&gen[players], deck, card_count, players, dealt, work, hands, starting,
+                    rotation);
+        memset(placed, 0, (size_t)card_count);
+        for (s = 0; s < players; s++) {
+            held[s] = dealt + 1;
+            pyrandom_seed(&gen[s], start, bot_seeds[(size_t)g * (size_t)players + (size_t)s]);
+        }
+        for (k = 0; k < 3; k++) {
+            table_lay(&t, &deck[starting[k]], offset + k, offset + k, rotation[k]);
+            placed[starting[k]] = 1;
+        }
+        if (opening != NULL)
+            for (k = 0; k < 3; k++) {
+                opening[(size_t)g * 6 + 2 * (size_t)k] = starting[k];
+                opening[(size_t)g * 6 + 2 * (size_t)k + 1] = rotation[k];
+            }
+
+        for (k = 0; k < per_game; k++) {
+            hue_placement move;
+            int32_t laid;
+            s = k % players;
+            list_anchors(&t, allow_cover, &space.list);
+            if (policy[s] == HUE_SEAT_GREEDY) {
+                int32_t n = 0, i;
+                for (c = 0; c < card_count; c++) {
+                    int mine = 0;
+                    for (i = 0; i < held[s]; i++)
+                        mine |= hands[s][i] == c;
+                    if (!placed[c] && !mine)
+                        unseen[n++] = c;
+                }
+                laid = greedy_move(&space, &t, deck, hands[s], held[s], unseen, n, &gen[s],
+                                   NULL, &move);
+            } else {
+                uint32_t total = (uint32_t)listed_moves(&space.list, deck, hands[s], held[s]);
+                laid = listed_move(&space.list, deck, hands[s], held[s],
+                                   (int32_t)pyrandom_below(&gen[s], total), &move);
+            }
+            move.y = move.x / width;
+            move.x = move.x % width;
+            table_lay(&t, &deck[move.card], move.x, move.y, move.rotation);
+            placed[move.card] = 1;
+            hand_remove(hands[s], &held[s], laid);
+            if (moves != NULL) {
+                move.x -= offset;
+                move.y -= offset;
+                moves[(size_t)g * (size_t)per_game + (size_t)k] = move;
+            }
+        }
+
+        table_values(&t, scratch, values);
+        for (s = 0; s < players; s++)
+            seat_scores[s] = card_score(&deck[hands[s][0]], values);
+        if (scores != NULL)
+            memcpy(scores + (size_t)g * (size_t)players, seat_scores,
+                   (size_t)players * sizeof(int32_t));
+        if (winners != NULL)
+            winners[g] = first_best(seat_scores, players);
+        table_restore(&t, NULL);
     }
     return 0;
 }

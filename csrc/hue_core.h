@@ -145,6 +145,38 @@ int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
                           int allow_cover, int64_t origin_x, int64_t origin_y,
                           int64_t *pairs, int64_t capacity, int64_t *vertical);
 
+/* ---- the spatial encoding of huegames.hue.encoding ----------------------
+ *
+ * A frame of `cols` x `rows` anchor positions; laying the card in hand slot
+ * s in rotation r with its anchor at frame position (col, row) is action
+ * ((s * 4 + r) * rows + row) * cols + col.  Grid cell (i, j) is frame
+ * position (origin_x + i, origin_y + j), as in hue_legal_anchors. */
+
+/* Sets mask[id] = 1 for the id of every legal placement of every hand slot
+ * (slot s lists rotations 0 .. rotations[s]-1; rotations[s] is 2 or 4,
+ * slots <= HUE_MAX_HAND) and leaves the other bytes alone.  `pairs` is
+ * scratch for hue_legal_anchors (capacity pairs).  Every anchor must lie in
+ * the frame (else HUE_E_BOUNDS) and size must hold slots * 4 * rows * cols
+ * bytes (else HUE_E_CAPACITY); on any error the mask is untouched.
+ * Returns the number of ids set. */
+int64_t hue_mark_actions(const hue_cell *cells, int32_t width, int32_t height,
+                         int allow_cover, int64_t origin_x, int64_t origin_y,
+                         const uint8_t *rotations, int32_t slots, int32_t cols,
+                         int32_t rows, int64_t *pairs, int64_t capacity,
+                         int8_t *mask, int64_t size);
+
+/* Writes the grid cells of the box [x0, x1] x [y0, y1] (inside the grid, at
+ * most cols x rows) into `planes` planes of rows x cols bytes: cell (x, y)
+ * gives out[(p * rows + y - y0) * cols + x - x0] = table[code * planes + p]
+ * for p < planes (1..64), `table` holding 4096 * planes bytes (a row per
+ * cell code).  Empty cells are skipped: the caller zeroes `out`.  Returns 0,
+ * or HUE_E_ARGUMENT / HUE_E_CELL (an invalid code in the box) with nothing
+ * written. */
+int hue_paint_planes(const hue_cell *cells, int32_t width, int32_t height,
+                     int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                     const uint8_t *table, int32_t planes, uint8_t *out,
+                     int32_t rows, int32_t cols);
+
 /* ---- whole random games and playouts ------------------------------------
  *
  * A deck is an array of hue_card records, index = the card's position in
@@ -258,5 +290,49 @@ int hue_playouts(const hue_card *deck, int32_t card_count,
                  uint64_t seed, uint64_t first_playout,
                  void *workspace, size_t workspace_size,
                  int32_t *values, int32_t *scores, int32_t *winners);
+
+/* ---- whole games as the Python engine plays them -------------------------
+ *
+ * hue_play_matches plays whole games exactly as the Python package does
+ * with the default rules: the deal of hue.new_game(seed=...), and each seat
+ * choosing as hue.RandomBot or hue.GreedyBot seeded with its own seed.  Those
+ * draw from Python's random.Random (MT19937, seeded from a non-negative
+ * integer as CPython does, randrange/shuffle/choice as CPython draws them),
+ * which this file reproduces, so a game here is move for move the game the
+ * Python engine plays from the same seeds.
+ *
+ * The seats' legal moves are listed as Board.legal_placements_of lists them:
+ * the hand's cards in deck order, then rotation, then y, then x. */
+
+#define HUE_SEAT_RANDOM 0        /* RandomBot: a uniform pick from the list */
+#define HUE_SEAT_GREEDY 1        /* GreedyBot: the move that most improves
+                                    the best card it could keep; ties go to
+                                    the move leaving the strongest unseen
+                                    card weakest, then to a uniform pick */
+#define HUE_POLICY_GREEDY 2      /* hue_playouts: every seat as GreedyBot,
+                                    "unseen" being the other seats' hands,
+                                    the last ties drawn from the playout's
+                                    xoshiro stream */
+
+/* Bytes of workspace hue_play_matches needs, or 0 when out of range. */
+size_t hue_matches_workspace_size(int32_t card_count, int32_t players);
+
+/* Plays `games` whole games.  Game i deals as random.Random(seeds[i]) does
+ * in hue.new_game (every seed below 2**63 ... any uint64 is read as that
+ * non-negative integer); seat s plays policies[i*players + s]
+ * (HUE_SEAT_*) with the generator random.Random(bot_seeds[i*players + s]).
+ * Outputs (each NULL to skip), written for game i at:
+ *   opening[i*6 + 2k, +2k+1]   opening card k's deck index and rotation
+ *                              (card k's anchor is (k, k))
+ *   moves[i*M + j]             move j (deck index, table x, y, rotation),
+ *                              M = hue_game_moves(players), by seat j % players
+ *   scores[i*players + s], winners[i]   as in hue_random_games
+ * The deck needs what hue_random_games needs.  Returns 0, or a negative
+ * error code with nothing written. */
+int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
+                     int allow_cover, int32_t games, const uint64_t *seeds,
+                     const int32_t *policies, const uint64_t *bot_seeds,
+                     void *workspace, size_t workspace_size, int32_t *opening,
+                     hue_placement *moves, int32_t *scores, int32_t *winners);
 
 #endif /* HUE_CORE_H */

@@ -30,3 +30,10 @@ SPEC = engine.register(
         kernel=f"{__name__}:play_games",
     )
 )
+
+PLAIN = engine.register(
+    dataclasses.replace(
+        linja.SPEC, name="linja-plain", title="Plain Linja", module=__name__, kernel=None
+    )
+)
+"""The same game without a kernel."""

@@ -15,6 +15,7 @@ import pytest
 import huegames
 import userbots
 from huegames import engine
+from huegames.hue import kernel
 from huegames.recordfiles import read_records
 from huegames.runner import RunSpec, simulate
 from huegames.stats import BotSummary, Summary
@@ -56,7 +57,9 @@ def test_batch_is_a_deprecated_alias():
 def test_records_have_the_documented_fields(reference):
     assert [r["game"] for r in reference] == list(range(13))
     for record in reference:
-        assert list(record) == ["game", "seed", "seats", "scores", "winners", "winner"]
+        fields = ["game", "seed", "seats", "scores", "winners", "winner"]
+        assert list(record) == ([*fields, "engine"] if kernel.available else fields)
+        assert record.get("engine", "kernel") == "kernel"
         assert record["seed"] == engine.derive_seed(5, record["game"])
         assert len(record["seats"]) == len(record["scores"]) == 2
         assert record["winners"] in ([0], [1], [0, 1], [])
@@ -272,7 +275,7 @@ def test_streamed_records_read_back_as_the_kept_ones(tmp_path, name):
 
 def test_csv_columns_and_cells(tmp_path):
     path = tmp_path / "r.csv"
-    simulate("hue", "random", games=2, seed=1, workers=1, out=path)
+    simulate("hue", "random", games=2, seed=1, workers=1, out=path, engine="python")
     lines = path.read_text().splitlines()
     assert lines[0] == "game,seed,seats,scores,winners,winner"
     game, seed, seats, scores, winners, winner = lines[1].split(",")

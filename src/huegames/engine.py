@@ -642,8 +642,8 @@ class GameSpec:
         A ValueError names a ``kernel`` path that cannot be imported.
 
         >>> from huegames import engine
-        >>> engine.game_spec("hues-and-cues").kernel_player() is None
-        True
+        >>> engine.game_spec("hue").kernel_player().__name__
+        'play_games'
         """
         return None if self.kernel is None else _import_kernel(self.kernel)
 

@@ -446,9 +446,9 @@ def simulate(
     | --- | --- | --- | --- | --- | --- |
     | greedy | 4 | 4 | 100.0% (51.0%-100.0%) | 60.00 | 0.00 |
     | random | 4 | 0 | 0.0% (0.0%-49.0%) | 37.00 | 4.24 |
-    >>> result.records[0]
+    >>> result.records[0]  # plus 'engine': 'kernel' where Linja's C kernel played it
     {'game': 0, 'seed': 2886239381528970591, 'seats': ['greedy', 'random'], 'scores': [60, 37],
-     'winners': [0], 'winner': 0}
+     'winners': [0], 'winner': 0...}
 
     The same run streamed to a file or stream keeps no records:
 

@@ -87,6 +87,7 @@ SPEC = engine.register(
         svg=svg,
         console=console,
         encoding="huegames.hue.encoding:HueEncoding",
+        kernel="huegames.hue.kernel:play_games",
     )
 )
 """Hue in the game registry: ``engine.game_spec("hue")``."""

@@ -12,11 +12,18 @@ Two batch entry points cross into C once per batch (``csrc/hue_core.h``,
   anywhere (or spread over processes) without changing any game.
 - :class:`Playouts` runs many random playouts from one position (a board,
   each seat's hand, the seat to move), for search bots.
+- :func:`play_games` is Hue's batch player for the runner
+  (:attr:`GameSpec.kernel <huegames.engine.GameSpec.kernel>`): a chunk of a
+  run whose seats are all ``random`` or ``greedy`` is played in one call
+  (``hue_play_matches``), each game move for move the one
+  :meth:`RunSpec.play <huegames.runner.RunSpec.play>` plays -- the C core
+  reproduces Python's ``random.Random`` for the deal and both bots.
 
 The kernel needs the C backend: on the pure-Python backend every entry point
 raises :class:`KernelUnavailableError` (the MCTS bot has its own slow
-fallback).  Its random numbers come from xoshiro256**, not Python's
-``random``: a kernel game with seed ``s`` is not ``new_game(seed=s)``.
+fallback).  The random games and playouts draw from xoshiro256**, not
+Python's ``random``: a :func:`random_games` game with seed ``s`` is not
+``new_game(seed=s)`` (but a :func:`play_games` game is).
 """
 
 from __future__ import annotations
@@ -27,11 +34,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from .. import engine
 from ..records import brief
 from . import _backend
 from .board import Board
+from .bots import GreedyBot, RandomBot
 from .cards import Card, Deck, Kind, default_deck
-from .game import Deal, Game, Rules, check_deck
+from .game import Deal, Game, Rules, check_deck, new_game
 from .moves import Move
 
 __all__ = [
@@ -43,6 +52,7 @@ __all__ = [
     "available",
     "deck_records",
     "moves_per_game",
+    "play_games",
     "random_games",
     "random_scores",
 ]
@@ -562,3 +572,112 @@ class Playouts:
             ffi.unpack(out_winners, count),
             value_rows,
         )
+
+
+# -- the runner's batch player ---------------------------------------------------
+
+SEAT_POLICIES: dict[engine.BotFactory, str] = {RandomBot: "random", GreedyBot: "greedy"}
+"""The bots :func:`play_games` plays in C, each by the policy of the same name."""
+
+
+@functools.lru_cache(maxsize=1)
+def _default_deck() -> Deck:
+    return Deck(default_deck())
+
+
+@functools.lru_cache(maxsize=64)
+def _seat_codes(run: Any) -> tuple[int, ...] | None:
+    """Each seat's kernel policy code in game 0's seat order, or None when a
+    seat's bot has none (another bot, a subclass, or settings)."""
+    spec = run.game_spec
+    if spec.new_game is not new_game:
+        return None
+    codes = {"random": lib.HUE_SEAT_RANDOM, "greedy": lib.HUE_SEAT_GREEDY}
+    seats = []
+    for bot in run.bots:
+        policy = SEAT_POLICIES.get(bot.resolve(spec))
+        if policy is None or bot.settings:
+            return None
+        seats.append(codes[policy])
+    return tuple(seats)
+
+
+def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
+    """The records of games ``start .. stop-1`` of ``run`` (a
+    :class:`~huegames.runner.RunSpec`), played in one call into C; None when
+    the kernel cannot play it (a seat's bot is not ``random`` or ``greedy``,
+    or the C backend is not in use).
+
+    Each game is the one :meth:`RunSpec.play <huegames.runner.RunSpec.play>`
+    plays from the same seeds, move for move: the record is the same, plus
+    ``"engine": "kernel"``.
+
+    >>> from huegames.hue import kernel
+    >>> from huegames.runner import RunSpec
+    >>> run = RunSpec.build("hue", "greedy,random", games=2, seed=1)
+    >>> records = kernel.play_games(run, 0, 2) if kernel.available else None
+    >>> records is None or [{**run.play(n), "engine": "kernel"} for n in range(2)] == records
+    True
+    """
+    if lib is None or run.game != "hue":
+        return None
+    codes = _seat_codes(run)
+    if codes is None:
+        return None
+    players, games = run.players, stop - start
+    deck = _default_deck()
+    records, size = deck_records(deck), lib.hue_matches_workspace_size(len(deck), players)
+    labels = [bot.label for bot in run.bots]
+    turned = [[labels[(seat + n) % players] for seat in range(players)] for n in range(players)]
+    seeds, policies, bot_seeds = [], [], []
+    derive, seed_of_run, deal = engine.derive_seed, run.seed, run.deal
+    for number in range(start, stop):
+        seed = derive(seed_of_run, deal(number))
+        seeds.append(seed)
+        shift = number % players
+        for seat, label in enumerate(turned[shift]):
+            policies.append(codes[(seat + shift) % players])
+            bot_seeds.append(derive(seed, seat, label))
+    per_game = lib.hue_game_moves(players)
+    scores = ffi.new("int32_t[]", max(1, games * players))
+    winners = ffi.new("int32_t[]", max(1, games))
+    moves = ffi.new("hue_placement[]", max(1, games * per_game)) if run.record_moves else ffi.NULL
+    status = lib.hue_play_matches(
+        records,
+        len(deck),
+        players,
+        1,
+        games,
+        ffi.new("uint64_t[]", seeds) if games else ffi.NULL,
+        ffi.new("int32_t[]", policies) if games else ffi.NULL,
+        ffi.new("uint64_t[]", bot_seeds) if games else ffi.NULL,
+        _workspace(size),
+        size,
+        ffi.NULL,
+        moves,
+        scores,
+        winners,
+    )
+    _check(status, "play_games")
+    flat, won = ffi.unpack(scores, games * players), ffi.unpack(winners, games)
+    ids = list(deck)
+    result = []
+    for g in range(games):
+        number = start + g
+        winner = won[g]
+        record: dict[str, Any] = {
+            "game": number,
+            "seed": seeds[g],
+            "seats": list(turned[number % players]),
+            "scores": flat[g * players : (g + 1) * players],
+            "winners": [winner],
+            "winner": winner,
+        }
+        if run.record_moves:
+            record["moves"] = [
+                f"{ids[m.card]} {m.x} {m.y} {m.rotation}"
+                for m in moves[g * per_game : (g + 1) * per_game]
+            ]
+        record["engine"] = "kernel"
+        result.append(record)
+    return result
