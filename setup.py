@@ -57,6 +57,7 @@ CORES = {
     # module: (how the build warning names the core, what then runs on pure Python)
     "huegames.hue._hue_core": ("the C core", "huegames"),
     "huegames.linja._linja_core": ("the Linja C core", "Linja"),
+    "huegames.plank._plank_core": ("the Plank C core", "Plank"),
 }
 """Every optional C core; each is built by ``<its package>/<its name>_build.py``."""
 BUILD_INFO = "_build_info.json"  # in the core's package folder, only when it was not built

@@ -90,6 +90,7 @@ SPEC = engine.register(
         console=console,
         lower_scores_win=PENALTY_PLAYERS,
         encoding="huegames.plank.encoding:PlankEncoding",
+        kernel="huegames.plank.kernel:play_games",
     )
 )
 

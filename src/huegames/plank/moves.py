@@ -156,10 +156,10 @@ class Move:
             return _parse(move)
         if type(move) not in KINDS:
             raise InvalidMoveError(f"not a Plank move: {brief(move)}")
-        for field in fields(move):  # type: ignore[arg-type]  # each kind is a dataclass
-            if not hasattr(move, field.name):
+        for name in _FIELDS[type(move)]:
+            if not hasattr(move, name):
                 raise InvalidMoveError(
-                    f"a plank.{type(move).__name__} without its {field.name} is not a move"
+                    f"a plank.{type(move).__name__} without its {name} is not a move"
                 )
         move._check()
         return move
@@ -258,6 +258,8 @@ class Pass(Move):
 
 KINDS: frozenset[type[Move]] = frozenset({Place, Shift, LayPlace, LayShift, Pass})
 """Every kind of move; a Move of any other class is refused."""
+
+_FIELDS = {kind: tuple(field.name for field in fields(kind)) for kind in KINDS}  # type: ignore[arg-type]
 
 Move.PASS = Pass()
 

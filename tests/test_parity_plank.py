@@ -1,0 +1,186 @@
+"""Parity: the Plank C core and the Python engine agree on random positions.
+
+Each example plays a random hand (any player count, rules, the moves drawn
+by hypothesis) and checks at every position that the core lists the same
+legal moves and winning moves in the same order, counts the same threats
+for every seat, and that playing each legal move gives the same position,
+line and all.  Deals and the generator are checked against ``deal_hand``
+and ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from huegames import plank
+from huegames.plank import kernel
+from huegames.plank.components import ORDERS
+
+pytestmark = pytest.mark.skipif(not kernel.available, reason="the Plank C core is not loaded")
+
+ffi, lib = kernel.ffi, kernel.lib
+CODES = {move: code for code, move in kernel.MOVES.items()}
+
+
+def position_of(game: plank.Game):
+    """The game's position as the core's ``plank_position``."""
+    position = ffi.new("plank_position *")
+    position.players, position.rows, position.turn = (
+        game.players,
+        game.table.rows,
+        len(game.history),
+    )
+    for k, seat in enumerate(game._turn_order):
+        position.order[k] = seat
+    for row, strip in enumerate(game.table.strips):
+        position.strips[row] = ORDERS.index(strip)
+    for square in range(36):
+        owners = game.table.owners
+        position.owners[square] = owners[square] if square < len(owners) else lib.PLANK_EMPTY
+    for seat in range(game.players):
+        for k in range(3):
+            position.off[seat][k] = game._off[seat][k]
+            position.held[seat][k] = game._strips[seat][k]
+    return position
+
+
+def fields(position) -> tuple:
+    """Every field of a ``plank_position``, to compare two."""
+    return (
+        position.players,
+        position.rows,
+        position.turn,
+        list(position.order),
+        list(position.strips),
+        list(position.owners),
+        [list(row) for row in position.off],
+        [list(row) for row in position.held],
+    )
+
+
+def codes_of(core_call, position) -> list[int]:
+    out = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
+    count = core_call(position, out)
+    assert count >= 0
+    return list(out[0:count])
+
+
+def check_position(game: plank.Game) -> None:
+    position = position_of(game)
+    legal = game.legal_moves()
+    assert codes_of(lib.plank_legal_moves, position) == [CODES[move] for move in legal]
+    assert codes_of(lib.plank_winning_moves, position) == [
+        CODES[move] for move in game.winning_moves()
+    ]
+    for seat in range(game.players):
+        assert lib.plank_threats(position, seat) == game.threats(seat)
+    for move in legal:
+        after = ffi.new("plank_position *", position[0])
+        line = lib.plank_play(after, CODES[move])
+        game.play(move)
+        try:
+            assert fields(after) == fields(position_of(game))
+            assert line == (game.winning_line is not None)
+        finally:
+            game.undo()
+
+
+@given(
+    players=st.integers(min_value=2, max_value=4),
+    seed=st.integers(min_value=0, max_value=2**64 - 1),
+    hand=st.integers(min_value=0, max_value=3),
+    data=st.data(),
+)
+def test_core_agrees_with_the_engine_along_a_random_hand(players, seed, hand, data):
+    game = plank.new_game(players=players, seed=seed, hand=hand)
+    while not game.is_over and len(game.history) < 80:
+        check_position(game)
+        game.play(data.draw(st.sampled_from(game.legal_moves())))
+
+
+def test_core_agrees_on_long_movement_phases():
+    """Hands played out to the turn limit, with the rows all laid, tokens on the move."""
+    for seed in range(6):
+        game = plank.new_game(players=2 + seed % 3, seed=seed, rules=plank.Rules(turn_limit=150))
+        rng = random.Random(seed)
+        while not game.is_over:
+            check_position(game)
+            safe = [move for move in game.legal_moves() if move not in game.winning_moves()]
+            game.play(rng.choice(safe or game.legal_moves()))
+
+
+@given(players=st.integers(min_value=2, max_value=4), seed=st.integers(0, 2**64 - 1))
+def test_deals_are_deal_hand(players, seed):
+    position = ffi.new("plank_position *")
+    assert lib.plank_deal(seed, players, position) == 0
+    assert fields(position) == fields(position_of(plank.new_game(players=players, seed=seed)))
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**64 - 1),
+    n=st.one_of(st.integers(min_value=1, max_value=300), st.integers(1, 2**31)),
+)
+def test_choices_are_random_random(seed, n):
+    out = ffi.new("uint32_t[]", 40)
+    assert lib.plank_choices(seed, n, 40, out) == 0
+    rng = random.Random(seed)
+    assert list(out) == [rng.choice(range(n)) for _ in range(40)]
+
+
+def test_codes_are_the_encoding_action_ids():
+    encoding = pytest.importorskip("huegames.plank.encoding")
+    assert (
+        lib.PLANK_SHIFT_BASE,
+        lib.PLANK_LAY_PLACE_BASE,
+        lib.PLANK_LAY_SHIFT_BASE,
+        lib.PLANK_PASS,
+    ) == (
+        encoding.SHIFT_BASE,
+        encoding.LAY_PLACE_BASE,
+        encoding.LAY_SHIFT_BASE,
+        encoding.PASS_ACTION,
+    )
+    assert lib.plank_core_version() == lib.PLANK_CORE_VERSION
+    game = plank.new_game(players=2, seed=3)
+    code = encoding.PlankEncoding(players=2)
+    for _ in range(12):
+        view = game.view(game.current_player)
+        for move in game.legal_moves():
+            assert CODES[move] % lib.PLANK_PLACE_COLOUR == code.move_to_action(view, move)
+        game.play(game.legal_moves()[-1])
+
+
+def test_the_core_refuses_bad_arguments_and_leaves_the_position():
+    game = plank.new_game(players=3, seed=1)
+    for _ in range(3):
+        game.play(game.legal_moves()[0])
+    position = position_of(game)
+    before = fields(position)
+    assert lib.plank_play(position, CODES[plank.Move.parse("a1-a2")]) == lib.PLANK_E_ILLEGAL
+    assert lib.plank_play(position, 5000) == lib.PLANK_E_ILLEGAL
+    assert fields(position) == before
+    out = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
+    for field, value in [
+        ("players", 5),
+        ("rows", 13),
+        ("turn", -1),
+        ("order", [0, 0, 1, 0]),
+        ("owners", [3] + [-1] * 35),
+        ("strips", [6] + [0] * 11),
+    ]:
+        bad = ffi.new("plank_position *", position[0])
+        setattr(bad, field, value)
+        assert lib.plank_legal_moves(bad, out) == lib.PLANK_E_POSITION, field
+    crowded = ffi.new("plank_position *", position[0])
+    crowded.held[0][0] = 4  # more strips than the 12 there are: a lay could overflow
+    crowded.held[1][0] = 4
+    assert lib.plank_legal_moves(crowded, out) == lib.PLANK_E_POSITION
+    assert lib.plank_threats(position, 3) == lib.PLANK_E_ARGUMENT
+    assert lib.plank_choices(1, 0, 1, out) == lib.PLANK_E_ARGUMENT
+    assert lib.plank_deal(1, 5, position) == lib.PLANK_E_ARGUMENT
+    assert lib.plank_workspace_size(0) == 0
+    assert lib.plank_workspace_size(lib.PLANK_MAX_TURN_LIMIT + 1) == 0

@@ -1,0 +1,146 @@
+"""Plank's kernel: whole hands in C, move for move the Python engine's.
+
+The core draws from the Python bots' own generator, so the checks are
+exact: the same hands, records and statistics as the Python path from the
+same seeds; plus the records replay on the Python engine, and the
+statistics of runs from different seeds agree within their errors.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from huegames import engine, plank, simulate
+from huegames.plank import kernel
+from huegames.runner import RunSpec, play_chunk
+from huegames.stats import Summary
+
+needs_core = pytest.mark.skipif(not kernel.available, reason="the Plank C core is not loaded")
+
+RULES = [
+    plank.Rules(),
+    plank.Rules(repetition=2, turn_limit=40),
+    plank.Rules(repetition=None, turn_limit=25),
+    plank.Rules(repetition=5, turn_limit=300),
+]
+
+
+@needs_core
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("rules", RULES, ids=str)
+def test_hands_are_the_python_engines_hands(players, rules):
+    mixes = [["random"] * players, ["greedy"] * players, (["greedy", "random"] * 2)[:players]]
+    deals, seeds, policies = [], [], []
+    for number in range(60):
+        deal = engine.derive_seed("plank kernel", players, number)
+        deals.append(deal)
+        seeds.append([engine.derive_seed(deal, seat) for seat in range(players)])
+        policies.append(mixes[number % 3])
+    hands = kernel.play_hands(players, deals, seeds, policies, rules=rules, record_moves=True)
+    assert hands.moves is not None
+    for h, deal in enumerate(deals):
+        game = plank.new_game(players=players, seed=deal, rules=rules)
+        pairs = zip(policies[h], seeds[h], strict=True)
+        bots = [kernel.POLICIES[name](seed=seed) for name, seed in pairs]
+        engine.play_game(game, bots)
+        outcome = game.outcome()
+        assert outcome is not None
+        assert hands.moves[h] == [str(move) for move in game.history]
+        assert (hands.scores[h], hands.winners[h]) == (game.scores(), outcome.winners)
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("bots", "players", "seat_swap"),
+    [
+        ("random", 2, False),
+        ("greedy,random", 2, True),
+        ("greedy", 3, False),
+        ("random,greedy", 4, True),
+    ],
+)
+def test_runs_match_the_python_path_and_replay(bots, players, seat_swap):
+    options = {"players": players, "games": 24, "seed": 5, "workers": 1, "seat_swap": seat_swap}
+    fast = simulate("plank", bots, **options, record_moves=True, chunk_size=10)
+    slow = simulate("plank", bots, **options, record_moves=True, engine="python")
+    assert fast.records is not None and slow.records is not None
+    assert fast.records == [{**record, "engine": "kernel"} for record in slow.records]
+    assert fast.summary.to_dict() == slow.summary.to_dict()
+    for record in fast.records:
+        game = plank.new_game(players=players, seed=record["seed"])
+        for move in record["moves"]:
+            game.play(move)
+        outcome = game.outcome()
+        assert outcome is not None
+        assert (game.scores(), list(outcome.winners)) == (record["scores"], record["winners"])
+
+
+def _agree(first: Summary, second: Summary, label: str) -> None:
+    """Win rates and mean scores within five standard errors of each other."""
+    a, b = first.bot(label), second.bot(label)
+    rate = math.sqrt(
+        a.win_rate * (1 - a.win_rate) / a.games + b.win_rate * (1 - b.win_rate) / b.games
+    )
+    assert abs(a.win_rate - b.win_rate) <= 5 * max(rate, 1 / a.games)
+    score = math.sqrt(a.score_std**2 / a.games + b.score_std**2 / b.games)
+    assert abs(a.mean_score - b.mean_score) <= 5 * max(score, 1 / a.games)
+
+
+@needs_core
+@pytest.mark.parametrize(
+    ("bots", "players", "games"), [("random", 3, 3000), ("greedy,random", 2, 600)]
+)
+def test_statistics_of_the_two_paths_agree(bots, players, games):
+    """Other seeds, other hands: the same distribution."""
+    fast = simulate("plank", bots, players=players, games=games, seed=1, workers=1)
+    slow = simulate("plank", bots, players=players, games=games, seed=2, workers=1, engine="python")
+    for entry in fast.summary.bots:
+        _agree(fast.summary, slow.summary, entry.name)
+
+
+@needs_core
+def test_only_plain_random_and_greedy_seats_play_in_the_kernel():
+    run = RunSpec.build("plank", "greedy,search:nodes=20", games=2, seed=1)
+    assert kernel.play_games(run, 0, 2) is None
+    assert all("engine" not in record for record in play_chunk(run, 0, 2))
+    own = RunSpec.build("plank", ["huegames.plank.bots:GreedyBot", "random"], games=2, seed=1)
+    records = kernel.play_games(own, 0, 2)
+    assert records is not None and records == [
+        {**own.play(number), "engine": "kernel"} for number in range(2)
+    ]
+    assert kernel.play_games(own, 1, 1) == []
+    with pytest.raises(ValueError, match="the Plank kernel cannot play greedy, search"):
+        RunSpec.build("plank", "greedy,search", engine="kernel")
+
+
+@needs_core
+def test_play_hands_refuses_bad_arguments():
+    with pytest.raises(ValueError, match="needs a turn limit"):
+        kernel.play_hands(2, [1], [[1, 2]], [["random"] * 2], rules=plank.Rules(turn_limit=None))
+    with pytest.raises(ValueError, match="unknown policy 'search'"):
+        kernel.play_hands(2, [1], [[1, 2]], [["random", "search"]])
+    with pytest.raises(ValueError, match=r"0\.\.2\*\*64-1"):
+        kernel.play_hands(2, [2**64], [[1, 2]], [["random"] * 2])
+    with pytest.raises(TypeError, match="bot seeds must be integers"):
+        kernel.play_hands(2, [1], [[1, 2.0]], [["random"] * 2])
+    with pytest.raises(ValueError, match="hand 0 needs 2 bot seeds"):
+        kernel.play_hands(2, [1], [[1, 2, 3]], [["random"] * 2])
+    with pytest.raises(ValueError, match="1 deal seeds need as many"):
+        kernel.play_hands(2, [1], [], [])
+    with pytest.raises(ValueError, match="Plank is for 2 to 4 players"):
+        kernel.play_hands(5, [], [], [])
+    empty = kernel.play_hands(4, [], [], [], record_moves=True)
+    assert (empty.scores, empty.winners, empty.moves) == ([], [], [])
+
+
+@pytest.mark.skipif(kernel.available, reason="the Plank C core is loaded")
+def test_without_the_core_runs_play_in_python():
+    run = RunSpec.build("plank", "random", games=2, seed=1)
+    assert kernel.play_games(run, 0, 2) is None
+    assert all("engine" not in record for record in play_chunk(run, 0, 2))
+    with pytest.raises(kernel.KernelUnavailableError):
+        kernel.play_hands(2, [1], [[1, 2]], [["random"] * 2])
+    with pytest.raises(ValueError, match="the Plank kernel cannot play random"):
+        RunSpec.build("plank", "random", engine="kernel")
