@@ -144,3 +144,43 @@ def test_without_the_core_runs_play_in_python():
         kernel.play_hands(2, [1], [[1, 2]], [["random"] * 2])
     with pytest.raises(ValueError, match="the Plank kernel cannot play random"):
         RunSpec.build("plank", "random", engine="kernel")
+
+
+@needs_core
+def test_the_core_writes_only_into_its_buffers():
+    """Exact-size buffers (the sanitizer build catches a write past one), and a
+    moves buffer one code short refused with PLANK_E_CAPACITY."""
+    ffi, lib = kernel.ffi, kernel.lib
+    players, hands, limit = 3, 4, 60
+    deals = ffi.new("uint64_t[]", [11, 12, 13, 14])
+    seeds = ffi.new("uint64_t[]", list(range(hands * players)))
+    policies = ffi.new("int8_t[]", [lib.PLANK_POLICY_GREEDY, lib.PLANK_POLICY_RANDOM] * 6)
+    size = lib.plank_workspace_size(limit)
+    scores, winners, lengths = (ffi.new("int32_t[]", n) for n in (hands * players, hands, hands))
+
+    def run(workspace, moves, capacity, kinds=policies):
+        return lib.plank_play_hands(
+            players,
+            3,
+            limit,
+            hands,
+            deals,
+            seeds,
+            kinds,
+            workspace,
+            size,
+            scores,
+            winners,
+            lengths,
+            moves,
+            capacity,
+        )
+
+    assert run(ffi.new("char[]", size), ffi.NULL, 0) == 0
+    played = sum(lengths)
+    assert run(ffi.new("char[]", size), ffi.new("uint32_t[]", played), played) == 0
+    short = ffi.new("uint32_t[]", played - 1)
+    assert run(ffi.new("char[]", size), short, played - 1) == lib.PLANK_E_CAPACITY
+    assert run(ffi.NULL, ffi.NULL, 0) == lib.PLANK_E_WORKSPACE
+    bad = ffi.new("int8_t[]", [2] * (hands * players))
+    assert run(ffi.new("char[]", size), ffi.NULL, 0, bad) == lib.PLANK_E_ARGUMENT
