@@ -1507,30 +1507,24 @@ static void base_build(base *b, const table *t, int32_t emptied, void *scratch,
     b->biggest = biggest;
 }
 
-/* The code of buffer cell (x, y) on the base: empty outside its box. */
-static hue_cell base_cell(const base *b, int32_t x, int32_t y)
-{
-    int32_t i = x - b->x0, j = y - b->y0;
-
-    if ((uint32_t)i >= (uint32_t)b->a.width || (uint32_t)j >= (uint32_t)b->a.height)
-        return HUE_EMPTY;
-    return b->a.cell[j * b->a.width + i];
-}
-
-/* A candidate's own little union-find: its 9 segment slots, then the base
- * areas it touches. */
+/* A candidate's own little union-find: its card's 9 segment slots (3 per
+ * square, a solid square using the first), then the base areas it touches. */
 #define CANDIDATE_NODES 48
 
 typedef struct {
-    int32_t parent[CANDIDATE_NODES], size[CANDIDATE_NODES], root[CANDIDATE_NODES];
-    uint8_t poisoned[CANDIDATE_NODES], colour[CANDIDATE_NODES];
+    int32_t parent, size, root;  /* root: the base area of an added node */
+    uint8_t poisoned, colour;
+} node;
+
+typedef struct {
+    node n[CANDIDATE_NODES];
     int32_t nodes;
 } little;
 
 static int32_t little_find(little *u, int32_t s)
 {
-    while (u->parent[s] != s)
-        s = u->parent[s] = u->parent[u->parent[s]];
+    while (u->n[s].parent != s)
+        s = u->n[s].parent = u->n[u->n[s].parent].parent;
     return s;
 }
 
@@ -1540,9 +1534,89 @@ static void little_join(little *u, int32_t s, int32_t t)
     t = little_find(u, t);
     if (s == t)
         return;
-    u->parent[t] = s;
-    u->size[s] += u->size[t];
-    u->poisoned[s] |= u->poisoned[t];
+    u->n[t].parent = s;
+    u->n[s].size += u->n[t].size;
+    u->n[s].poisoned |= u->n[t].poisoned;
+}
+
+/* A card in one rotation as a little union-find of its own segments, those
+ * of one colour joined where they touch within the card. */
+static void little_card(little *u, const hue_cell shape[3], int horizontal)
+{
+    int32_t k, s, j;
+
+    u->nodes = 9;
+    for (k = 0; k < 3; k++) {
+        int32_t segments = segments_of(shape[k]);
+        for (s = 0; s < 3; s++) {
+            node *n = &u->n[3 * k + s];
+            n->parent = s < segments ? 3 * k + s : -1;
+            n->size = 9 / segments;
+            n->root = -1;
+            n->poisoned = (shape[k] & HUE_SKULL) != 0;
+            n->colour = (uint8_t)colour_of(shape[k], (unsigned)s);
+        }
+        if (segments == 3)
+            for (s = 0; s < 2; s++)
+                if (u->n[3 * k + s].colour == u->n[3 * k + s + 1].colour)
+                    little_join(u, 3 * k + s, 3 * k + s + 1);
+        if (k == 0)
+            continue;
+        for (j = 0; j < 3; j++) {   /* along the side square k-1 shares with square k */
+            int32_t a = horizontal ? segment_at(shape[k - 1], 2, j) : segment_at(shape[k - 1], j, 2);
+            int32_t c = horizontal ? segment_at(shape[k], 0, j) : segment_at(shape[k], j, 0);
+            if (colour_of(shape[k - 1], (unsigned)a) == colour_of(shape[k], (unsigned)c))
+                little_join(u, 3 * k - 3 + a, 3 * k + c);
+        }
+    }
+}
+
+/* Where a footprint meets the base: a sub-cell of footprint square k on
+ * its edge, and the base area (of colour `colour`) across that edge. */
+typedef struct {
+    int32_t k, column, row, root;
+    unsigned colour;
+} contact;
+
+#define MAX_CONTACTS 24          /* 8 neighbouring cells, 3 sub-cells each */
+
+/* The contacts of the footprint anchored at buffer cell (x, y) on base b. */
+static int32_t contacts_of(const base *b, int32_t x, int32_t y, int horizontal,
+                           contact out[MAX_CONTACTS])
+{
+    int32_t dx = horizontal ? 1 : 0, dy = 1 - dx, k, d, j, n = 0;
+
+    for (k = 0; k < 3; k++) {
+        for (d = 0; d < 4; d++) {
+            /* d: the neighbour 0 left, 1 right, 2 above, 3 below */
+            int32_t i = x + k * dx + (d == 0 ? -1 : d == 1 ? 1 : 0) - b->x0;
+            int32_t row = y + k * dy + (d == 2 ? -1 : d == 3 ? 1 : 0) - b->y0;
+            int inside = horizontal ? (d == 0 && k > 0) || (d == 1 && k < 2)
+                                    : (d == 2 && k > 0) || (d == 3 && k < 2);
+            hue_cell code;
+            int32_t at;
+            if (inside || (uint32_t)i >= (uint32_t)b->a.width
+                || (uint32_t)row >= (uint32_t)b->a.height)
+                continue;
+            at = row * b->a.width + i;
+            code = b->a.cell[at];
+            if (code == HUE_EMPTY)
+                continue;
+            for (j = 0; j < 3; j++) {
+                /* the card's sub-cell on this edge, and the neighbour's across it */
+                int32_t column = d == 0 ? 0 : d == 1 ? 2 : j, sub_row = d == 2 ? 0 : d == 3 ? 2 : j;
+                int32_t segment = segment_at(code, d == 0 ? 2 : d == 1 ? 0 : j,
+                                             d == 2 ? 2 : d == 3 ? 0 : j);
+                out[n].k = k;
+                out[n].column = column;
+                out[n].row = sub_row;
+                out[n].root = b->a.parent[3 * at + segment];
+                out[n].colour = colour_of(code, (unsigned)segment);
+                n++;
+            }
+        }
+    }
+    return n;
 }
 
 /* The node of base area `root`, added on first touch. */
@@ -1551,104 +1625,42 @@ static int32_t little_base(little *u, const base *b, int32_t root)
     int32_t k;
 
     for (k = 9; k < u->nodes; k++)
-        if (u->root[k] == root)
+        if (u->n[k].root == root)
             return k;
-    u->parent[k] = k;
-    u->root[k] = root;
-    u->size[k] = b->a.size[root];
-    u->poisoned[k] = b->a.poisoned[root];
-    u->colour[k] = (uint8_t)segment_colour(&b->a, root);
+    u->n[k].parent = k;
+    u->n[k].root = root;
+    u->n[k].size = b->a.size[root];
+    u->n[k].poisoned = b->a.poisoned[root];
+    u->n[k].colour = (uint8_t)segment_colour(&b->a, root);
     u->nodes++;
     return k;
 }
 
-/* Joins the segments of two squares along their side, `first` left of
- * (across) or above `second`; node numbers from first_node and, for a card
- * square, second_node (else second is a base cell at index second_at). */
-static void little_side(little *u, const base *b, hue_cell first, int32_t first_node,
-                        hue_cell second, int32_t second_node, int32_t base_at, int across,
-                        int base_first)
-{
-    int32_t k;
-
-    for (k = 0; k < 3; k++) {
-        int32_t s = across ? segment_at(first, 2, k) : segment_at(first, k, 2);
-        int32_t r = across ? segment_at(second, 0, k) : segment_at(second, k, 0);
-        if (colour_of(first, (unsigned)s) != colour_of(second, (unsigned)r))
-            continue;
-        if (base_at < 0)
-            little_join(u, first_node + s, second_node + r);
-        else if (base_first)
-            little_join(u, little_base(u, b, b->a.parent[3 * base_at + s]), second_node + r);
-        else
-            little_join(u, first_node + s, little_base(u, b, b->a.parent[3 * base_at + r]));
-    }
-}
-
-/* Colour values after laying `shape` (three codes in footprint order) with
- * its anchor at buffer cell (x, y), on base b: the base values, raised by
- * the areas the card joins, and where a card joins areas into a poisoned
- * one, the biggest area left unpoisoned. */
-static void values_after(const base *b, const hue_cell shape[3], int32_t x, int32_t y,
-                         int horizontal, int32_t out[HUE_COLOURS])
+/* Colour values after laying a card (`card`: little_card of its shape) at
+ * a footprint with `contacts` on base b: the base values, raised by the
+ * areas the card joins, and where it joins areas into a poisoned one, the
+ * biggest area left unpoisoned. */
+static void values_after(const base *b, const little *card, const hue_cell shape[3],
+                         const contact *contacts, int32_t count, int32_t out[HUE_COLOURS])
 {
     little u;
-    int32_t dx = horizontal ? 1 : 0, dy = 1 - dx, k, s, c, best[HUE_COLOURS];
+    int32_t k, s, c, best[HUE_COLOURS] = {0, 0, 0, 0, 0};
     unsigned rescan = 0;
 
+    memcpy(u.n, card->n, 9 * sizeof(node));
     u.nodes = 9;
-    for (k = 0; k < 3; k++) {
-        int32_t segments = segments_of(shape[k]);
-        for (s = 0; s < 3; s++) {
-            int32_t node = 3 * k + s;
-            u.parent[node] = s < segments ? node : -1;
-            u.size[node] = 9 / segments;
-            u.poisoned[node] = (shape[k] & HUE_SKULL) != 0;
-            u.colour[node] = (uint8_t)colour_of(shape[k], (unsigned)s);
-        }
-        if (segments == 3)
-            for (s = 0; s < 2; s++)
-                if (u.colour[3 * k + s] == u.colour[3 * k + s + 1])
-                    little_join(&u, 3 * k + s, 3 * k + s + 1);
-        if (k > 0)
-            little_side(&u, b, shape[k - 1], 3 * k - 3, shape[k], 3 * k, -1, horizontal, 0);
+    for (k = 0; k < count; k++) {
+        const contact *at = &contacts[k];
+        int32_t segment = segment_at(shape[at->k], at->column, at->row);
+        if (colour_of(shape[at->k], (unsigned)segment) == at->colour)
+            little_join(&u, 3 * at->k + segment, little_base(&u, b, at->root));
     }
-    for (k = 0; k < 3; k++) {
-        int32_t cx = x + k * dx, cy = y + k * dy, d;
-        for (d = 0; d < 4; d++) {
-            /* d: 0 left, 1 right, 2 above, 3 below */
-            int32_t nx = cx + (d == 0 ? -1 : d == 1 ? 1 : 0);
-            int32_t ny = cy + (d == 2 ? -1 : d == 3 ? 1 : 0);
-            int inside = horizontal ? (d == 0 && k > 0) || (d == 1 && k < 2)
-                                    : (d == 2 && k > 0) || (d == 3 && k < 2);
-            hue_cell code;
-            int32_t at;
-            if (inside)
-                continue;
-            code = base_cell(b, nx, ny);
-            if (code == HUE_EMPTY)
-                continue;
-            at = (ny - b->y0) * b->a.width + (nx - b->x0);
-            if (d == 0 || d == 2)
-                little_side(&u, b, code, 0, shape[k], 3 * k, at, d == 0, 1);
-            else
-                little_side(&u, b, shape[k], 3 * k, code, 0, at, d == 1, 0);
-        }
-    }
-
-    for (c = 0; c < HUE_COLOURS; c++)
-        best[c] = 0;
-    for (s = 0; s < u.nodes; s++) {
-        if (u.parent[s] != s)
-            continue;
-        if (!u.poisoned[s]) {
-            if (u.size[s] / 3 > best[u.colour[s]])
-                best[u.colour[s]] = u.size[s] / 3;
-        }
-    }
+    for (s = 0; s < u.nodes; s++)
+        if (u.n[s].parent == s && !u.n[s].poisoned && u.n[s].size / 3 > best[u.n[s].colour])
+            best[u.n[s].colour] = u.n[s].size / 3;
     for (s = 9; s < u.nodes; s++)     /* an unpoisoned area joined to a poisoned one */
-        if (!b->a.poisoned[u.root[s]] && u.poisoned[little_find(&u, s)])
-            rescan |= 1u << u.colour[s];
+        if (!b->a.poisoned[u.n[s].root] && u.n[little_find(&u, s)].poisoned)
+            rescan |= 1u << u.n[s].colour;
     for (c = 0; c < HUE_COLOURS; c++) {
         int32_t value = b->values[c];
         if (rescan & (1u << c)) {
@@ -1656,7 +1668,7 @@ static void values_after(const base *b, const hue_cell shape[3], int32_t x, int3
             for (k = b->first[c]; k < b->first[c + 1]; k++) {
                 int32_t root = b->biggest[k], lost = 0;
                 for (s = 9; s < u.nodes && !lost; s++)
-                    lost = u.root[s] == root && u.poisoned[little_find(&u, s)];
+                    lost = u.n[s].root == root && u.n[little_find(&u, s)].poisoned;
                 if (!lost) {
                     value = b->a.size[root] / 3;
                     break;
@@ -1678,6 +1690,7 @@ typedef struct {
     uint64_t *covering;          /* (covered cell, orientation, anchor) keys */
     int32_t *values;             /* HUE_COLOURS per listed move */
     int32_t *tied;
+    little *cards;               /* the hand's cards, 4 rotations each */
 } greedy_space;
 
 static size_t greedy_bytes(int32_t width, int32_t height, int32_t players, int32_t hand)
@@ -1691,7 +1704,8 @@ static size_t greedy_bytes(int32_t width, int32_t height, int32_t players, int32
         + 2 * round8(3 * cells * sizeof(int32_t))
         + round8(2 * anchors_cap * sizeof(uint64_t))
         + round8(moves_cap * HUE_COLOURS * sizeof(int32_t))
-        + round8(moves_cap * sizeof(int32_t));
+        + round8(moves_cap * sizeof(int32_t))
+        + round8(4 * (size_t)hand * sizeof(little));
 }
 
 static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
@@ -1712,6 +1726,7 @@ static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
     g.covering = (uint64_t *)take(at, 2 * anchors_cap * sizeof(uint64_t));
     g.values = (int32_t *)take(at, moves_cap * HUE_COLOURS * sizeof(int32_t));
     g.tied = (int32_t *)take(at, moves_cap * sizeof(int32_t));
+    g.cards = (little *)take(at, 4 * (size_t)hand * sizeof(little));
     return g;
 }
 
@@ -1726,14 +1741,15 @@ static int compare_keys(const void *a, const void *b)
 static void value_anchor(greedy_space *g, const base *b, const table *t, const hue_card *deck,
                          const int32_t *hand, int32_t n, int32_t o, int32_t k)
 {
-    int32_t at = g->list.at[o][k], x = at % t->width, y = at / t->width;
-    int32_t start = 0, i, r;
+    int32_t at = g->list.at[o][k], start = 0, count, i, r;
+    contact contacts[MAX_CONTACTS];
 
+    count = contacts_of(b, at % t->width, at / t->width, o, contacts);
     for (i = 0; i < n; i++) {
         const hue_card *card = &deck[hand[i]];
         for (r = 0; r < card->rotations; r++) {
             if ((r & 1) == o)
-                values_after(b, card->shapes[r], x, y, o,
+                values_after(b, &g->cards[4 * i + r], card->shapes[r], contacts, count,
                              g->values + (size_t)(start + k) * HUE_COLOURS);
             start += g->list.count[r & 1];
         }
@@ -1753,6 +1769,9 @@ static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck
     int32_t covering = 0, m, o, k, i, j;
     int32_t best_own = -1, weakest = INT32_MAX, tied = 0, chosen;
 
+    for (i = 0; i < n; i++)
+        for (o = 0; o < deck[hand[i]].rotations; o++)
+            little_card(&g->cards[4 * i + o], deck[hand[i]].shapes[o], o & 1);
     base_build(&g->whole, t, -1, g->scratch[0], g->biggest[0]);
     for (o = 0; o < 2; o++)
         for (k = 0; k < g->list.count[o]; k++) {
