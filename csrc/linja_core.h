@@ -27,7 +27,7 @@
 
 #include <stdint.h>
 
-#define LINJA_CORE_VERSION 1
+#define LINJA_CORE_VERSION 2
 
 #define LINJA_POSITIONS 8
 #define LINJA_PIECES 12
@@ -52,9 +52,9 @@
 #define LINJA_POLICY_GREEDY 1    /* GreedyBot: the whole turn of the best score balance */
 #define LINJA_POLICY_SEARCH 2    /* SearchBot: alpha-beta over whole turns, node budget */
 
-typedef struct {
-    uint8_t red[LINJA_POSITIONS];
-    uint8_t black[LINJA_POSITIONS];
+typedef struct {                 /* (8: cffi reads struct sizes as numbers) */
+    uint8_t red[8];
+    uint8_t black[8];
 } linja_board;
 
 /* huegames.linja.State: the seat to move, the pending following move's

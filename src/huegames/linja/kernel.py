@@ -28,7 +28,7 @@ from .rules import Rules
 
 __all__ = ["CORE_VERSION", "available", "play_games"]
 
-CORE_VERSION = 1
+CORE_VERSION = 2
 """The ``LINJA_CORE_VERSION`` of the header this module is written against."""
 
 _core: ModuleType | None = _cores.load("huegames.linja._linja_core", "the Linja C core")
@@ -141,9 +141,9 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
         deals[index] = seed
         seated = run.seats(number)
         for seat, bot in enumerate(seated):
-            policy, budget, depth = policies[bot]
+            kind, budget, depth = policies[bot]
             slot = bots[2 * index + seat]
-            slot.policy, slot.nodes, slot.max_depth = policy, budget, depth
+            slot.policy, slot.nodes, slot.max_depth = kind, budget, depth
             slot.seed = engine.derive_seed(seed, seat, bot.label)
             nodes = max(nodes, budget)
         seeds.append(seed)
