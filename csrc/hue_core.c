@@ -1328,20 +1328,25 @@ static uint32_t mt_twist(uint32_t a, uint32_t b, uint32_t c)
     return c ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
 }
 
+/* The next word.  Each word of a new block is twisted when it is drawn, in
+ * order, which is what twisting the whole block at once computes (word k
+ * reads words k + 1 and k + 397 before their turn, k + 397 - 624 after
+ * it): a game that draws a few dozen numbers twists a few dozen words. */
 static uint32_t pyrandom_next(pyrandom *g)
 {
     uint32_t *mt = g->mt, y;
     int32_t k;
 
-    if (g->index >= MT_N) {
-        for (k = 0; k < MT_N - MT_M; k++)
-            mt[k] = mt_twist(mt[k], mt[k + 1], mt[k + MT_M]);
-        for (; k < MT_N - 1; k++)
-            mt[k] = mt_twist(mt[k], mt[k + 1], mt[k + MT_M - MT_N]);
-        mt[MT_N - 1] = mt_twist(mt[MT_N - 1], mt[0], mt[MT_M - 1]);
+    if (g->index >= MT_N)
         g->index = 0;
-    }
-    y = mt[g->index++];
+    k = g->index++;
+    if (k < MT_N - MT_M)
+        mt[k] = mt_twist(mt[k], mt[k + 1], mt[k + MT_M]);
+    else if (k < MT_N - 1)
+        mt[k] = mt_twist(mt[k], mt[k + 1], mt[k + MT_M - MT_N]);
+    else
+        mt[k] = mt_twist(mt[k], mt[0], mt[MT_M - 1]);
+    y = mt[k];
     y ^= y >> 11;
     y ^= (y << 7) & 0x9d2c5680u;
     y ^= (y << 15) & 0xefc60000u;
