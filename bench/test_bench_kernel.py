@@ -16,6 +16,7 @@ import random
 
 import pytest
 
+import huegames
 from conftest import record
 from huegames import hue
 from huegames.hue import kernel
@@ -68,3 +69,27 @@ def test_engine_random_game(benchmark, players):
 
     benchmark.pedantic(one_game, rounds=40, warmup_rounds=2)
     record_per_game(benchmark, players, f"engine on {hue.backend} grid", 1)
+
+
+# -- real bots through the runner's kernel path -----------------------------------
+
+BOT_RUNS = {"greedy vs random": ("greedy,random", 200, 5), "random vs random": ("random", 2000, 1)}
+
+
+@pytest.mark.parametrize("pairing", list(BOT_RUNS))
+@pytest.mark.parametrize("engine", ["kernel", "python"])
+def test_runner_bots(benchmark, pairing, engine):
+    """Whole games through huegames.simulate on one core: the kernel path
+    (``engine="kernel"``) against the Python engine (``engine="python"``),
+    each round a run of the next seed, so no two rounds play the same games."""
+    bots, games, rounds = BOT_RUNS[pairing]
+    if engine == "python":  # the same runs, far fewer games: ratios are per game
+        games = max(1, games // 50)
+    seeds = itertools.count(1)
+
+    def run() -> None:
+        huegames.simulate("hue", bots, games=games, seed=next(seeds), workers=1, engine=engine)
+
+    benchmark.pedantic(run, rounds=rounds, warmup_rounds=1)
+    backend = "c" if engine == "kernel" else "python engine"
+    record(benchmark, f"hue {pairing} through the runner (per game)", backend, "game", games)
