@@ -20,7 +20,8 @@ from huegames import plank
 from huegames.plank import kernel
 from huegames.plank.components import ORDERS
 
-pytestmark = pytest.mark.skipif(not kernel.available, reason="the Plank C core is not loaded")
+if not kernel.available:
+    pytest.skip("the Plank C core is not loaded", allow_module_level=True)
 
 ffi, lib = kernel.ffi, kernel.lib
 CODES = {move: code for code, move in kernel.MOVES.items()}

@@ -17,7 +17,8 @@ from huegames.plank import kernel
 from huegames.runner import RunSpec, play_chunk
 from huegames.stats import Summary
 
-needs_core = pytest.mark.skipif(not kernel.available, reason="the Plank C core is not loaded")
+if not kernel.available:
+    pytest.skip("the Plank C core is not loaded", allow_module_level=True)
 
 RULES = [
     plank.Rules(),
@@ -27,7 +28,6 @@ RULES = [
 ]
 
 
-@needs_core
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("rules", RULES, ids=str)
 def test_hands_are_the_python_engines_hands(players, rules):
@@ -51,7 +51,6 @@ def test_hands_are_the_python_engines_hands(players, rules):
         assert (hands.scores[h], hands.winners[h]) == (game.scores(), outcome.winners)
 
 
-@needs_core
 @pytest.mark.parametrize(
     ("bots", "players", "seat_swap"),
     [
@@ -88,7 +87,6 @@ def _agree(first: Summary, second: Summary, label: str) -> None:
     assert abs(a.mean_score - b.mean_score) <= 5 * max(score, 1 / a.games)
 
 
-@needs_core
 @pytest.mark.parametrize(
     ("bots", "players", "games"), [("random", 3, 3000), ("greedy,random", 2, 600)]
 )
@@ -100,7 +98,6 @@ def test_statistics_of_the_two_paths_agree(bots, players, games):
         _agree(fast.summary, slow.summary, entry.name)
 
 
-@needs_core
 def test_only_plain_random_and_greedy_seats_play_in_the_kernel():
     run = RunSpec.build("plank", "greedy,search:nodes=20", games=2, seed=1)
     assert kernel.play_games(run, 0, 2) is None
@@ -115,7 +112,6 @@ def test_only_plain_random_and_greedy_seats_play_in_the_kernel():
         RunSpec.build("plank", "greedy,search", engine="kernel")
 
 
-@needs_core
 def test_play_hands_refuses_bad_arguments():
     with pytest.raises(ValueError, match="needs a turn limit"):
         kernel.play_hands(2, [1], [[1, 2]], [["random"] * 2], rules=plank.Rules(turn_limit=None))
@@ -135,18 +131,6 @@ def test_play_hands_refuses_bad_arguments():
     assert (empty.scores, empty.winners, empty.moves) == ([], [], [])
 
 
-@pytest.mark.skipif(kernel.available, reason="the Plank C core is loaded")
-def test_without_the_core_runs_play_in_python():
-    run = RunSpec.build("plank", "random", games=2, seed=1)
-    assert kernel.play_games(run, 0, 2) is None
-    assert all("engine" not in record for record in play_chunk(run, 0, 2))
-    with pytest.raises(kernel.KernelUnavailableError):
-        kernel.play_hands(2, [1], [[1, 2]], [["random"] * 2])
-    with pytest.raises(ValueError, match="the Plank kernel cannot play random"):
-        RunSpec.build("plank", "random", engine="kernel")
-
-
-@needs_core
 def test_the_core_writes_only_into_its_buffers():
     """Exact-size buffers (the sanitizer build catches a write past one), and a
     moves buffer one code short refused with PLANK_E_CAPACITY."""
