@@ -485,20 +485,20 @@ int64_t hue_mark_actions(const hue_cell *cells, int32_t width, int32_t height,
                          int allow_cover, int64_t origin_x, int64_t origin_y,
                          const uint8_t *rotations, int32_t slots, int32_t cols,
                          int32_t rows, int64_t *pairs, int64_t capacity,
-                         int8_t *mask, int64_t size)
+                         int8_t *mask, int64_t size, int8_t *anchors)
 {
     int64_t area, count, vertical, i, marked = 0;
     int32_t slot;
     int rotation;
 
-    if (mask == NULL || slots < 0 || slots > HUE_MAX_HAND || (slots > 0 && rotations == NULL)
-        || cols < 1 || cols > HUE_MAX_SIDE || rows < 1 || rows > HUE_MAX_SIDE || size < 0)
+    if (slots < 0 || slots > HUE_MAX_HAND || (slots > 0 && rotations == NULL) || cols < 1
+        || cols > HUE_MAX_SIDE || rows < 1 || rows > HUE_MAX_SIDE)
         return HUE_E_ARGUMENT;
     for (slot = 0; slot < slots; slot++)
         if (rotations[slot] != 2 && rotations[slot] != 4)
             return HUE_E_ARGUMENT;
     area = (int64_t)cols * rows;
-    if ((int64_t)slots * 4 * area > size)
+    if (mask != NULL && (int64_t)slots * 4 * area > size)
         return HUE_E_CAPACITY;
     count = hue_legal_anchors(cells, width, height, allow_cover, origin_x, origin_y,
                               pairs, capacity, &vertical);
@@ -508,14 +508,19 @@ int64_t hue_mark_actions(const hue_cell *cells, int32_t width, int32_t height,
         if (pairs[2 * i] < 0 || pairs[2 * i] >= cols || pairs[2 * i + 1] < 0
             || pairs[2 * i + 1] >= rows)
             return HUE_E_BOUNDS;
+    if (anchors != NULL)
+        for (i = 0; i < count; i++)
+            anchors[(i < vertical ? 0 : area) + pairs[2 * i + 1] * cols + pairs[2 * i]] = 1;
     for (slot = 0; slot < slots; slot++) {
         for (rotation = 0; rotation < rotations[slot]; rotation++) {
             int64_t first = (rotation & 1) ? vertical : 0;
             int64_t last = (rotation & 1) ? count : vertical;
-            int8_t *block = mask + ((int64_t)slot * 4 + rotation) * area;
-            for (i = first; i < last; i++)
-                block[pairs[2 * i + 1] * cols + pairs[2 * i]] = 1;
             marked += last - first;
+            if (mask == NULL)
+                continue;
+            for (i = first; i < last; i++)
+                mask[((int64_t)slot * 4 + rotation) * area + pairs[2 * i + 1] * cols
+                     + pairs[2 * i]] = 1;
         }
     }
     return marked;
@@ -1389,11 +1394,12 @@ typedef struct {
     int32_t count[2];
 } anchors;
 
-/* Legal anchors per orientation are at most 15 per occupied cell: a legal
- * footprint puts one of its 3 cells on that cell or one of its 4 sides. */
-static int32_t anchor_capacity(int32_t players)
+/* Legal anchors per orientation on a table of `occupied` cells: at most 15
+ * per cell, as a legal footprint puts one of its 3 cells on an occupied
+ * cell or on one of its 4 sides. */
+static int32_t anchor_capacity(int32_t occupied)
 {
-    return 15 * (9 + 3 * hue_game_moves(players));
+    return 15 * occupied;
 }
 
 static void list_anchors(const table *t, int allow_cover, anchors *out)
@@ -1698,37 +1704,35 @@ typedef struct {
     little *cards;               /* the hand's cards, 4 rotations each */
 } greedy_space;
 
-static size_t greedy_bytes(int32_t width, int32_t height, int32_t players, int32_t hand)
+static size_t greedy_bytes(int32_t width, int32_t height, int32_t anchors_cap, int32_t hand)
 {
-    size_t anchors_cap = (size_t)anchor_capacity(players);
-    size_t moves_cap = (size_t)hand * 4 * anchors_cap;
+    size_t anchors = (size_t)anchors_cap, moves_cap = (size_t)hand * 4 * anchors;
     size_t cells = (size_t)width * (size_t)height;
 
-    return 4 * round8(anchors_cap * sizeof(int32_t))
+    return 4 * round8(anchors * sizeof(int32_t))
         + 2 * round8(hue_workspace_size(width, height))
         + 2 * round8(3 * cells * sizeof(int32_t))
-        + round8(2 * anchors_cap * sizeof(uint64_t))
+        + round8(2 * anchors * sizeof(uint64_t))
         + round8(moves_cap * HUE_COLOURS * sizeof(int32_t))
         + round8(moves_cap * sizeof(int32_t))
         + round8(4 * (size_t)hand * sizeof(little));
 }
 
 static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
-                                 int32_t players, int32_t hand)
+                                 int32_t anchors_cap, int32_t hand)
 {
-    size_t anchors_cap = (size_t)anchor_capacity(players);
-    size_t moves_cap = (size_t)hand * 4 * anchors_cap;
+    size_t anchors = (size_t)anchors_cap, moves_cap = (size_t)hand * 4 * anchors;
     size_t cells = (size_t)width * (size_t)height;
     greedy_space g;
     int o;
 
     for (o = 0; o < 2; o++) {
-        g.list.at[o] = (int32_t *)take(at, anchors_cap * sizeof(int32_t));
-        g.list.cover[o] = (int32_t *)take(at, anchors_cap * sizeof(int32_t));
+        g.list.at[o] = (int32_t *)take(at, anchors * sizeof(int32_t));
+        g.list.cover[o] = (int32_t *)take(at, anchors * sizeof(int32_t));
         g.scratch[o] = take(at, hue_workspace_size(width, height));
         g.biggest[o] = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
     }
-    g.covering = (uint64_t *)take(at, 2 * anchors_cap * sizeof(uint64_t));
+    g.covering = (uint64_t *)take(at, 2 * anchors * sizeof(uint64_t));
     g.values = (int32_t *)take(at, moves_cap * HUE_COLOURS * sizeof(int32_t));
     g.tied = (int32_t *)take(at, moves_cap * sizeof(int32_t));
     g.cards = (little *)take(at, 4 * (size_t)hand * sizeof(little));
@@ -1856,7 +1860,8 @@ size_t hue_matches_workspace_size(int32_t card_count, int32_t players)
         + round8(MT_N * sizeof(uint32_t))
         + round8((size_t)(players + 1) * sizeof(pyrandom))
         + hue_workspace_size(width, height)
-        + greedy_bytes(width, height, players, 1 + hue_game_moves(players) / players);
+        + greedy_bytes(width, height, anchor_capacity(9 + 3 * hue_game_moves(players)),
+                       1 + hue_game_moves(players) / players);
 }
 
 /* Setup as hue.game.deal_cards draws it from random.Random(seed): the
@@ -1946,7 +1951,7 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
     start = (uint32_t *)take(&at, MT_N * sizeof(uint32_t));
     gen = (pyrandom *)take(&at, (size_t)(players + 1) * sizeof(pyrandom));
     scratch = take(&at, hue_workspace_size(width, height));
-    space = greedy_carve(&at, width, height, players, dealt + 1);
+    space = greedy_carve(&at, width, height, anchor_capacity(9 + 3 * per_game), dealt + 1);
     unseen = work;               /* the deal is done with work before play */
     table_clear(&t);
     pyrandom_start(start);

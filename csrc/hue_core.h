@@ -154,16 +154,19 @@ int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
 
 /* Sets mask[id] = 1 for the id of every legal placement of every hand slot
  * (slot s lists rotations 0 .. rotations[s]-1; rotations[s] is 2 or 4,
- * slots <= HUE_MAX_HAND) and leaves the other bytes alone.  `pairs` is
+ * slots <= HUE_MAX_HAND), and anchors[o * rows * cols + row * cols + col] = 1
+ * for every legal anchor of orientation o (0 vertical, 1 horizontal), and
+ * leaves the other bytes alone; either output may be NULL.  `pairs` is
  * scratch for hue_legal_anchors (capacity pairs).  Every anchor must lie in
- * the frame (else HUE_E_BOUNDS) and size must hold slots * 4 * rows * cols
- * bytes (else HUE_E_CAPACITY); on any error the mask is untouched.
- * Returns the number of ids set. */
+ * the frame (else HUE_E_BOUNDS); the mask holds size bytes, at least
+ * slots * 4 * rows * cols (else HUE_E_CAPACITY), and anchors 2 * rows * cols.
+ * On any error neither output is touched.  Returns the number of legal
+ * placements (of ids set). */
 int64_t hue_mark_actions(const hue_cell *cells, int32_t width, int32_t height,
                          int allow_cover, int64_t origin_x, int64_t origin_y,
                          const uint8_t *rotations, int32_t slots, int32_t cols,
                          int32_t rows, int64_t *pairs, int64_t capacity,
-                         int8_t *mask, int64_t size);
+                         int8_t *mask, int64_t size, int8_t *anchors);
 
 /* Writes the grid cells of the box [x0, x1] x [y0, y1] (inside the grid, at
  * most cols x rows) into `planes` planes of rows x cols bytes: cell (x, y)

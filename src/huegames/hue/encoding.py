@@ -113,6 +113,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import sys
 import threading
 from collections.abc import Sequence
@@ -243,8 +244,6 @@ def _code_table() -> np.ndarray:
 
 
 _CODE_TABLE = _code_table()
-_PLANE_TABLE = np.ascontiguousarray(_CODE_TABLE.T)
-"""Per plane, its value for each cell code: ``_CODE_TABLE`` transposed."""
 
 
 def _card_features(card: Card) -> np.ndarray:
@@ -367,8 +366,8 @@ class HueEncoding:
         self._over_at = layout["over"][0]
         self._observations = _Pool(offset, np.uint8)
         self._masks = _Pool(self.action_count, np.int8)
+        self._anchor_maps = _Pool(2 * self._area, np.int8)  # the _Legal anchors
         self._rotations = {card.id: card.rotations for card in self.deck.cards}
-        self._bases: dict[tuple[int, ...], tuple[np.ndarray, np.ndarray, int]] = {}
         self._cache: tuple[Any, int, _Legal] = (None, -1, _NO_MOVES)
         self._checked: Any = None  # the last view _check_view passed
 
@@ -428,8 +427,7 @@ class HueEncoding:
         return min_x + self.frame.left, min_y + self.frame.top
 
     def _legal(self, view: View) -> _Legal:
-        """The view's legal placements as positions in the frame (kept for
-        the last view asked about)."""
+        """The view's legal placements (kept for the last view asked about)."""
         board = view.board
         cache = self._cache
         if cache[0] is view and cache[1] == len(board):
@@ -442,28 +440,24 @@ class HueEncoding:
             min_x, min_y, max_x, max_y = self._check_table(board, anchors=True)
             f = self.frame
             left, top = min_x + f.left, min_y + f.top
-            # Anchors straight from the C core when the table lies well inside
-            # its limits (where the board filters no anchor).
-            direct = cells.beyond_limits((min_x - 6, min_y - 6, max_x + 6, max_y + 6)) is None
-            found = _c_anchors(board, left, top) if direct else None
-            if found is None:
+            rotations = tuple(map(self._rotations.__getitem__, view.hand))
+            anchors = self._anchor_maps.take()
+            mask: np.ndarray | None = None
+            # Straight from the C core when the table lies well inside its
+            # limits (where the board filters no anchor).
+            inside = cells.beyond_limits((min_x - 6, min_y - 6, max_x + 6, max_y + 6)) is None
+            if inside and board._grid.backend == "c":
+                mask = self._masks.take()
+                _c_mark(board, left, top, rotations, f, mask, anchors)
+            else:  # the mask is made from the anchors when asked for
                 # LegalMoves keeps one flat anchor list per orientation, shared
                 # by every card, and every card lists rotations 0 and 1 first.
-                moves = view.legal_moves()
-                vertical, horizontal = moves._blocks[0][2], moves._blocks[1][2]
-                pairs = np.array(vertical + horizontal, dtype=np.int64)
-                pairs[0::2] -= left
-                pairs[1::2] -= top
-                split = len(vertical) // 2
-            else:
-                pairs, split = found
-            positions = pairs[1::2] * f.cols
-            positions += pairs[0::2]
-            rotations = tuple(map(self._rotations.__getitem__, view.hand))
-            bases = self._bases.get(rotations)
-            if bases is None:
-                bases = self._bases[rotations] = _bases(rotations, self._area)
-            legal = _Legal(positions[:split], positions[split:], rotations, bases, (left, top))
+                blocks = view.legal_moves()._blocks
+                for orientation in (0, 1):
+                    pairs = np.array(blocks[orientation][2], dtype=np.int64)
+                    positions = (pairs[1::2] - top) * f.cols + (pairs[0::2] - left)
+                    anchors[orientation * self._area + positions] = 1
+            legal = _Legal(anchors.reshape(2, self._area), mask, rotations, (left, top))
         self._cache = (view, len(board), legal)
         return legal
 
@@ -475,8 +469,12 @@ class HueEncoding:
     def action_mask(self, view: View) -> np.ndarray:
         """An ``int8`` array of :attr:`action_count`: 1 where the action is legal."""
         legal = self._legal(view)
+        mask = legal.fresh_mask
+        if mask is not None:  # the first caller takes the one made with the anchors
+            legal.fresh_mask = None
+            return mask
         mask = self._masks.take()
-        legal.mark(mask)
+        mask[legal.ids()] = 1
         return mask
 
     def action_to_move(self, view: View, action: int) -> Move:
@@ -602,45 +600,39 @@ class HueEncoding:
 
 
 class _Legal:
-    """One view's legal placements: the anchors of each orientation as
-    positions ``row * cols + col`` in the frame (ascending, as the backends
-    sort anchors by y then x), the rotations each hand slot lists, and
-    ``corner``: the table cell ``(x, y)`` of the frame's position 0."""
+    """One view's legal placements: ``anchors[o, row * cols + col]`` is 1 where
+    orientation ``o`` (0 vertical, 1 horizontal) has a legal anchor, the
+    rotations each hand slot lists, ``corner`` (the table cell ``(x, y)`` of
+    the frame's position 0), and ``fresh_mask``: a mask of the legal ids made
+    with them, not yet handed to anyone (None once it is)."""
 
-    __slots__ = ("_area", "_bases", "_ids", "_positions", "_rotations", "corner")
+    __slots__ = ("_anchors", "_ids", "_rotations", "corner", "fresh_mask")
 
     def __init__(
         self,
-        vertical: np.ndarray,
-        horizontal: np.ndarray,
+        anchors: np.ndarray,
+        fresh_mask: np.ndarray | None,
         rotations: tuple[int, ...],
-        bases: tuple[np.ndarray, np.ndarray, int],
         corner: tuple[int, int],
     ) -> None:
-        self.corner = corner
-        self._positions = (vertical, horizontal)
+        self._anchors = anchors
+        self.fresh_mask = fresh_mask
         self._rotations = rotations
-        self._bases = bases[:2]
-        self._area = bases[2]
+        self.corner = corner
         self._ids: np.ndarray | None = None
-
-    def mark(self, mask: np.ndarray) -> None:
-        """Set 1 at every legal id of ``mask``."""
-        for bases, positions in zip(self._bases, self._positions, strict=True):
-            mask[bases[:, None] + positions] = 1
 
     def ids(self) -> np.ndarray:
         """Every legal id, ascending: by slot, rotation, then position."""
         if self._ids is None:
-            area, positions = self._area, self._positions
+            area = self._anchors.shape[1]
+            positions = [np.flatnonzero(self._anchors[o].view(np.bool_)) for o in (0, 1)]
             bases, pieces = [], []
             for slot, count in enumerate(self._rotations):
                 for rotation in range(count):
                     bases.append((slot * 4 + rotation) * area)
                     pieces.append(positions[rotation & 1])
             if pieces:
-                lengths = [len(piece) for piece in pieces]
-                ids = np.repeat(np.array(bases, dtype=np.int64), lengths)
+                ids = np.repeat(np.array(bases, dtype=np.int64), [len(p) for p in pieces])
                 ids += np.concatenate(pieces)
             else:
                 ids = np.zeros(0, dtype=np.int64)
@@ -649,35 +641,15 @@ class _Legal:
 
     def has(self, action: int) -> bool:
         """Whether ``action`` (within the action space) is legal."""
-        slot, rest = divmod(action, 4 * self._area)
-        rotation, position = divmod(rest, self._area)
+        area = self._anchors.shape[1]
+        slot, rest = divmod(action, 4 * area)
+        rotation, position = divmod(rest, area)
         if slot >= len(self._rotations) or rotation >= self._rotations[slot]:
             return False
-        positions = self._positions[rotation & 1]
-        at = int(np.searchsorted(positions, position))
-        return at < len(positions) and int(positions[at]) == position
+        return bool(self._anchors[rotation & 1, position])
 
 
-def _bases(rotations: tuple[int, ...], area: int) -> tuple[np.ndarray, np.ndarray, int]:
-    """The first id of each listed (slot, rotation) of a hand whose slots
-    list ``rotations``, vertical ones then horizontal ones; and the area."""
-    vertical, horizontal = (
-        np.array(
-            [
-                (slot * 4 + rotation) * area
-                for slot, count in enumerate(rotations)
-                for rotation in range(orientation, count, 2)
-            ],
-            dtype=np.int64,
-        )
-        for orientation in (0, 1)
-    )
-    return vertical, horizontal, area
-
-
-_NO_MOVES = _Legal(
-    np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), (), _bases((), 1), (0, 0)
-)
+_NO_MOVES = _Legal(np.zeros((2, 1), dtype=np.int8), None, (), (0, 0))
 
 _scratch = threading.local()
 
@@ -694,46 +666,63 @@ def _load_core() -> tuple[Any, Any]:
     return _core
 
 
-def _c_anchors(board: Board, left: int, top: int) -> tuple[np.ndarray, int] | None:
-    """The legal anchors of a board on the C grid, straight from the core:
-    flat ``(x - left, y - top)`` pairs, vertical anchors then horizontal ones
-    (each sorted by y, x), and the number of vertical ones; None off the C grid.
+@functools.cache
+def _code_table_pointer() -> Any:
+    """``_CODE_TABLE`` as the ``uint8_t *`` ``hue_paint_planes`` reads (it lives
+    as long as the module)."""
+    ffi = (_core or _load_core())[0]
+    return ffi.from_buffer("uint8_t[]", _CODE_TABLE)
 
-    The same call as ``Grid.legal_anchors``, into a numpy buffer instead of
-    lists.  The caller has checked that the table is well inside the
-    board's limits, where ``Board.legal_placements_of`` keeps every anchor.
+
+def _c_mark(
+    board: Board,
+    left: int,
+    top: int,
+    rotations: tuple[int, ...],
+    frame: Frame,
+    mask: np.ndarray,
+    anchors: np.ndarray,
+) -> None:
+    """Mark the legal ids into ``mask`` and the legal anchors into ``anchors``
+    (:class:`_Legal`'s) straight from the C core (``hue_mark_actions``).
+
+    The board is on the C grid, and the caller has checked that the table is
+    well inside the board's limits, where ``Board.legal_placements_of``
+    keeps every anchor.
     """
     grid: Any = board._grid
-    if grid.backend != "c":
-        return None
     ffi, lib = _core or _load_core()
 
     width, height = grid._width, grid._height
     capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
-    buffers = getattr(_scratch, "anchors", None)
-    if buffers is None or len(buffers[0]) < 2 * capacity + 1:
-        pairs = np.empty(2 * capacity + 1, dtype=np.int64)  # the last one: the count
-        buffers = (
-            pairs,
-            ffi.from_buffer("int64_t[]", pairs),
-            ffi.from_buffer("int64_t[]", pairs[-1:]),
-        )
-        _scratch.anchors = buffers
-    pairs, pointer, vertical = buffers
-    count = lib.hue_legal_anchors(
+    pairs = getattr(_scratch, "pairs", None)
+    if pairs is None or len(pairs) < 2 * capacity:
+        pairs = _scratch.pairs = ffi.new("int64_t[]", 2 * capacity)
+    count = lib.hue_mark_actions(
         grid._cells,
         width,
         height,
         1 if board.covering else 0,
         grid._x0 - left,
         grid._y0 - top,
-        pointer,
+        _rotation_bytes(rotations),
+        len(rotations),
+        frame.cols,
+        frame.rows,
+        pairs,
         capacity,
-        vertical,
+        ffi.from_buffer("int8_t[]", mask),
+        mask.size,
+        ffi.from_buffer("int8_t[]", anchors),
     )
     if count < 0:
-        raise ValueError(f"legal anchors: C core error {count}")
-    return pairs[: 2 * count], int(pairs[-1])
+        raise ValueError(f"legal actions: C core error {count}")
+
+
+@functools.lru_cache(maxsize=256)
+def _rotation_bytes(rotations: tuple[int, ...]) -> bytes:
+    """A hand's rotations as the bytes ``hue_mark_actions`` reads."""
+    return bytes(rotations)
 
 
 class _Pool:
@@ -778,25 +767,33 @@ class _Pool:
 def _paint(planes: np.ndarray, board: Board, left: int, top: int) -> None:
     """Write every occupied cell's planes, cell ``(x, y)`` at ``[:, y - top, x - left]``.
 
-    The cell codes come straight from the board's grid: the C grid's
-    buffer seen through numpy (one lookup over the occupied box), or the
-    Python grid's dict.
+    ``left`` and ``top`` are the table's corner.  The cell codes come
+    straight from the board's grid: the C core reads its buffer over the
+    occupied box (``hue_paint_planes``), numpy the Python grid's dict.
     """
     grid: Any = board._grid
+    box = board.bounds()  # the grid's own box may be larger after an undo
+    if box is None:
+        return
     if grid.backend == "c":
-        box = grid._box
-        if box is None:
-            return
-        ffi = (_core or _load_core())[0]
-        width, height = grid._width, grid._height
-        buffer = np.frombuffer(ffi.buffer(grid._cells, 2 * width * height), dtype=np.uint16)
-        x0, y0 = box[0] - grid._x0, box[1] - grid._y0
-        window = buffer.reshape(height, width)[
-            y0 : box[3] - grid._y0 + 1, x0 : box[2] - grid._x0 + 1
-        ]
-        planes[:, box[1] - top : box[3] - top + 1, box[0] - left : box[2] - left + 1] = (
-            _PLANE_TABLE.take(window, axis=1)
+        ffi, lib = _core or _load_core()
+        rows, cols = planes.shape[1:]
+        status = lib.hue_paint_planes(
+            grid._cells,
+            grid._width,
+            grid._height,
+            box[0] - grid._x0,
+            box[1] - grid._y0,
+            box[2] - grid._x0,
+            box[3] - grid._y0,
+            _code_table_pointer(),
+            PLANES,
+            ffi.from_buffer("uint8_t[]", planes),
+            rows,
+            cols,
         )
+        if status < 0:
+            raise ValueError(f"observation planes: C core error {status}")
         return
     table: dict[tuple[int, int], int] = grid._cells
     count = len(table)

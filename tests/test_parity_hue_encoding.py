@@ -1,0 +1,250 @@
+"""Parity and hostile input for the encoding's C functions, ``hue_mark_actions``
+and ``hue_paint_planes`` (``csrc/hue_core.h``).
+
+The C core marks Hue's legal action ids and paints its observation planes
+for boards on the C grid; boards on the Python grid take the numpy path of
+:mod:`huegames.hue.encoding`.  Both must give the same bytes on every
+state, and the C functions must refuse every bad argument with an error
+code and nothing written (scripts/sanitize.sh runs this file under
+AddressSanitizer and UBSan, on buffers from the C heap).
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from c_heap import c_heap_allocator
+from huegames import hue
+from huegames.hue import cells
+from huegames.hue.encoding import PLANES, HueEncoding
+
+core = pytest.importorskip("huegames.hue._hue_core")
+ffi, lib = core.ffi, core.lib
+c_heap = c_heap_allocator(ffi)
+pytestmark = pytest.mark.skipif("c" not in hue.backends(), reason="the C core is not built")
+
+
+@given(
+    players=st.integers(hue.MIN_PLAYERS, hue.MAX_PLAYERS),
+    seed=st.integers(0, 2**32 - 1),
+    covering=st.booleans(),
+)
+def test_c_and_numpy_encode_every_state_alike(players, seed, covering):
+    """The whole game, every seat: the C path's mask, ids, ``action_to_move``
+    and observation are the Python-grid path's, byte for byte."""
+    rules = hue.Rules(covering=covering)
+    code = HueEncoding(players, rules)
+    game = hue.new_game(players=players, seed=seed, rules=rules)
+    rng = random.Random(seed)
+    while True:
+        twins = {name: game.copy() for name in ("c", "python")}
+        for name, twin in twins.items():
+            twin.board = twin.board.with_backend(name)
+        for seat in range(players):
+            c_view, py_view = twins["c"].view(seat), twins["python"].view(seat)
+            c_ids, py_ids = code.legal_actions(c_view), code.legal_actions(py_view)
+            assert c_ids == py_ids
+            assert (code.action_mask(c_view) == code.action_mask(py_view)).all()
+            assert (code.observation(c_view) == code.observation(py_view)).all()
+            for action in c_ids[:: max(1, len(c_ids) // 7)]:
+                assert code.action_to_move(c_view, action) == code.action_to_move(py_view, action)
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+
+
+def test_the_mask_handed_out_is_the_callers():
+    """The first mask of a view is the one the C core marked; writing to it
+    changes neither the next mask nor what ``action_to_move`` accepts."""
+    code = HueEncoding(2)
+    view = hue.new_game(players=2, seed=5).view(0)
+    first = code.action_mask(view)
+    legal = np.flatnonzero(first).tolist()
+    first[:] = 1
+    assert np.flatnonzero(code.action_mask(view)).tolist() == legal == code.legal_actions(view)
+    illegal = next(action for action in range(code.action_count) if action not in set(legal))
+    with pytest.raises(ValueError, match="not legal"):
+        code.action_to_move(view, illegal)
+
+
+# -- hostile input -------------------------------------------------------------
+
+
+def grid_of(codes: dict[tuple[int, int], int], width: int, height: int):
+    buffer = c_heap("hue_cell[]", width * height)
+    for (x, y), code in codes.items():
+        buffer[y * width + x] = code
+    return buffer
+
+
+SOLID = cells.encode(cells.SOLID, (0, 0, 0), False)
+ONE_CARD = {(3, 3): SOLID, (3, 4): SOLID, (3, 5): SOLID}  # a vertical card in an 8 x 10 grid
+
+
+def mark(
+    buffer,
+    *,
+    width=8,
+    height=10,
+    origin=(0, 0),
+    rotations=b"\x04",
+    slots=1,
+    cols=8,
+    rows=10,
+    pairs=None,
+    capacity=None,
+    mask=None,
+    size=None,
+    anchors=None,
+):
+    """hue_mark_actions with sound defaults, each argument replaceable."""
+    if capacity is None:
+        capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
+    if pairs is None:
+        pairs = c_heap("int64_t[]", 2 * max(capacity, 1))
+    area = cols * rows
+    if size is None:
+        size = slots * 4 * area
+    if mask is None:
+        mask = c_heap("int8_t[]", max(size, 1))
+    if anchors is None:
+        anchors = c_heap("int8_t[]", 2 * area)
+    status = lib.hue_mark_actions(
+        buffer,
+        width,
+        height,
+        1,
+        *origin,
+        rotations,
+        slots,
+        cols,
+        rows,
+        pairs,
+        capacity,
+        mask,
+        size,
+        anchors,
+    )
+    return status, mask, anchors
+
+
+def test_mark_actions_counts_and_places_every_id():
+    buffer = grid_of(ONE_CARD, 8, 10)
+    status, mask, anchors = mark(buffer)
+    area = 80
+    marked = [i for i in range(4 * area) if mask[i]]
+    listed = [i for i in range(2 * area) if anchors[i]]
+    vertical = [i for i in listed if i < area]
+    horizontal = [i - area for i in listed if i >= area]
+    assert status == len(marked) == 2 * (len(vertical) + len(horizontal))
+    expected = sorted(
+        [r * area + p for r in (0, 2) for p in vertical]
+        + [r * area + p for r in (1, 3) for p in horizontal]
+    )
+    assert marked == expected
+    # Two listed rotations: only the ids of rotations 0 and 1.
+    status, mask, _ = mark(buffer, rotations=b"\x02")
+    assert status == len(vertical) + len(horizontal)
+    assert not any(mask[i] for i in range(2 * area, 4 * area))
+
+
+@pytest.mark.parametrize(
+    ("change", "status"),
+    [
+        ({"rotations": b"\x03"}, "ARGUMENT"),
+        ({"rotations": ffi.NULL}, "ARGUMENT"),
+        ({"slots": -1}, "ARGUMENT"),
+        ({"slots": 17, "rotations": b"\x04" * 17}, "ARGUMENT"),
+        ({"cols": 0}, "ARGUMENT"),
+        ({"rows": 4097}, "ARGUMENT"),
+        ({"width": 0}, "ARGUMENT"),
+        ({"size": 319}, "CAPACITY"),
+        ({"capacity": 1}, "CAPACITY"),
+        ({"origin": (-1, 0)}, "BOUNDS"),  # an anchor at frame column -1
+        ({"origin": (0, 4)}, "BOUNDS"),  # an anchor at row 10 of 10
+        ({"cols": 4}, "BOUNDS"),  # an anchor at column 4 of 4
+        ({"origin": (-(2**62), 0)}, "ARGUMENT"),
+    ],
+)
+def test_mark_actions_refuses_bad_arguments_and_writes_nothing(change, status):
+    buffer = grid_of(ONE_CARD, 8, 10)
+    got, mask, anchors = mark(buffer, **change)
+    assert got == getattr(lib, f"HUE_E_{status}")
+    assert not any(ffi.unpack(mask, len(mask))) and not any(ffi.unpack(anchors, len(anchors)))
+
+
+def test_mark_actions_refuses_an_invalid_cell_and_an_empty_table_marks_nothing():
+    bad = grid_of({**ONE_CARD, (0, 0): 0xFFFF}, 8, 10)
+    assert mark(bad)[0] == lib.HUE_E_CELL
+    status, mask, _ = mark(grid_of({}, 8, 10))
+    assert status == 0 and not any(ffi.unpack(mask, len(mask)))
+
+
+def paint(
+    buffer,
+    *,
+    width=8,
+    height=10,
+    box=(3, 3, 3, 5),
+    table=None,
+    planes=PLANES,
+    out=None,
+    rows=4,
+    cols=3,
+):
+    if table is None:
+        table = c_heap("uint8_t[]", 4096 * planes)
+        for code in cells.VALID_CODES:
+            for p in range(planes):
+                table[code * planes + p] = (code + p) % 251 + 1 if code else 0
+    if out is None:
+        out = c_heap("uint8_t[]", max(planes * rows * cols, 1))
+    status = lib.hue_paint_planes(buffer, width, height, *box, table, planes, out, rows, cols)
+    return status, out
+
+
+def test_paint_planes_writes_each_cell_at_its_place():
+    buffer = grid_of(ONE_CARD, 8, 10)
+    status, out = paint(buffer)
+    assert status == 0
+    for p in range(PLANES):
+        for row in range(4):
+            for col in range(3):
+                at = (p * 4 + row) * 3 + col
+                expected = (SOLID + p) % 251 + 1 if col == 0 and row < 3 else 0
+                assert out[at] == expected, (p, row, col)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"box": (-1, 3, 3, 5)},
+        {"box": (3, 3, 8, 5)},  # past the grid's last column
+        {"box": (3, 5, 3, 3)},  # upside down
+        {"box": (0, 0, 3, 5)},  # 4 columns into 3
+        {"rows": 2},
+        {"planes": 0},
+        {"planes": 65},
+        {"width": 4097},
+        {"table": ffi.NULL},
+        {"out": ffi.NULL},
+    ],
+)
+def test_paint_planes_refuses_bad_arguments_and_writes_nothing(change):
+    buffer = grid_of(ONE_CARD, 8, 10)
+    status, out = paint(buffer, **change)
+    assert status == lib.HUE_E_ARGUMENT
+    if out != ffi.NULL:
+        assert not any(ffi.unpack(out, len(out)))
+
+
+def test_paint_planes_refuses_an_invalid_cell():
+    buffer = grid_of({**ONE_CARD, (3, 4): 0x1000}, 8, 10)
+    status, out = paint(buffer)
+    assert status == lib.HUE_E_CELL and not any(ffi.unpack(out, len(out)))
