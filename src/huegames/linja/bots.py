@@ -63,9 +63,9 @@ class TurnBot(ABC):
             turn = self.choose_turn(view)
             self._plan = {}
             ahead = game.copy()
-            for move in turn.moves:
+            for move in turn.moves:  # legal: choose_turn picked it among the legal turns
                 self._plan[(len(ahead.history), ahead.state)] = move
-                ahead.play(move)
+                ahead._apply(move)
         return self._plan[key]
 
     def choose_turn(self, view: View) -> Turn:

@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 from .. import engine, records
 from ..errors import IllegalMoveError
 from .board import BLACK, GOALS, RED, ROW_LIMIT, SEAT_NAMES, Board, forward, is_row
-from .moves import Move, Turn
+from .moves import MOVES, Move, Turn
 from .rules import Rules
 from .turns import TurnOutcome, turn_outcomes
 
@@ -176,9 +176,8 @@ class Game:
         """The single moves available now: initial or following moves, or ``[Move.PASS]``."""
         if self.is_over:
             return []
-        seat, n = self.state.current_player, self.following
-        moves = [Move(s, t) for s, t in _steps(self.board, seat, n or 1)]
-        return moves or [Move.PASS]
+        state = self.state
+        return _steps(state.board, state.current_player, state.following or 1) or [Move.PASS]
 
     def play(self, move: Move | str, *, player: int | None = None) -> Move:
         """Check and play one single move for the current player; returns it as a Move.
@@ -338,7 +337,7 @@ class Game:
     @staticmethod
     def _turn_start(board: Board, seat: int, *, bonus: bool) -> State:
         """A new turn of ``seat``; a mutual blockade of initial moves ends the game."""
-        blocked = not _steps(board, seat, 1) and not _steps(board, 1 - seat, 1)
+        blocked = not _can_start(board, seat) and not _can_start(board, 1 - seat)
         return State(board, seat, 0, bonus, Termination.BLOCKADE if blocked else None)
 
     def _turn_done(self, seat: int) -> bool:
@@ -408,20 +407,36 @@ def _check_seat(seat: object, name: str) -> int:
     return seat
 
 
-def _steps(board: Board, seat: int, n: int) -> list[tuple[int, int]]:
-    """The (src, dst) moves of ``n`` positions forward for ``seat``: never ending in a
-    full row, stopping in the goal with steps left over (an initial move is ``n == 1``)."""
-    pieces, goal, step = board.pieces(seat), GOALS[seat], forward(seat)
+def _steps(board: Board, seat: int, n: int) -> list[Move]:
+    """The moves of ``n`` positions forward for ``seat``: never ending in a full
+    row, stopping in the goal with steps left over (an initial move is ``n == 1``)."""
+    red, black = board.red, board.black
     found = []
-    for src in range(8):
-        if not pieces[src] or src == goal:
-            continue
-        dst = src + n * step
-        if not 0 <= dst <= 7:
-            dst = goal
-        if dst == goal or board.count(dst) < ROW_LIMIT:
-            found.append((src, dst))
+    if seat == RED:
+        for src in range(7):
+            if red[src]:
+                dst = src + n if src + n < 7 else 7
+                if dst == 7 or red[dst] + black[dst] < ROW_LIMIT:
+                    found.append(MOVES[src][dst])
+    else:
+        for src in range(1, 8):
+            if black[src]:
+                dst = src - n if src > n else 0
+                if dst == 0 or red[dst] + black[dst] < ROW_LIMIT:
+                    found.append(MOVES[src][dst])
     return found
+
+
+def _can_start(board: Board, seat: int) -> bool:
+    """Whether ``seat`` has an initial move (:func:`_steps` of 1 is not empty)."""
+    red, black = board.red, board.black
+    if seat == RED:
+        return bool(red[6]) or any(
+            red[src] and red[src + 1] + black[src + 1] < ROW_LIMIT for src in range(6)
+        )
+    return bool(black[1]) or any(
+        black[src] and red[src - 1] + black[src - 1] < ROW_LIMIT for src in range(2, 8)
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,6 +95,8 @@ class Move:
         """A Move (checked, and passed through) or its text parsed; anything else
         is InvalidMoveError."""
         if isinstance(move, Move):
+            if move is Move.PASS or _is_made(move):
+                return move
             if not move.is_pass:
                 cls.of(move.src, move.dst)  # raises for a move built from bad positions
             return move
@@ -104,6 +106,25 @@ class Move:
 
 
 Move.PASS = Move(-1, -1)
+
+MOVES: tuple[tuple[Move, ...], ...] = tuple(
+    tuple(Move(src, dst) for dst in range(POSITIONS)) for src in range(POSITIONS)
+)
+"""``MOVES[src][dst]``: every move made once (``src == dst`` unused), so the
+hot paths build none and :meth:`Move.coerce` knows them checked."""
+
+
+def _is_made(move: Move) -> bool:
+    """Whether ``move`` is one of :data:`MOVES` (of two different positions)."""
+    src, dst = move.src, move.dst
+    return (
+        type(src) is int
+        and type(dst) is int
+        and 0 <= src < POSITIONS
+        and 0 <= dst < POSITIONS
+        and src != dst
+        and MOVES[src][dst] is move
+    )
 
 
 @dataclass(frozen=True, slots=True)

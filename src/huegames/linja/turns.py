@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from .board import RED, ROW_LIMIT, Board
-from .moves import Move, Turn
+from .board import RED, ROW_LIMIT, Board, passed
+from .moves import MOVES, Move, Turn
 from .rules import Rules
 
 GOAL = 7  # in the mover's frame
@@ -71,6 +71,13 @@ def next_states(
     return list(found)
 
 
+_FRAME_MOVES = (
+    MOVES,
+    tuple(tuple(MOVES[7 - s][7 - t] for t in range(8)) for s in range(8)),
+)
+"""Each seat's moves by positions in its own frame: ``_FRAME_MOVES[seat][s][t]``."""
+
+
 def _walk(
     board: Board,
     seat: int,
@@ -87,23 +94,21 @@ def _walk(
         own, opp = list(board.red), list(board.black)
     else:
         own, opp = list(board.black[::-1]), list(board.red[::-1])
+    moves = _FRAME_MOVES[seat]
+    other = 1 - seat
 
-    def can_start(pieces: list[int], step: int) -> bool:
-        """Whether ``pieces`` heading ``step`` (+1 own, -1 other) have an initial move."""
-        goal = GOAL if step == 1 else 0
-        for s in range(8):
-            if pieces[s] and s != goal:
-                t = s + step
-                if t == goal or own[t] + opp[t] < ROW_LIMIT:
-                    return True
-        return False
+    def can_start_opp() -> bool:
+        """Whether the other side (heading for 0 in this frame) has an initial move."""
+        if opp[1]:
+            return True
+        return any(opp[s] and own[s - 1] + opp[s - 1] < ROW_LIMIT for s in range(2, 8))
 
-    def passed() -> bool:
-        low_own = next(s for s in range(8) if own[s])
-        high_opp = next(s for s in range(7, -1, -1) if opp[s])
-        return low_own > high_opp
+    def can_start_own() -> bool:
+        if own[6]:
+            return True
+        return any(own[s] and own[s + 1] + opp[s + 1] < ROW_LIMIT for s in range(6))
 
-    def record(steps: tuple[tuple[int, int], ...], player: int, over: bool) -> None:
+    def record(steps: tuple[Move, ...], player: int, over: bool) -> None:
         if seat == RED:
             after = Board(tuple(own), tuple(opp))
         else:
@@ -111,25 +116,20 @@ def _walk(
         if on_state is not None:
             on_state((after, player, over))
         elif on_turn is not None:
-            if seat == RED:
-                moves = tuple(Move(s, t) if s >= 0 else Move.PASS for s, t in steps)
-            else:
-                moves = tuple(Move(7 - s, 7 - t) if s >= 0 else Move.PASS for s, t in steps)
-            on_turn(TurnOutcome(Turn(moves), after, player, over))
+            on_turn(TurnOutcome(Turn(steps), after, player, over))
 
-    def end_turn(steps: tuple[tuple[int, int], ...]) -> None:
-        blockade = not can_start(opp, -1) and not can_start(own, 1)
-        record(steps, 1 - seat, blockade)
+    def end_turn(steps: tuple[Move, ...]) -> None:
+        record(steps, other, not can_start_opp() and not can_start_own())
 
-    def initial(steps: tuple[tuple[int, int], ...], in_bonus: bool) -> None:
+    def initial(steps: tuple[Move, ...], in_bonus: bool) -> None:
         starts = [
             s
             for s in range(GOAL)
             if own[s] and (s + 1 == GOAL or own[s + 1] + opp[s + 1] < ROW_LIMIT)
         ]
         if not starts:
-            if can_start(opp, -1):
-                end_turn((*steps, (-1, -1)))
+            if can_start_opp():
+                end_turn((*steps, Move.PASS))
             else:  # a bonus turn that opens on a mutual blockade: the game ends
                 record(steps, seat, True)
             return
@@ -138,8 +138,8 @@ def _walk(
             n = 1 if t == GOAL else own[t] + opp[t]
             own[s] -= 1
             own[t] += 1
-            here = (*steps, (s, t))
-            if passed():
+            here = (*steps, moves[s][t])
+            if passed(own, opp):
                 record(here, seat, True)
             elif n == 0:
                 end_turn(here)
@@ -148,22 +148,22 @@ def _walk(
             own[s] += 1
             own[t] -= 1
 
-    def follow(steps: tuple[tuple[int, int], ...], n: int, in_bonus: bool) -> None:
+    def follow(steps: tuple[Move, ...], n: int, in_bonus: bool) -> None:
         targets = []
         for s in range(GOAL):
             if own[s]:
-                t = min(s + n, GOAL)
+                t = s + n if s + n < GOAL else GOAL
                 if t == GOAL or own[t] + opp[t] < ROW_LIMIT:
                     targets.append((s, t))
         if not targets:
-            end_turn((*steps, (-1, -1)))
+            end_turn((*steps, Move.PASS))
             return
         for s, t in targets:
             was_empty = own[t] + opp[t] == 0
             own[s] -= 1
             own[t] += 1
-            here = (*steps, (s, t))
-            if passed():
+            here = (*steps, moves[s][t])
+            if passed(own, opp):
                 record(here, seat, True)
             elif was_empty and not in_bonus and (t != GOAL or goal_bonus):
                 initial(here, True)
