@@ -80,10 +80,10 @@ typedef struct {
     int32_t players;             /* 2..4 */
     int32_t rows;                /* strips on the table, 0..12 */
     int32_t turn;                /* turns played so far, >= 0 */
-    int8_t order[4];             /* turn order: order[k] is the seat of
-                                    letter k (A, B, C, D); turn t is
-                                    order[t % players]'s; with 4 players
-                                    order[k] and order[k + 2] are a team */
+    int8_t order[4];             /* turn order: turn t is order[t % players]'s
+                                    (in hand 0, order[k] is the seat of letter
+                                    k: A, B, C, D); with 4 players order[k]
+                                    and order[k + 2] are a team */
     int8_t strips[12];           /* each row's order, top to bottom, 0..5 */
     int8_t owners[36];           /* each square's seat, or PLANK_EMPTY */
     int8_t off[4][3];            /* each seat's tokens of each colour off
