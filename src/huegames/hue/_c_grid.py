@@ -35,7 +35,7 @@ if lib.hue_core_version() != CORE_VERSION:
     )
 
 MARGIN = 3  # empty cells around every occupied one: legal footprints fit
-SLACK = 3  # extra cells when a side grows, so the next card fits too
+SLACK = 8  # extra cells when a side grows, so the next card fits too
 MAX_SIDE: int = lib.HUE_MAX_SIDE
 MAX_ORIGIN: int = lib.HUE_MAX_ORIGIN
 EMPTY: int = lib.HUE_EMPTY
