@@ -244,6 +244,9 @@ def _code_table() -> np.ndarray:
 
 
 _CODE_TABLE = _code_table()
+_NEAR_LIMIT = cells.MAX_COORDINATE - 6
+"""A table within this of the origin lies well inside the table's limits:
+the board filters none of its next anchors."""
 
 
 def _card_features(card: Card) -> np.ndarray:
@@ -315,6 +318,14 @@ class HueEncoding:
         self.cell_shape = (rows - 1, cols - 1)
         """``(rows, cols)`` of the cell frame of the planes."""
         self._opening_corner = opening_box(self.rules)[:2]
+        # _check_table's largest W and H, and the origin part's reach: the
+        # next anchors reach dx = W + 1 (the module's argument), the cell
+        # frame's cells dx = right + 2.
+        f = self.frame
+        self._spans = {
+            True: (f.right - 1, f.bottom - 1, 3 * f.plays),
+            False: (f.right + 2, f.bottom + 2, 3 * f.plays),
+        }
         shapes: dict[str, tuple[int, ...]] = {
             "planes": (PLANES, *self.cell_shape),
             "origin": (2, 3 * self.frame.plays + 1),
@@ -401,19 +412,16 @@ class HueEncoding:
         if box is None:
             raise ValueError("the table is empty: no game the rules allow gets here")
         min_x, min_y, max_x, max_y = box
-        f = self.frame
-        # the next anchors reach dx = W + 1 (the module's argument); the
-        # cells of the cell frame, dx = right + 2
-        spare = 1 if anchors else -2
-        shift_x, shift_y = self._opening_corner[0] - min_x, self._opening_corner[1] - min_y
+        widest, tallest, reach = self._spans[anchors]
+        corner_x, corner_y = self._opening_corner
         if not (
-            max_x - min_x + spare <= f.right
-            and max_y - min_y + spare <= f.bottom
-            and 0 <= shift_x <= 3 * f.plays
-            and 0 <= shift_y <= 3 * f.plays
+            max_x - min_x <= widest
+            and max_y - min_y <= tallest
+            and 0 <= corner_x - min_x <= reach
+            and 0 <= corner_y - min_y <= reach
         ):
             raise ValueError(
-                f"the table spans {box}, beyond this encoding's frame {f}: "
+                f"the table spans {box}, beyond this encoding's frame {self.frame}: "
                 "not a game laid out by these rules"
             )
         return box
@@ -445,7 +453,7 @@ class HueEncoding:
             mask: np.ndarray | None = None
             # Straight from the C core when the table lies well inside its
             # limits (where the board filters no anchor).
-            inside = cells.beyond_limits((min_x - 6, min_y - 6, max_x + 6, max_y + 6)) is None
+            inside = min(min_x, min_y) > -_NEAR_LIMIT and max(max_x, max_y) < _NEAR_LIMIT
             if inside and board._grid.backend == "c":
                 mask = self._masks.take()
                 _c_mark(board, left, top, rotations, f, mask, anchors)
