@@ -42,6 +42,7 @@ from huegames.hues_and_cues.vocabulary import (
     WordColour,
     fold,
     lexicon_samples,
+    phrases,
     pool,
     stems,
     words_of,
@@ -82,18 +83,6 @@ def read_curated(path: Path) -> dict[str, WordColour]:
     return curated
 
 
-def phrases() -> dict[str, WordColour]:
-    """The XKCD and CSS names of several words, each as a phrase of its own
-    (``dusty rose``): one component, as narrow as a component may be."""
-    found: dict[str, list[tuple[Lab, float]]] = {}
-    for names in (lexicon("xkcd").names, lexicon("css").names):
-        for name, colour in names.items():
-            words = words_of(name)
-            if len(words) > 1:
-                found.setdefault(" ".join(words), []).append((oklab(colour), 1.0))
-    return {text: pool(text, samples, len(samples)) for text, samples in found.items()}
-
-
 def read_common(paths: list[Path]) -> frozenset[str]:
     """Everyday English words: SCOWL's small lists (one word a line), folded."""
     words: set[str] = set()
@@ -129,7 +118,7 @@ def build(color_names: dict[str, str], common: frozenset[str]) -> dict[str, Word
         for word, found in sorted(samples.items())
         if counts[word] >= 2 or word in one_word
     }
-    words.update(phrases())
+    words.update(phrases({**lexicon("xkcd").names, **lexicon("css").names}))
     words.update(read_curated(DATA / "curated.csv"))
     return dict(sorted(words.items()))
 

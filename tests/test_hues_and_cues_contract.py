@@ -184,9 +184,12 @@ def test_bots_refuse_to_move_when_the_game_is_over(name):
 def test_bot_classes_take_seed_and_settings_as_keywords():
     assert hc.RandomBot(seed=3).choose(hc.new_game(3, seed=0).view(0))
     bot = hc.LexiconBot(seed=3, source="css")
-    assert bot.lexicon.source == "css" and hc.LexiconBot().lexicon.source == "xkcd"
+    assert bot.source == "css" and hc.LexiconBot().source == "en"
+    assert hc.LexiconBot("es").vocabulary.name == "es"  # the source may come first
+    with pytest.raises(TypeError, match="source must be a vocabulary name"):
+        hc.LexiconBot(3)  # never a seed
     with pytest.raises(TypeError):
-        hc.LexiconBot("css")  # the source is a keyword setting, never a seed
+        hc.LexiconBot("css", 3)  # the seed is a keyword
 
 
 # -- the registry ---------------------------------------------------------------------------
@@ -202,18 +205,20 @@ def test_spec_is_registered_under_the_record_name():
 
 
 def test_bot_catalogue_keeps_the_runner_names_with_settings_and_summaries():
-    assert BOT_NAMES == ["random", "xkcd", "css", "lexicon"]
+    assert BOT_NAMES == ["random", "en", "es", "xkcd", "css", "lexicon"]
     settings = {entry.name: entry.settings for entry in hc.SPEC.bots}
     assert settings == {
         "random": {},
+        "en": {"source": "en"},
+        "es": {"source": "es"},
         "xkcd": {"source": "xkcd"},
         "css": {"source": "css"},
-        "lexicon": {"source": "xkcd"},
+        "lexicon": {"source": "en"},
     }
     for entry in hc.SPEC.bots:
         assert entry.description and "\n" not in entry.description
-    assert hc.SPEC.bot("css", seed=1).lexicon.source == "css"
-    assert hc.SPEC.bot("lexicon:source=all", seed=1).lexicon.source == "all"
+    assert hc.SPEC.bot("css", seed=1).source == "css"
+    assert hc.SPEC.bot("lexicon:source=all", seed=1).source == "all"
     with pytest.raises(ValueError, match="unknown hues-and-cues bot 'mcts'"):
         hc.SPEC.bot("mcts")
 
@@ -227,7 +232,7 @@ def test_new_game_signature_and_fresh_seed():
 
 
 def test_play_game_plays_bots_from_the_catalogue_to_the_end():
-    game = hc.SPEC.new_game(4, seed=6)
+    game = hc.SPEC.new_game(len(BOT_NAMES), seed=6)
     bots = [hc.SPEC.bot(name, seed=seat) for seat, name in enumerate(BOT_NAMES)]
     engine.play_game(game, bots)
     outcome = game.outcome()

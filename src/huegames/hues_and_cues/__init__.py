@@ -19,12 +19,12 @@ this one is registered as ``"hues-and-cues"``:
 >>> from huegames import engine
 >>> spec = engine.game_spec("hues-and-cues")
 >>> spec is hc.SPEC, spec.bot_names()
-(True, 'random, xkcd, css, lexicon')
+(True, 'random, en, es, xkcd, css, lexicon')
 >>> game = spec.new_game(3, seed=1)
 >>> engine.play_game(game, [spec.bot("xkcd", seed=seat) for seat in range(3)]).outcome()
-Outcome(termination=<Termination.ROUNDS_PLAYED: 'rounds played'>, winners=(1,))
+Outcome(termination=<Termination.TIE_BREAK: 'tie-break'>, winners=(1,))
 >>> game.scores(), game.winner, game.current_player
-([18, 20, 18], 1, None)
+([20, 21, 20], 1, None)
 """
 
 from functools import partial
@@ -96,6 +96,16 @@ SPEC = engine.register(
         rules_class=Rules,
         bots=(
             engine.BotEntry("random", RandomBot),
+            engine.BotEntry(
+                "en",
+                partial(LexiconBot, source="en"),
+                "Cues and guesses in everyday English words (the vocabulary bot).",
+            ),
+            engine.BotEntry(
+                "es",
+                partial(LexiconBot, source="es"),
+                "Cues and guesses in everyday Spanish words (the vocabulary bot).",
+            ),
             engine.BotEntry(
                 "xkcd",
                 partial(LexiconBot, source="xkcd"),

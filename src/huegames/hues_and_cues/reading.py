@@ -24,15 +24,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from .board import COLUMNS, ROWS, SQUARES, Board, Square
 from .colour import oklab
 from .vocabulary import Vocabulary, WordColour, vocabulary
 
-Array = npt.NDArray[np.float64]
+if TYPE_CHECKING:  # numpy is imported by the functions, when a bot first reads a cue
+    import numpy as np
+    import numpy.typing as npt
+
+    Array = npt.NDArray[np.float64]
 
 NOISE = 0.035
 """OKLab reading noise added to every component's spread: how differently
@@ -49,29 +51,34 @@ PIECE_REACH = 2.0
 """Board squares (standard deviation) within which another player's piece
 is likely near the target."""
 PIECE_DOUBT = 0.25
-"""The likelihood of a piece far from the target, relative to one on it."""
-_FRAME = np.array(
-    [[1, 1, 1, 1, 1], [1, 2, 2, 2, 1], [1, 2, 3, 2, 1], [1, 2, 2, 2, 1], [1, 1, 1, 1, 1]],
-    dtype=np.float64,
-)
+"""The likelihood of a piece far from the target, relative to one on it,
+when this reader knows a word of the cues (others may read them otherwise)."""
+BLIND_DOUBT = 0.01
+""":data:`PIECE_DOUBT` when it knows none: then the pieces are the best guide."""
+_FRAME = ((1, 1, 1, 1, 1), (1, 2, 2, 2, 1), (1, 2, 3, 2, 1), (1, 2, 2, 2, 1), (1, 1, 1, 1, 1))
+"""A piece's points around the target: 3 on it, 2 in the frame, 1 touching it."""
 
 
 @cache
 def board_labs(board: Board) -> Array:
     """The board's OKLab colours, one row per square in :data:`SQUARES` order."""
+    import numpy as np
+
     return np.array([oklab(board[square]) for square in SQUARES])
 
 
 def expected_points(probability: Array) -> Array:
     """For each square, the expected points of a piece there when the target
     follows ``probability`` (480 values, or rows of them): the frame's 3 / 2 / 1 summed."""
+    import numpy as np
+
     rows = probability.reshape(-1, ROWS, COLUMNS)
     grid = np.zeros((len(rows), ROWS + 4, COLUMNS + 4))
     grid[:, 2:-2, 2:-2] = rows
     points = np.zeros_like(rows, dtype=np.float64)
     for dr in range(5):
         for dc in range(5):
-            points += _FRAME[dr, dc] * grid[:, dr : dr + ROWS, dc : dc + COLUMNS]
+            points += _FRAME[dr][dc] * grid[:, dr : dr + ROWS, dc : dc + COLUMNS]
     return points.reshape(probability.shape)
 
 
@@ -87,6 +94,8 @@ def best_square(probability: Array, taken: Iterable[Square]) -> int:
 @cache
 def _grid_distances() -> Array:
     """Squared board distances (rows and columns) between every two squares."""
+    import numpy as np
+
     rows = np.array([s.row for s in SQUARES], dtype=np.float64)
     columns = np.array([s.column for s in SQUARES], dtype=np.float64)
     return (rows[:, None] - rows[None, :]) ** 2 + (columns[:, None] - columns[None, :]) ** 2
@@ -95,6 +104,8 @@ def _grid_distances() -> Array:
 @cache
 def points_table() -> npt.NDArray[np.int8]:
     """``points_table()[s, t]``: the points of a piece on square ``s`` when the target is ``t``."""
+    import numpy as np
+
     rows = np.array([s.row for s in SQUARES])
     columns = np.array([s.column for s in SQUARES])
     distance = np.maximum(
@@ -103,20 +114,25 @@ def points_table() -> npt.NDArray[np.int8]:
     return np.select([distance == 0, distance == 1, distance == 2], [3, 2, 1], 0).astype(np.int8)
 
 
-def evidence(pieces: Iterable[Square]) -> Array:
+def evidence(pieces: Iterable[Square], doubt: float = PIECE_DOUBT) -> Array:
     """How likely each square is the target given pieces that other players
-    placed (each more likely near the target, :data:`PIECE_REACH`), relative."""
+    placed (each more likely near the target, :data:`PIECE_REACH`; ``doubt``
+    the relative likelihood far from it)."""
+    import numpy as np
+
     distances = _grid_distances()
     likelihood = np.ones(len(SQUARES))
     for square in pieces:
         near = np.exp(-distances[square.row * COLUMNS + square.column] / (2 * PIECE_REACH**2))
-        likelihood *= PIECE_DOUBT + (1 - PIECE_DOUBT) * near
+        likelihood *= doubt + (1 - doubt) * near
     return likelihood
 
 
 def _log_density(word: WordColour, labs: Array) -> Array:
     """The log probability (not normalised) of each board colour under a
     word's mixture, its chroma raised by :data:`CHROMA`."""
+    import numpy as np
+
     logs = []
     for component in word.components:
         variance = component.spread**2 + NOISE**2
@@ -129,6 +145,8 @@ def _log_density(word: WordColour, labs: Array) -> Array:
 
 
 def _normalised(log_probability: Array) -> Array:
+    import numpy as np
+
     probability = np.exp(log_probability - log_probability.max())
     return np.asarray(probability / probability.sum())
 
@@ -148,6 +166,8 @@ class Table:
     def cue(self, text: str) -> Array | None:
         """A cue's probability over the squares: the product of its known
         words' (floored by :data:`FLOOR`), or None when no word is known."""
+        import numpy as np
+
         words = self.vocabulary.read(text)
         if not words:
             return None
@@ -159,9 +179,11 @@ class Table:
     def cues(self, texts: Sequence[str], pieces: Iterable[Square] = ()) -> Array:
         """Where the target is after a round's cues and the pieces already
         placed (:func:`evidence`); the :meth:`prior` stands in for cues no
-        word of which is known."""
-        log_probability = np.log(evidence(pieces))
+        word of which is known, and then the pieces count most (:data:`BLIND_DOUBT`)."""
+        import numpy as np
+
         known = [p for p in (self.cue(text) for text in texts) if p is not None]
+        log_probability = np.log(evidence(pieces, PIECE_DOUBT if known else BLIND_DOUBT))
         for probability in known or [self.prior()]:
             log_probability = log_probability + np.log(probability + FLOOR / len(SQUARES))
         return _normalised(log_probability)
@@ -181,6 +203,8 @@ def _word_squares(board: Board, word: WordColour) -> Array:
 
 @cache
 def _prior(name: str, board: Board) -> Array:
+    import numpy as np
+
     total = np.zeros(len(SQUARES))
     words = vocabulary(name).words.values()
     everyday = [word for word in words if word.common] or list(words)

@@ -283,19 +283,39 @@ class Vocabulary:
         """The colours a cue evokes: a known phrase (``school bus``, ``dusty
         rose``) as one; otherwise each content word's, each known word once,
         a run-together compound of two known words as both (``lemontree``).
-        Words known neither here nor in :attr:`other` are left out."""
+        A word is read in this vocabulary's language, or in :attr:`other`'s
+        when only that one knows it, when it is written with Spanish accents
+        (for ``"en"``), or when only there it is an everyday word (``"rosa"``
+        for ``"en"``: Spanish, not a rare word of paint names).  Words known
+        in neither are left out."""
         words = words_of(text)
-        for name in (self.name, self.other) if len(words) > 1 else ():
-            phrase = vocabulary(name).words.get(" ".join(words)) if name else None
+        order = (self.name, self.other) if self.other else (self.name,)
+        if self.language == "en" and self.other and _accented(text):
+            order = order[::-1]  # "limón", "café": written as Spanish, read as Spanish first
+        for name in order if len(words) > 1 else ():
+            phrase = vocabulary(name).words.get(" ".join(words))
             if phrase is not None:
                 return (phrase,)
         found: list[WordColour] = []
         for word in words:
-            parts = _reading(self.name, word)
-            if not parts and self.other:
-                parts = _reading(self.other, word)
+            parts = _reading(order[0], word)
+            if len(order) > 1:
+                other = _reading(order[1], word)
+                if not parts or (other and _weaker(parts, other, order[1])):
+                    parts = other
             found.extend(part for part in parts if part not in found)
         return tuple(found)
+
+
+def _accented(text: str) -> bool:
+    """True when ``text`` has letters with marks (Spanish accents, ``ñ``)."""
+    return fold(text) != unicodedata.normalize("NFKC", text).casefold()
+
+
+def _weaker(parts: Sequence[WordColour], other: Sequence[WordColour], name: str) -> bool:
+    """True when a word read as ``parts`` is better read as ``other`` (by
+    vocabulary ``name``): a Spanish word proper against no everyday English one."""
+    return vocabulary(name).language == "es" and not any(part.common for part in parts)
 
 
 @cache
@@ -313,8 +333,9 @@ def _form(name: str, word: str) -> WordColour | None:
 @cache
 def _reading(name: str, word: str) -> tuple[WordColour, ...]:
     """One cue word read by one vocabulary: the word or its form, else a
-    known phrase run together (``firetruck``), else the split into two known everyday words (each at least :data:`COMPOUND_PART`
-    letters) whose rarer part was pooled from the most names."""
+    known phrase run together (``firetruck``), else the split into two known
+    everyday words (each at least :data:`COMPOUND_PART` letters) whose rarer
+    part was pooled from the most names."""
     known = _form(name, word)
     if known is not None:
         return (known,)
@@ -376,6 +397,18 @@ def lexicon_samples(names: Mapping[str, str]) -> dict[str, tuple[list[tuple[Lab,
     return samples
 
 
+def phrases(names: Mapping[str, str]) -> dict[str, WordColour]:
+    """The colour ``names`` (name → hex) of several content words, each a
+    phrase of its own (``dusty rose``, ``macaroni cheese``): their colour,
+    as narrow a component as may be (the build script uses it too)."""
+    found: dict[str, list[tuple[Lab, float]]] = {}
+    for name, colour in names.items():
+        words = words_of(name)
+        if len(words) > 1:
+            found.setdefault(" ".join(words), []).append((oklab(colour), 1.0))
+    return {text: pool(text, samples, len(samples)) for text, samples in found.items()}
+
+
 @cache
 def vocabulary(name: str = "en") -> Vocabulary:
     """The vocabulary ``name`` (one of :data:`VOCABULARIES`; cached).
@@ -404,9 +437,9 @@ def vocabulary(name: str = "en") -> Vocabulary:
             words[spanish] = dataclasses.replace(colour, common=True)
         return Vocabulary("es", "es", words, other="en")
     everyday = {word for word, colour in vocabulary("en").words.items() if colour.common}
-    pooled = lexicon_samples(lexicon(name).names)
+    names = lexicon(name).names
     words = {
         word: dataclasses.replace(pool(word, samples, n), common=word in everyday)
-        for word, (samples, n) in sorted(pooled.items())
+        for word, (samples, n) in sorted(lexicon_samples(names).items())
     }
-    return Vocabulary(name, "en", words)
+    return Vocabulary(name, "en", {**words, **phrases(names)})
