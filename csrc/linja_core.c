@@ -22,24 +22,24 @@ int linja_core_version(void)
 
 /* -- Python's random.Random (MT19937, seeded by init_by_array) ------------ */
 
-static void rng_init(linja_rng *rng, uint32_t s)
+/* init_genrand(19650218), where every seeding starts: made once per batch. */
+static void rng_base(uint32_t *mt)
 {
-    uint32_t *mt = rng->mt;
-    mt[0] = s;
+    mt[0] = 19650218U;
     for (uint32_t i = 1; i < 624; i++) {
         mt[i] = 1812433253U * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i;
     }
-    rng->index = 624;
 }
 
-void linja_rng_seed(linja_rng *rng, uint64_t seed)
+/* random.seed(n) for an int n >= 0: init_by_array over the 32-bit words of n,
+ * low first, from the base state. */
+static void rng_seed_from(linja_rng *rng, const uint32_t *base, uint64_t seed)
 {
-    /* random.seed(n) for an int n >= 0: the 32-bit words of n, low first. */
     uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
     uint32_t length = key[1] ? 2U : 1U;
     uint32_t *mt = rng->mt;
     uint32_t i = 1, j = 0;
-    rng_init(rng, 19650218U);
+    memcpy(mt, base, sizeof rng->mt);
     for (uint32_t k = 624; k; k--) {
         mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + j;
         i++;
@@ -61,6 +61,14 @@ void linja_rng_seed(linja_rng *rng, uint64_t seed)
         }
     }
     mt[0] = 0x80000000U;
+    rng->index = 624;
+}
+
+void linja_rng_seed(linja_rng *rng, uint64_t seed)
+{
+    uint32_t base[624];
+    rng_base(base);
+    rng_seed_from(rng, base, seed);
 }
 
 static uint32_t temper(uint32_t y)
@@ -110,18 +118,17 @@ uint32_t linja_rng_below(linja_rng *rng, uint32_t n)
 /* random.Random(seed).randrange(2), which is _randbelow(2): two bits at a
  * time until one of 0, 1.  The first 227 words of the first twist read only
  * untwisted words, so they are made one at a time, as needed. */
-static int32_t first_player(uint64_t seed)
+static int32_t first_player(const uint32_t *base, uint64_t seed)
 {
     linja_rng rng;
-    linja_rng_seed(&rng, seed);
+    rng_seed_from(&rng, base, seed);
     for (int32_t k = 0; k < 227; k++) {
         uint32_t r = temper(twisted(rng.mt, k)) >> 30;
         if (r < 2) {
             return (int32_t)r;
         }
     }
-    linja_rng_seed(&rng, seed); /* 227 rejections in a row: never seen, but exact */
-    return (int32_t)linja_rng_below(&rng, 2);
+    return (int32_t)linja_rng_below(&rng, 2); /* 227 rejections in a row: never seen, but exact */
 }
 
 /* -- boards and single moves (game.py) ------------------------------------- */
@@ -870,13 +877,14 @@ int32_t linja_choose_turn(const linja_state *state, const linja_rules *rules,
 
 /* -- whole games ----------------------------------------------------------- */
 
-static int32_t play_one(const linja_rules *rules, uint64_t deal_seed, const linja_bot *bots,
-                        linja_workspace *ws, linja_state *state, linja_move *moves, int32_t *played)
+static int32_t play_one(const linja_rules *rules, const uint32_t *base, uint64_t deal_seed,
+                        const linja_bot *bots, linja_workspace *ws, linja_state *state,
+                        linja_move *moves, int32_t *played)
 {
     linja_rng rngs[2];
-    linja_rng_seed(&rngs[0], bots[0].seed);
-    linja_rng_seed(&rngs[1], bots[1].seed);
-    linja_start(state, first_player(deal_seed));
+    rng_seed_from(&rngs[0], base, bots[0].seed);
+    rng_seed_from(&rngs[1], base, bots[1].seed);
+    linja_start(state, first_player(base, deal_seed));
     int32_t goal_bonus = rules->goal_bonus != 0, count = 0;
     while (state->termination == LINJA_ONGOING) {
         int32_t seat = state->player;
@@ -944,11 +952,14 @@ int32_t linja_play_games(const linja_rules *rules, int32_t games, const uint64_t
             return LINJA_E_ARGUMENT;
         }
     }
+    uint32_t base[624];
+    rng_base(base);
     for (int32_t g = 0; g < games; g++) {
         linja_state state;
         int32_t played = 0;
         linja_move *out = moves ? &moves[(int64_t)g * LINJA_MAX_GAME_MOVES] : NULL;
-        int32_t status = play_one(rules, deal_seeds[g], &bots[2 * g], ws, &state, out, &played);
+        int32_t status =
+            play_one(rules, base, deal_seeds[g], &bots[2 * g], ws, &state, out, &played);
         if (status < 0) {
             return status;
         }

@@ -122,12 +122,13 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     if _core is None or run.game != GAME_NAME or not isinstance(rules, Rules):
         return None
     policies: dict[engine.BotSpec, tuple[int, int, int]] = {}
+    labels: dict[engine.BotSpec, str] = {}
     for bot in run.bots:
         if bot not in policies:
             policy = _policy(bot)
             if policy is None:
                 return None
-            policies[bot] = policy
+            policies[bot], labels[bot] = policy, bot.label
     count = stop - start
     if count <= 0:
         return []
@@ -135,19 +136,20 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     deals = ffi.new("uint64_t[]", count)
     bots = ffi.new("linja_bot[]", 2 * count)
     seeds, seats = [], []
-    nodes = 0
+    nodes = max(budget for _, budget, _ in policies.values())
     for index, number in enumerate(range(start, stop)):
         seed = engine.derive_seed(run.seed, run.deal(number))
         deals[index] = seed
-        seated = run.seats(number)
-        for seat, bot in enumerate(seated):
+        names = []
+        for seat, bot in enumerate(run.seats(number)):
             kind, budget, depth = policies[bot]
+            label = labels[bot]
             slot = bots[2 * index + seat]
             slot.policy, slot.nodes, slot.max_depth = kind, budget, depth
-            slot.seed = engine.derive_seed(seed, seat, bot.label)
-            nodes = max(nodes, budget)
+            slot.seed = engine.derive_seed(seed, seat, label)
+            names.append(label)
         seeds.append(seed)
-        seats.append([bot.label for bot in seated])
+        seats.append(names)
     scores = ffi.new("int32_t[]", 2 * count)
     winners = ffi.new("int8_t[]", count)
     moves = ffi.new("linja_move[]", count * lib.LINJA_MAX_GAME_MOVES) if run.record_moves else None
