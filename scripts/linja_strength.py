@@ -5,7 +5,7 @@ bot as red (seat 0), so both bots start equally often
 (``simulate(..., seat_swap=True)``).  Prints a markdown table: wins, draws
 and the win rate with its 95% Wilson interval.
 
-    python scripts/linja_strength.py              # about 5 minutes on 2 cores
+    python scripts/linja_strength.py              # about 10 seconds (the C kernel)
     python scripts/linja_strength.py --games 200 --nodes 40
 """
 
