@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The released wheel on another CPython: the abi3 wheel built (on the
 # default Python) by scripts/check_package.sh must install on CPython 3.12,
-# load its C core there, and pass the whole test suite on the C backend.
+# load its C core there, and pass the test suite (or the tests given) on the C
+# backend.
 #
 #   bash scripts/check_python_versions.sh [WHEEL [PYTEST ARGUMENTS]]
 #
