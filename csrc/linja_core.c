@@ -625,6 +625,7 @@ typedef struct {
     linja_workspace *ws;
     int32_t goal_bonus;
     int32_t nodes, depth, expanded, used;
+    int32_t horizon;             /* whether this depth's search stopped anywhere short */
     int32_t error;               /* 0, OUT_OF_NODES or a LINJA_E_* code */
 } search;
 
@@ -695,6 +696,7 @@ static double negamax(search *s, const linja_board *b, int32_t seat, int32_t dep
     }
     const linja_child *children = &s->ws->children[e->first];
     if (depth == 1) {
+        s->horizon = 1;
         return children[0].value;
     }
     double best = -INFINITY;
@@ -788,6 +790,7 @@ static int32_t search_rank(const linja_rules *rules, const linja_bot *bot, int32
     next_stamp(ws);
     for (int32_t depth = 1; depth < bot->max_depth; depth++) {
         s.depth = depth;
+        s.horizon = 0;
         double best = -INFINITY;
         for (int32_t r = 0; r < count && !s.error; r++) {
             const linja_child *root = &roots[r];
@@ -805,6 +808,9 @@ static int32_t search_rank(const linja_rules *rules, const linja_bot *bot, int32
             return s.error;
         }
         memcpy(ws->values, ws->deeper, (size_t)count * sizeof *ws->values);
+        if (!s.horizon) { /* exact: a deeper search would walk the same tree again */
+            break;
+        }
     }
     return 0;
 }
