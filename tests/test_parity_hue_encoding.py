@@ -15,7 +15,7 @@ import random
 
 import numpy as np
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from c_heap import c_heap_allocator
@@ -29,14 +29,16 @@ c_heap = c_heap_allocator(ffi)
 pytestmark = pytest.mark.skipif("c" not in hue.backends(), reason="the C core is not built")
 
 
+@settings(max_examples=40)  # each example is a whole game, checked at every state
 @given(
     players=st.integers(hue.MIN_PLAYERS, hue.MAX_PLAYERS),
     seed=st.integers(0, 2**32 - 1),
     covering=st.booleans(),
 )
 def test_c_and_numpy_encode_every_state_alike(players, seed, covering):
-    """The whole game, every seat: the C path's mask, ids, ``action_to_move``
-    and observation are the Python-grid path's, byte for byte."""
+    """A whole game: at every state, the C path's mask, ids, ``action_to_move``
+    and observation are the Python-grid path's, byte for byte (the mover's,
+    and the next seat's, which has no legal move)."""
     rules = hue.Rules(covering=covering)
     code = HueEncoding(players, rules)
     game = hue.new_game(players=players, seed=seed, rules=rules)
@@ -45,7 +47,9 @@ def test_c_and_numpy_encode_every_state_alike(players, seed, covering):
         twins = {name: game.copy() for name in ("c", "python")}
         for name, twin in twins.items():
             twin.board = twin.board.with_backend(name)
-        for seat in range(players):
+        mover = game.current_player
+        seats = range(players) if mover is None else (mover, (mover + 1) % players)
+        for seat in seats:  # the mover's mask, and a seat that sees less
             c_view, py_view = twins["c"].view(seat), twins["python"].view(seat)
             c_ids, py_ids = code.legal_actions(c_view), code.legal_actions(py_view)
             assert c_ids == py_ids
