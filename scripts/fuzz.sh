@@ -1,29 +1,37 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the C core (csrc/hue_core.c) with libFuzzer,
-# AddressSanitizer and UndefinedBehaviorSanitizer.
+# Coverage-guided fuzzing of a C core (csrc/hue_core.c by default) with
+# libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer.
 #
-#   bash scripts/fuzz.sh [--save-crashes] [--coverage] [SECONDS]    (default 60)
+#   bash scripts/fuzz.sh [--core NAME] [--save-crashes] [--coverage] [SECONDS]  (default 60)
 #
-# Builds fuzz/hue_core_fuzz.c with clang, runs it for SECONDS on one worker
-# over a copy of fuzz/corpus/hue_core/ in a temporary directory (the repo
-# is never modified), and reports executions per second.  Exits non-zero on
+# Builds fuzz/NAME_fuzz.c (NAME is hue_core, or linja_core ...) with clang,
+# runs it for SECONDS on one worker over a copy of fuzz/corpus/NAME/ (an
+# empty corpus when there is none) in a temporary directory (the repo is
+# never modified), and reports executions per second.  Exits non-zero on
 # any crash, leak, sanitizer report, broken invariant or hang.
 #   --save-crashes  copy the failing input into fuzz/crashes/ (give it a name
 #                   saying what broke; fuzz/make_corpus.py then adds it to
 #                   the corpus as a regression)
 #   --coverage      afterwards, replay the grown corpus through a build with
 #                   source-based coverage and print llvm-cov's report of
-#                   csrc/hue_core.c (lines and branches)
+#                   csrc/NAME.c (lines and branches)
 set -euo pipefail
 
 usage() {
-    echo "usage: bash scripts/fuzz.sh [--save-crashes] [--coverage] [SECONDS]" >&2
+    echo "usage: bash scripts/fuzz.sh [--core NAME] [--save-crashes] [--coverage] [SECONDS]" >&2
     exit 2
 }
 
-seconds=60 save=0 coverage=0
-for arg in "$@"; do
+seconds=60 save=0 coverage=0 core=hue_core
+while (($#)); do
+    arg=$1
+    shift
     case "$arg" in
+        --core)
+            (($#)) || usage
+            core=$1
+            shift
+            ;;
         --save-crashes) save=1 ;;
         --coverage) coverage=1 ;;
         *[!0-9]* | '') usage ;;
@@ -31,6 +39,7 @@ for arg in "$@"; do
     esac
 done
 [ "$seconds" -ge 1 ] || usage
+case "$core" in *[!a-z_]* | '') usage ;; esac
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -42,23 +51,26 @@ command -v "$cc" > /dev/null || {
 work=$(mktemp -d "${TMPDIR:-/tmp}/hue-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-sources=(csrc/hue_core.c fuzz/hue_core_fuzz.c)
+sources=("csrc/$core.c" "fuzz/${core}_fuzz.c")
+[ -e "${sources[1]}" ] || { echo "fuzz.sh: no fuzz target ${sources[1]}" >&2; exit 1; }
 "$cc" -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-    -Icsrc "${sources[@]}" -o "$work/hue_core_fuzz"
+    -Icsrc "${sources[@]}" -o "$work/${core}_fuzz"
 
 mkdir "$work/corpus" "$work/artifacts"
-cp fuzz/corpus/hue_core/* "$work/corpus/"
+if [ -d "fuzz/corpus/$core" ]; then
+    cp "fuzz/corpus/$core"/* "$work/corpus/"
+fi
 
-echo "fuzz.sh: fuzzing the C core for ${seconds}s ($(ls "$work/corpus" | wc -l) seed inputs)"
+echo "fuzz.sh: fuzzing csrc/$core.c for ${seconds}s ($(ls "$work/corpus" | wc -l) seed inputs)"
 status=0
-ASAN_OPTIONS=detect_leaks=1 "$work/hue_core_fuzz" "$work/corpus" \
+ASAN_OPTIONS=detect_leaks=1 "$work/${core}_fuzz" "$work/corpus" \
     -max_total_time="$seconds" -timeout=60 -max_len=8192 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/" > "$work/log" 2>&1 || status=$?
 
 rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$work/log")
 runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/log")
 if [ "$status" -ne 0 ]; then
-    grep -E 'hue_core_fuzz:|ERROR:|runtime error:|SUMMARY:|#[0-9]+ 0x' "$work/log" | head -40 >&2
+    grep -E "${core}_fuzz:|ERROR:|runtime error:|SUMMARY:|#[0-9]+ 0x" "$work/log" | head -40 >&2
     for artifact in "$work"/artifacts/*; do
         [ -e "$artifact" ] || continue
         if [ "$save" -eq 1 ]; then
@@ -81,10 +93,10 @@ if [ "$coverage" -eq 1 ]; then
     profdata=$(command -v "llvm-profdata-$version" || command -v llvm-profdata)
     cov=$(command -v "llvm-cov-$version" || command -v llvm-cov)
     "$cc" -std=c99 -g -O1 -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping \
-        -Icsrc "${sources[@]}" -o "$work/hue_core_cov"
-    LLVM_PROFILE_FILE="$work/cov.profraw" "$work/hue_core_cov" -runs=0 -max_len=8192 \
+        -Icsrc "${sources[@]}" -o "$work/${core}_cov"
+    LLVM_PROFILE_FILE="$work/cov.profraw" "$work/${core}_cov" -runs=0 -max_len=8192 \
         "$work/corpus" > /dev/null 2>&1
     "$profdata" merge -sparse "$work/cov.profraw" -o "$work/cov.profdata"
-    "$cov" report "$work/hue_core_cov" -instr-profile="$work/cov.profdata" \
-        -show-branch-summary csrc/hue_core.c
+    "$cov" report "$work/${core}_cov" -instr-profile="$work/cov.profdata" \
+        -show-branch-summary "csrc/$core.c"
 fi

@@ -1,0 +1,264 @@
+/*
+ * linja_core_fuzz.c -- a libFuzzer target over every entry point of
+ * csrc/linja_core.h (run it with scripts/fuzz.sh --core linja_core).
+ *
+ * Each input drives one target, chosen by its first byte:
+ *
+ *   0  one state from raw bytes (any counts and flags): linja_check_state
+ *      against a plain reference; for a state it accepts, the single moves
+ *      rule by rule, the whole turns (each replayed with linja_play to the
+ *      board, seat and end it claims), then single moves chosen by the
+ *      input, the state staying possible after each; illegal moves refused
+ *      with the state unchanged;
+ *   1  linja_play_games with random, greedy and search bots, hostile
+ *      settings and a workspace that may be short: every game replayed
+ *      move by move with linja_play to its scores and winner;
+ *   2  the generator: linja_rng_below(n) < n.
+ *
+ * Running out of bytes reads zeros.  Every buffer is allocated at its exact
+ * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
+ * a message naming it.
+ */
+#include "linja_core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAIL(...)                                                              \
+    do {                                                                       \
+        fprintf(stderr, "linja_core_fuzz: %s:%d: ", __FILE__, __LINE__);       \
+        fprintf(stderr, __VA_ARGS__);                                          \
+        fputc('\n', stderr);                                                   \
+        abort();                                                               \
+    } while (0)
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (!(cond))                                                           \
+            FAIL(__VA_ARGS__);                                                 \
+    } while (0)
+
+typedef struct {
+    const uint8_t *data;
+    size_t size, at;
+} input;
+
+static uint8_t byte(input *in)
+{
+    return in->at < in->size ? in->data[in->at++] : 0;
+}
+
+static uint64_t u64(input *in)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++) {
+        v = v << 8 | byte(in);
+    }
+    return v;
+}
+
+static int possible(const linja_state *s)
+{
+    int red = 0, black = 0;
+    for (int p = 0; p < 8; p++) {
+        red += s->board.red[p];
+        black += s->board.black[p];
+        if (p > 0 && p < 7 && s->board.red[p] + s->board.black[p] > LINJA_ROW_LIMIT) {
+            return 0;
+        }
+    }
+    return red == 12 && black == 12 && (s->player == 0 || s->player == 1) && s->following >= 0
+           && s->following <= 7 && (s->bonus == 0 || s->bonus == 1) && s->termination >= 0
+           && s->termination <= 2;
+}
+
+/* A single move by the rules (2): forward, exact length or stopping in the goal. */
+static int legal_by_rule(const linja_state *s, linja_move m)
+{
+    int seat = s->player, goal = seat == 0 ? 7 : 0, step = seat == 0 ? 1 : -1;
+    int n = s->following ? s->following : 1;
+    const uint8_t *own = seat == 0 ? s->board.red : s->board.black;
+    if (m.src < 0 || m.src > 7 || m.src == goal || !own[m.src]) {
+        return 0;
+    }
+    int dst = m.src + n * step;
+    if (dst < 0 || dst > 7) {
+        dst = goal;
+    }
+    return m.dst == dst && (dst == goal || s->board.red[dst] + s->board.black[dst] < 6);
+}
+
+static void fuzz_state(input *in)
+{
+    linja_state s;
+    for (int p = 0; p < 8; p++) {
+        s.board.red[p] = (uint8_t)(byte(in) % 14);
+    }
+    for (int p = 0; p < 8; p++) {
+        s.board.black[p] = (uint8_t)(byte(in) % 14);
+    }
+    if (byte(in) & 1) { /* mostly a possible board: the start's, shuffled a little */
+        linja_start(&s, byte(in) & 1);
+    }
+    s.player = (int8_t)(byte(in) % 3);
+    s.following = (int8_t)(byte(in) % 9);
+    s.bonus = (int8_t)(byte(in) % 3);
+    s.termination = (int8_t)(byte(in) % 4);
+    linja_rules rules = {byte(in) & 1, byte(in) & 1, byte(in) & 1};
+    int ok = possible(&s);
+    CHECK((linja_check_state(&s) == 0) == ok, "check_state disagrees with the reference");
+    linja_move *moves = malloc(sizeof *moves * LINJA_MAX_MOVES);
+    if (!ok) {
+        CHECK(linja_legal_moves(&s, moves) == LINJA_E_ARGUMENT, "an impossible state listed");
+        free(moves);
+        return;
+    }
+    for (int step = 0; step < 40; step++) {
+        int n = linja_legal_moves(&s, moves);
+        CHECK(n >= 0 && n <= LINJA_MAX_MOVES, "legal_moves returned %d", n);
+        if (s.termination != LINJA_ONGOING) {
+            CHECK(n == 0, "moves after the end");
+            int w = linja_winner(&s, &rules);
+            CHECK(w >= -1 && w <= 1, "winner %d", w);
+            break;
+        }
+        CHECK(n >= 1, "no move, not even a pass");
+        int passes = moves[0].src < 0;
+        for (int i = 0; i < n; i++) {
+            CHECK(passes ? n == 1 : legal_by_rule(&s, moves[i]), "move %d-%d", moves[i].src,
+                  moves[i].dst);
+        }
+        int32_t capacity = (int32_t)(byte(in) < 8 ? byte(in) : LINJA_MAX_TURNS);
+        linja_turn *turns = malloc(sizeof *turns * (size_t)(capacity ? capacity : 1));
+        int32_t count = linja_turns(&s, &rules, turns, capacity);
+        CHECK(count >= 0 || count == LINJA_E_CAPACITY, "turns returned %d", count);
+        for (int32_t t = 0; t < count; t++) {
+            linja_state copy = s;
+            CHECK(turns[t].count >= 1 && turns[t].count <= 4, "a turn of %d moves", turns[t].count);
+            for (int k = 0; k < turns[t].count; k++) {
+                CHECK(copy.termination == LINJA_ONGOING && copy.player == s.player,
+                      "a turn goes on after it ended");
+                CHECK(linja_play(&copy, turns[t].moves[k], &rules) == 0, "a turn's move is illegal");
+            }
+            CHECK(memcmp(&copy.board, &turns[t].board, sizeof copy.board) == 0, "a turn's board");
+            CHECK((copy.termination != LINJA_ONGOING) == turns[t].over, "a turn's end");
+            CHECK(turns[t].over || copy.player != s.player, "a turn stops short");
+            CHECK(copy.player == turns[t].player, "a turn's next seat");
+        }
+        free(turns);
+        linja_move wrong = {(int8_t)(byte(in) % 10 - 1), (int8_t)(byte(in) % 10 - 1)};
+        int known = 0;
+        for (int i = 0; i < n; i++) {
+            known |= moves[i].src == wrong.src && moves[i].dst == wrong.dst;
+        }
+        if (!known) {
+            linja_state before = s;
+            CHECK(linja_play(&s, wrong, &rules) == LINJA_E_ILLEGAL, "an illegal move played");
+            CHECK(memcmp(&before, &s, sizeof s) == 0, "a refused move changed the state");
+        }
+        CHECK(linja_play(&s, moves[byte(in) % n], &rules) == 0, "a legal move refused");
+        CHECK(possible(&s), "a move made an impossible state");
+    }
+    free(moves);
+}
+
+static void fuzz_games(input *in)
+{
+    int32_t games = byte(in) % 4;
+    uint64_t *deals = malloc(sizeof *deals * (size_t)(games ? games : 1));
+    linja_bot *bots = malloc(sizeof *bots * (size_t)(2 * games ? 2 * games : 1));
+    for (int32_t i = 0; i < games; i++) {
+        deals[i] = u64(in);
+        for (int s = 0; s < 2; s++) {
+            linja_bot *b = &bots[2 * i + s];
+            uint8_t kind = byte(in);
+            b->policy = kind >= 0xF0 ? (int32_t)(kind - 0xF4) : kind % 3;
+            b->nodes = byte(in) % 60;
+            b->max_depth = byte(in) % 6;
+            b->seed = u64(in);
+        }
+    }
+    int32_t children = (int32_t)(byte(in) * 64), table = 1 << (byte(in) % 14);
+    linja_workspace ws;
+    memset(&ws, 0, sizeof ws);
+    ws.turns = calloc(LINJA_MAX_TURNS, sizeof *ws.turns);
+    ws.roots = calloc(LINJA_MAX_TURNS, sizeof *ws.roots);
+    ws.values = calloc(LINJA_MAX_TURNS, sizeof *ws.values);
+    ws.deeper = calloc(LINJA_MAX_TURNS, sizeof *ws.deeper);
+    ws.turn_root = calloc(LINJA_MAX_TURNS, sizeof *ws.turn_root);
+    ws.children = calloc((size_t)(children ? children : 1), sizeof *ws.children);
+    ws.children_capacity = children;
+    ws.table = calloc((size_t)table, sizeof *ws.table);
+    ws.table_size = table;
+    ws.seen_size = 8192;
+    ws.seen = calloc((size_t)ws.seen_size, sizeof *ws.seen);
+    int32_t *scores = malloc(sizeof *scores * (size_t)(2 * games ? 2 * games : 1));
+    int8_t *winners = malloc((size_t)(games ? games : 1));
+    size_t room = (size_t)(games ? games : 1) * LINJA_MAX_GAME_MOVES;
+    linja_move *moves = malloc(sizeof *moves * room);
+    int32_t *counts = malloc(sizeof *counts * (size_t)(games ? games : 1));
+    linja_rules rules = {byte(in) & 1, byte(in) & 1, byte(in) & 1};
+    int32_t status = linja_play_games(&rules, games, deals, bots, &ws, scores, winners, moves,
+                                      counts);
+    CHECK(status == games || status == LINJA_E_ARGUMENT || status == LINJA_E_WORKSPACE,
+          "play_games returned %d", status);
+    for (int32_t g = 0; status == games && g < games; g++) {
+        const linja_move *played = &moves[(size_t)g * LINJA_MAX_GAME_MOVES];
+        CHECK(counts[g] > 0 && counts[g] <= LINJA_MAX_GAME_MOVES, "%d moves", counts[g]);
+        linja_state s;
+        linja_start(&s, played[0].dst < played[0].src); /* black moves down */
+        for (int32_t k = 0; k < counts[g]; k++) {
+            CHECK(linja_play(&s, played[k], &rules) == 0, "game %d move %d illegal", g, k);
+        }
+        CHECK(s.termination != LINJA_ONGOING, "a game stopped early");
+        CHECK(scores[2 * g] == linja_points(&s.board, 0), "red's score");
+        CHECK(scores[2 * g + 1] == linja_points(&s.board, 1), "black's score");
+        CHECK(winners[g] == linja_winner(&s, &rules), "the winner");
+    }
+    free(ws.turns);
+    free(ws.roots);
+    free(ws.values);
+    free(ws.deeper);
+    free(ws.turn_root);
+    free(ws.children);
+    free(ws.table);
+    free(ws.seen);
+    free(deals);
+    free(bots);
+    free(scores);
+    free(winners);
+    free(moves);
+    free(counts);
+}
+
+static void fuzz_rng(input *in)
+{
+    linja_rng rng;
+    linja_rng_seed(&rng, u64(in));
+    for (int i = 0; i < 64; i++) {
+        uint32_t n = (uint32_t)byte(in) << 8 | byte(in);
+        if (n == 0) {
+            n = 1;
+        }
+        CHECK(linja_rng_below(&rng, n) < n, "below(%u) out of range", n);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    input in = {data, size, 0};
+    switch (byte(&in) % 3) {
+    case 0:
+        fuzz_state(&in);
+        break;
+    case 1:
+        fuzz_games(&in);
+        break;
+    default:
+        fuzz_rng(&in);
+        break;
+    }
+    return 0;
+}
