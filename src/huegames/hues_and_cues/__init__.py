@@ -22,9 +22,9 @@ this one is registered as ``"hues-and-cues"``:
 (True, 'random, en, es, xkcd, css, lexicon')
 >>> game = spec.new_game(3, seed=1)
 >>> engine.play_game(game, [spec.bot("xkcd", seed=seat) for seat in range(3)]).outcome()
-Outcome(termination=<Termination.TIE_BREAK: 'tie-break'>, winners=(1,))
+Outcome(termination=<Termination.ROUNDS_PLAYED: 'rounds played'>, winners=(0,))
 >>> game.scores(), game.winner, game.current_player
-([20, 21, 20], 1, None)
+([18, 17, 17], 0, None)
 """
 
 from functools import partial

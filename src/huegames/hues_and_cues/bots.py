@@ -25,6 +25,7 @@ on them.  The package's ``SPEC.bots`` names them for the runner: ``random``,
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING
 from .. import engine
 from . import reading
 from .board import COLUMNS, SQUARES, Board, Square
-from .cues import cue_problem
+from .cues import cue_problem, repeats
 from .moves import Move
 from .rounds import Phase
 from .view import View
@@ -57,8 +58,13 @@ readers know too.  (Spanish cues have no second opinion: "en" reads them as
 Spanish anyway.)"""
 OWN_WEIGHT = 1.0
 """How much the giver's own reading counts against each second opinion's."""
-SECOND_CANDIDATES = 200
-"""Second cues weighed: the words whose own reading best fits the target."""
+FIRST_CANDIDATES = 16
+"""First cues sorted at once for a target, enough for one that is legal."""
+SECOND_CANDIDATES = 40
+"""Second cues weighed: the legal words whose own reading best fits the target..."""
+SHORTLIST = 12
+"""... and of those, the ones whose reading with the first cue and the pieces
+fits it best, whose landing square is worked out too."""
 CUE_NAMES = 12
 """The fewest colour names a word of ``"en"`` is pooled from to be given as
 a cue, unless it is a curated everyday word (rarer words are read, never said)."""
@@ -104,6 +110,8 @@ class _CueTable:
     texts: tuple[str, ...]
     probability: npt.NDArray[np.float64]
     value: npt.NDArray[np.float64]
+    rows: Mapping[str, int]
+    """Each text's row."""
 
 
 def _cue_texts(words: Vocabulary) -> tuple[str, ...]:
@@ -146,7 +154,43 @@ def _cue_table(source: str, board: Board) -> _CueTable:
         expected = reading.expected_points(rows)
         landing = points[expected.argmax(axis=1)]
         value += (expected + LANDING_WEIGHT * landing) * (weight / total)
-    return _CueTable(texts, probability, value)
+    return _CueTable(texts, probability, value, {text: row for row, text in enumerate(texts)})
+
+
+@cache
+def _allowed(
+    source: str,
+    board: Board,
+    second: bool,
+    colours: tuple[str, ...],
+    stems: bool,
+    relative: tuple[str, ...],
+) -> npt.NDArray[np.bool_]:
+    """Which cue texts of the table break no cue rule but the repeat rule
+    (:func:`cue_problem` with nothing used yet), for a first or ``second`` cue."""
+    import numpy as np
+
+    return np.array(
+        [
+            cue_problem((text,), second=second, colours=colours, stems=stems, relative=relative)
+            is None
+            for text in _cue_table(source, board).texts
+        ]
+    )
+
+
+def _best_first(values: npt.NDArray[np.float64], wanted: int) -> Iterator[int]:
+    """Row indices by decreasing value (ties: the first row first): the best
+    ``4 * wanted`` sorted, then, should a caller need more, all the others."""
+    import numpy as np
+
+    order = np.arange(len(values))
+    if len(values) > 4 * wanted:
+        order = np.argpartition(-values, 4 * wanted)
+    head, tail = order[: 4 * wanted], order[4 * wanted :]
+    for part in (head, tail):
+        part = part[np.lexsort((part, -values[part]))]
+        yield from (int(row) for row in part)
 
 
 class LexiconBot:
@@ -207,28 +251,27 @@ class LexiconBot:
         """Legal first cues for ``target``, best first, as (value, text): the
         first few only, enough to find one legal."""
         cues = _cue_table(self.source, view.board)
-        column = cues.value[:, _index(target)]
-        ranked = []
-        for row in column.argsort(kind="stable")[::-1]:
-            text = cues.texts[row]
-            if self._legal(view, text, second=False):
-                ranked.append((float(column[row]), text))
-                break
-        return ranked
+        for text in self._ranked(view, target, second=False):
+            return [(float(cues.value[cues.rows[text], _index(target)]), text)]
+        return []
 
-    def _legal(self, view: View, text: str, *, second: bool) -> bool:
+    def _ranked(self, view: View, target: Square, *, second: bool) -> Iterator[str]:
+        """The cue texts a giver may say now, by decreasing value for ``target``:
+        the table's rules-legal cues (:func:`_allowed`) that repeat no cue used."""
+        import numpy as np
+
+        cues = _cue_table(self.source, view.board)
         rules = view.rules
-        return (
-            cue_problem(
-                (text,),
-                second=second,
-                used=view.used_cues,
-                colours=rules.colour_words,
-                stems=rules.colour_stems,
-                relative=rules.relative_words,
-            )
-            is None
-        )
+        allowed = _allowed(
+            self.source, view.board, second, rules.colour_words, rules.colour_stems,
+            rules.relative_words,
+        )  # fmt: skip
+        values = np.where(allowed, cues.value[:, _index(target)], -np.inf)
+        for row in _best_first(values, SECOND_CANDIDATES if second else FIRST_CANDIDATES):
+            if not allowed[row]:
+                return
+            if repeats((cues.texts[row],), view.used_cues) is None:
+                yield cues.texts[row]
 
     def pick_target(self, view: View) -> Square:
         """The card's square with the best legal first cue (ties: card order)."""
@@ -279,22 +322,21 @@ class LexiconBot:
             return np.asarray(probability @ points + LANDING_WEIGHT * points[landing])
 
         rows = []
-        for row in cues.value[:, goal].argsort(kind="stable")[::-1]:
-            if self._legal(view, cues.texts[row], second=True):
-                rows.append(row)
-                if len(rows) == SECOND_CANDIDATES:
-                    break
+        for text in self._ranked(view, target, second=True):
+            rows.append(cues.rows[text])
+            if len(rows) == SECOND_CANDIDATES:
+                break
         if not rows:
             return None
         floor = reading.FLOOR / len(SQUARES)
-        mixed = np.log(base + floor) + np.log(cues.probability[rows] + floor)
-        mixed = np.exp(mixed - mixed.max(axis=1, keepdims=True))
+        mixed = (cues.probability[rows] + floor) * (base + floor)
         mixed /= mixed.sum(axis=1, keepdims=True)
-        values = worth(mixed)
+        shortlist = np.argsort(-(mixed @ points), kind="stable")[:SHORTLIST]
+        values = worth(mixed[shortlist])
         best = int(np.argmax(values))
         if values[best] <= worth(base):
             return None
-        return Move.cue(cues.texts[rows[best]])
+        return Move.cue(cues.texts[rows[shortlist[best]]])
 
     def _fallback_cue(self, view: View) -> str:
         """A legal first cue when the vocabulary has none left (long games)."""

@@ -55,8 +55,6 @@ PIECE_DOUBT = 0.25
 when this reader knows a word of the cues (others may read them otherwise)."""
 BLIND_DOUBT = 0.01
 """:data:`PIECE_DOUBT` when it knows none: then the pieces are the best guide."""
-_FRAME = ((1, 1, 1, 1, 1), (1, 2, 2, 2, 1), (1, 2, 3, 2, 1), (1, 2, 2, 2, 1), (1, 1, 1, 1, 1))
-"""A piece's points around the target: 3 on it, 2 in the frame, 1 touching it."""
 
 
 @cache
@@ -69,17 +67,37 @@ def board_labs(board: Board) -> Array:
 
 def expected_points(probability: Array) -> Array:
     """For each square, the expected points of a piece there when the target
-    follows ``probability`` (480 values, or rows of them): the frame's 3 / 2 / 1 summed."""
+    follows ``probability`` (480 values, or rows of them): the frame's 3 / 2 / 1
+    summed, as the 5 x 5 box plus the 3 x 3 box plus the square itself."""
     import numpy as np
 
-    rows = probability.reshape(-1, ROWS, COLUMNS)
-    grid = np.zeros((len(rows), ROWS + 4, COLUMNS + 4))
-    grid[:, 2:-2, 2:-2] = rows
-    points = np.zeros_like(rows, dtype=np.float64)
-    for dr in range(5):
-        for dc in range(5):
-            points += _FRAME[dr][dc] * grid[:, dr : dr + ROWS, dc : dc + COLUMNS]
-    return points.reshape(probability.shape)
+    grid = probability.reshape(-1, ROWS, COLUMNS)
+    padded = np.zeros((len(grid), ROWS + 5, COLUMNS + 5))
+    np.cumsum(grid, axis=1, out=padded[:, 3 : ROWS + 3, 3 : COLUMNS + 3])
+    padded[:, ROWS + 3 :, 3 : COLUMNS + 3] = padded[:, ROWS + 2 : ROWS + 3, 3 : COLUMNS + 3]
+    np.cumsum(padded, axis=2, out=padded)
+    return np.asarray(
+        (_box(padded, 2) + _box(padded, 1) + grid).reshape(probability.shape),
+        dtype=np.float64,
+    )
+
+
+def _box(summed: Array, reach: int) -> Array:
+    """Sums over the (2 reach + 1)-square boxes around each square, cut at the
+    board's edges, from ``summed``: cumulative sums over rows and columns of
+    the board, offset by 3 (zeros before, the last row and column repeated)."""
+    import numpy as np
+
+    top, bottom = 2 - reach, 3 + reach + ROWS
+    left, right = 2 - reach, 3 + reach + COLUMNS
+    rows_low, rows_high = slice(top, top + ROWS), slice(bottom - ROWS, bottom)
+    columns_low, columns_high = slice(left, left + COLUMNS), slice(right - COLUMNS, right)
+    return np.asarray(
+        summed[:, rows_high, columns_high]
+        - summed[:, rows_low, columns_high]
+        - summed[:, rows_high, columns_low]
+        + summed[:, rows_low, columns_low]
+    )
 
 
 def best_square(probability: Array, taken: Iterable[Square]) -> int:
