@@ -74,6 +74,20 @@ def test_issue11_each_wheel_is_tested_with_files_that_exist():
         assert (ROOT / path).is_file(), path
 
 
+def test_issue14_setup_builds_every_core_from_its_sources():
+    """setup.py's CORES (which the scripts read too) names every csrc/*_core.c,
+    each with its header and its cffi builder, and the build wires them in."""
+    setup = (ROOT / "setup.py").read_text(encoding="utf-8")
+    block = setup[setup.index("CORES = {") : setup.index("}", setup.index("CORES = {"))]
+    cores = re.findall(r'"(huegames\.\w+\._(\w+_core))"', block)
+    assert sorted(name for _, name in cores) == sorted(p.stem for p in ROOT.glob("csrc/*_core.c"))
+    for module, name in cores:
+        package = module.rsplit(".", 1)[0].replace(".", "/")
+        assert (ROOT / "csrc" / f"{name}.h").is_file(), name
+        assert (ROOT / "src" / package / f"_{name}_build.py").is_file(), module
+    assert "for core in CORES" in setup[setup.index("cffi_modules=") :]
+
+
 @pytest.mark.parametrize(
     ("record", "says"),
     [
