@@ -23,11 +23,18 @@ from huegames.hues_and_cues import guess_points
 
 PLAYERS = 4
 PAIRS = (
+    ("en", "en"),
+    ("es", "es"),
     ("xkcd", "xkcd"),
     ("css", "css"),
+    ("en", "es"),
+    ("es", "en"),
+    ("en", "xkcd"),
+    ("xkcd", "en"),
+    ("en", "css"),
     ("css", "xkcd"),
     ("xkcd", "css"),
-    ("xkcd", "random"),
+    ("en", "random"),
 )
 """(cue giver's bot, guessers' bot), named from the game's catalogue."""
 

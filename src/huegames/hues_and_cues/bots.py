@@ -46,16 +46,17 @@ if TYPE_CHECKING:
 LANDING_WEIGHT = 1.0
 """How much the square a like-minded guesser lands on counts in a cue's value,
 beside the expected points of guessers who read it more loosely."""
-SECOND_OPINIONS = {
-    "en": ("xkcd", "css"),
-    "xkcd": ("en", "css"),
-    "css": ("en", "xkcd"),
-    "all": ("en",),
+SECOND_OPINIONS: dict[str, tuple[tuple[str, float], ...]] = {
+    "en": (("xkcd", 1.0), ("css", 1.0)),
+    "xkcd": (("css", 2.0), ("en", 1.0)),
+    "css": (("xkcd", 2.0), ("en", 1.0)),
+    "all": (("en", 1.0),),
 }
-"""Readers of other vocabularies a first cue should also reach: an everyday
-word that the colour lexicons read the same way, a colour name that everyday
-readers know too.  (Spanish cues have no second opinion: "en" reads them as
-Spanish anyway.)"""
+"""Readers of other vocabularies a first cue should also reach, with their
+weights against the giver's own reading (:data:`OWN_WEIGHT`): an everyday word
+that the colour lexicons read the same way; a colour name that the other
+lexicon, the reader most unlike the giver, and everyday readers know too.
+(Spanish cues have no second opinion: "en" reads them as Spanish anyway.)"""
 OWN_WEIGHT = 1.0
 """How much the giver's own reading counts against each second opinion's."""
 FIRST_CANDIDATES = 16
@@ -142,8 +143,7 @@ def _cue_table(source: str, board: Board) -> _CueTable:
     probability = np.array([own.word(own.vocabulary.words[text]) for text in texts])
     points = reading.points_table()
     value = np.zeros_like(probability)
-    opinions = SECOND_OPINIONS.get(source, ())
-    readers = ((source, OWN_WEIGHT), *((name, 1.0) for name in opinions))
+    readers = ((source, OWN_WEIGHT), *SECOND_OPINIONS.get(source, ()))
     total = sum(weight for _, weight in readers)
     for name, weight in readers:
         table = reading.table(name, board)
