@@ -62,13 +62,9 @@ def next_states(
     each once, in the order :func:`turn_outcomes` first reaches it
     (without the moves: the search bot's fast path; the C core lists them
     in the same order, which the search's tie-breaks rely on)."""
-    found: dict[tuple[Board, int, bool], None] = {}
-
-    def add(state: tuple[Board, int, bool]) -> None:
-        found[state] = None
-
-    _walk(board, seat, following, bonus, rules or Rules(), None, add)
-    return list(found)
+    found: list[tuple[Board, int, bool]] = []
+    _walk(board, seat, following, bonus, rules or Rules(), None, found.append)
+    return found
 
 
 _FRAME_MOVES = (
@@ -88,7 +84,7 @@ def _walk(
     on_state: Callable[[tuple[Board, int, bool]], None] | None = None,
 ) -> None:
     """Walk every complete turn, calling ``on_turn`` with each (or ``on_state``
-    with each end state, without building the moves)."""
+    with each distinct end state once, in the order first reached)."""
     goal_bonus = rules.goal_bonus
     if seat == RED:
         own, opp = list(board.red), list(board.black)
@@ -108,11 +104,17 @@ def _walk(
             return True
         return any(own[s] and own[s + 1] + opp[s + 1] < ROW_LIMIT for s in range(6))
 
+    seen: set[tuple[tuple[int, ...], tuple[int, ...], int, bool]] = set()
+    """The end states already given to ``on_state``, in this frame."""
+
     def record(steps: tuple[Move, ...], player: int, over: bool) -> None:
-        if seat == RED:
-            after = Board(tuple(own), tuple(opp))
-        else:
-            after = Board(tuple(opp[::-1]), tuple(own[::-1]))
+        mine, theirs = tuple(own), tuple(opp)
+        if on_state is not None:
+            key = (mine, theirs, player, over)
+            if key in seen:
+                return
+            seen.add(key)
+        after = Board(mine, theirs) if seat == RED else Board(theirs[::-1], mine[::-1])
         if on_state is not None:
             on_state((after, player, over))
         elif on_turn is not None:
