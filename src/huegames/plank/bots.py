@@ -72,17 +72,8 @@ class GreedyBot:
         if wins:
             return self.rng.choice(wins)
         moves = game.legal_moves()
-        safe = [move for move in moves if not _gives_a_win(game, move)]
+        safe = [move for move in moves if not game._gives_a_line(move)]
         return self.rng.choice(safe or moves)
-
-
-def _gives_a_win(game: Game, move: Move) -> bool:
-    game._apply(move, game._to_move)  # one of legal_moves(): play()'s checks would pass
-    try:
-        mover = game.current_player
-        return mover is not None and bool(game._targets(mover))
-    finally:
-        game.undo()
 
 
 class _OutOfNodes(Exception):

@@ -362,6 +362,46 @@ class Game:
                         ]
         return list(dict.fromkeys(moves))
 
+    def _gives_a_line(self, move: Move) -> bool:
+        """Whether the legal ``move`` leaves the hand going on with the next
+        seat able to complete a line (:class:`~huegames.plank.GreedyBot`'s test).
+
+        A Place or Shift is tried on the owners alone, the draw rules read
+        from the position it makes; a lay is played and taken back.
+        """
+        seat = self._to_move
+        if isinstance(move, Place):
+            target, source = move.square.index, -1
+        elif isinstance(move, Shift):
+            target, source = move.target.index, move.source.index
+        else:
+            self._apply(move, seat)  # one of legal_moves(): play()'s checks would pass
+            try:
+                mover = self.current_player
+                return mover is not None and bool(self._targets(mover))
+            finally:
+                self.undo()
+        table, rules = self.table, self.rules
+        owners = table.owners
+        turns = len(self.history) + 1
+        mover = self._turn_order[turns % self.players]
+        owners[target] = seat
+        if source >= 0:
+            owners[source] = EMPTY
+        try:
+            if table.line_through(target, seat) is not None:
+                return False
+            if rules.turn_limit is not None and turns >= rules.turn_limit:
+                return False
+            repetition = rules.repetition
+            if repetition is not None and self._seen[mover, tuple(owners)] + 1 >= repetition:
+                return False
+            return bool(self._targets(mover))
+        finally:
+            owners[target] = EMPTY
+            if source >= 0:
+                owners[source] = seat
+
     def _targets(self, seat: int) -> set[int | tuple[str, int, str]]:
         table = self.table
         owners, colours = table.owners, table.colours
