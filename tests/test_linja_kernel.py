@@ -99,6 +99,8 @@ def test_bots_without_a_c_policy_play_on_python():
     class Cautious(linja.GreedyBot):
         """A subclass may rank otherwise: not the C greedy policy."""
 
+    huge = RunSpec.build("linja", "search:nodes=2000000", games=2)  # more than the C table takes
+    assert kernel.play_games(huge, 0, 2) is None
     for bots in ([userbots.WanderBot, "random"], [Cautious, "greedy"]):
         run = RunSpec.build("linja", bots, games=2, seed=1)
         assert kernel.play_games(run, 0, 2) is None

@@ -40,9 +40,12 @@ available = _core is not None
 
 _SEARCH_CHILDREN = 64
 """First guess of the search's children per expanded position (grown when short)."""
-_MOST_CHILDREN = 1 << 24
-"""The search workspace never grows past this many children (512 MiB): beyond,
+_MOST_CHILDREN = 1 << 23
+"""The search workspace never grows past this many children (256 MiB): beyond,
 the run goes to the Python engine."""
+_MOST_NODES = 1 << 20
+"""The largest node budget the C search takes (its table: 128 MiB); a larger
+one plays on the Python engine."""
 
 
 def _policy(bot: engine.BotSpec) -> tuple[int, int, int] | None:
@@ -62,7 +65,7 @@ def _policy(bot: engine.BotSpec) -> tuple[int, int, int] | None:
         return lib.LINJA_POLICY_RANDOM, 0, 1
     if kind is GreedyBot:
         return lib.LINJA_POLICY_GREEDY, 0, 1
-    if kind is SearchBot and isinstance(built, SearchBot) and built.nodes < 2**31 - 2**13:
+    if kind is SearchBot and isinstance(built, SearchBot) and built.nodes <= _MOST_NODES:
         return lib.LINJA_POLICY_SEARCH, built.nodes, min(built.max_depth, 2**31 - 1)
     return None
 
