@@ -27,7 +27,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .. import engine
@@ -131,7 +131,7 @@ def _cue_texts(words: Vocabulary) -> tuple[str, ...]:
     return tuple(text for text in chosen if text.isascii() and text.isalpha() and len(text) >= 3)
 
 
-@cache
+@lru_cache(maxsize=reading.BOARDS)
 def _cue_table(source: str, board: Board) -> _CueTable:
     """The cue texts of ``source`` on ``board``, each valued by how its own
     readers and the :data:`SECOND_OPINIONS` would land (a word that readers
@@ -157,7 +157,7 @@ def _cue_table(source: str, board: Board) -> _CueTable:
     return _CueTable(texts, probability, value, {text: row for row, text in enumerate(texts)})
 
 
-@cache
+@lru_cache(maxsize=2 * reading.BOARDS)
 def _allowed(
     source: str,
     board: Board,

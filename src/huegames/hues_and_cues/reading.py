@@ -36,6 +36,8 @@ if TYPE_CHECKING:  # numpy is imported by the functions, when a bot first reads 
 
     Array = npt.NDArray[np.float64]
 
+BOARDS = 8
+"""Boards whose tables are kept at once (each cache is bounded: memory stays flat)."""
 NOISE = 0.035
 """OKLab reading noise added to every component's spread: how differently
 two readers see the same colour."""
@@ -57,7 +59,7 @@ BLIND_DOUBT = 0.01
 """:data:`PIECE_DOUBT` when it knows none: then the pieces are the best guide."""
 
 
-@cache
+@lru_cache(maxsize=BOARDS)
 def board_labs(board: Board) -> Array:
     """The board's OKLab colours, one row per square in :data:`SQUARES` order."""
     import numpy as np
@@ -212,14 +214,14 @@ class Table:
         return _prior(self.vocabulary.name, self.board)
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=16384)
 def _word_squares(board: Board, word: WordColour) -> Array:
     probability = _normalised(_log_density(word, board_labs(board)))
     probability.setflags(write=False)
     return probability
 
 
-@cache
+@lru_cache(maxsize=BOARDS)
 def _prior(name: str, board: Board) -> Array:
     import numpy as np
 
@@ -233,7 +235,7 @@ def _prior(name: str, board: Board) -> Array:
     return prior
 
 
-@cache
+@lru_cache(maxsize=BOARDS)
 def table(name: str, board: Board) -> Table:
     """The :class:`Table` of vocabulary ``name`` on ``board`` (cached)."""
     return Table(vocabulary(name), board)

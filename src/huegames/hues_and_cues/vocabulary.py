@@ -35,7 +35,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from ..records import brief
@@ -318,7 +318,7 @@ def _weaker(parts: Sequence[WordColour], other: Sequence[WordColour], name: str)
     return vocabulary(name).language == "es" and not any(part.common for part in parts)
 
 
-@cache
+@lru_cache(maxsize=65536)
 def _form(name: str, word: str) -> WordColour | None:
     words = vocabulary(name).words
     if word in words:
@@ -330,7 +330,7 @@ def _form(name: str, word: str) -> WordColour | None:
     return None
 
 
-@cache
+@lru_cache(maxsize=65536)
 def _reading(name: str, word: str) -> tuple[WordColour, ...]:
     """One cue word read by one vocabulary: the word or its form, else a
     known phrase run together (``firetruck``), else the split into two known
