@@ -1088,191 +1088,6 @@ int hue_random_games(const hue_card *deck, int32_t card_count, int32_t players,
     return 0;
 }
 
-/* ---- playouts for search ------------------------------------------------ */
-
-static int32_t playouts_offset(int32_t players, int32_t hand_capacity)
-{
-    return 3 * players * (hand_capacity - 1) + 4;
-}
-
-size_t hue_playouts_workspace_size(int32_t width, int32_t height,
-                                   int32_t card_count, int32_t players,
-                                   int32_t hand_capacity)
-{
-    int32_t offset;
-
-    if (!side_ok(width, height) || card_count < 1 || card_count > HUE_MAX_CARDS
-        || !players_ok(players) || hand_capacity < 1 || hand_capacity > HUE_MAX_HAND)
-        return 0;
-    offset = playouts_offset(players, hand_capacity);
-    if (width > HUE_MAX_SIDE - 2 * offset || height > HUE_MAX_SIDE - 2 * offset)
-        return 0;
-    width += 2 * offset;
-    height += 2 * offset;
-    return 7 + 2 * table_bytes(width, height)
-        + round8((size_t)card_count * sizeof(uint32_t))
-        + hue_workspace_size(width, height);
-}
-
-/* Reads one seat's hand of a playout into out[]; returns its size, or a
- * negative error code.  `seen` stamps the cards of this playout. */
-static int32_t read_hand(const int32_t *slots, int32_t capacity, int32_t card_count,
-                         uint32_t *seen, uint32_t stamp, int32_t *out)
-{
-    int32_t n = 0, k;
-
-    for (k = 0; k < capacity; k++) {
-        int32_t c = slots[k];
-        if (c == -1)
-            break;
-        if (c < 0 || c >= card_count)
-            return HUE_E_ARGUMENT;
-        if (seen[c] == stamp)
-            return HUE_E_ILLEGAL;
-        seen[c] = stamp;
-        out[n++] = c;
-    }
-    for (; k < capacity; k++)
-        if (slots[k] != -1)
-            return HUE_E_ARGUMENT;
-    return n > 0 ? n : HUE_E_ILLEGAL;
-}
-
-int hue_playouts(const hue_card *deck, int32_t card_count,
-                 const hue_cell *cells, int32_t width, int32_t height,
-                 int32_t players, int32_t to_move, int allow_cover,
-                 const int32_t *hands, int32_t hand_capacity,
-                 const hue_placement *first, int32_t playouts, int policy,
-                 uint64_t seed, uint64_t first_playout,
-                 void *workspace, size_t workspace_size,
-                 int32_t *values, int32_t *scores, int32_t *winners)
-{
-    int32_t box[4], offset, big_width, big_height, x, y, p, s, k;
-    int32_t hand[HUE_MAX_PLAYERS][HUE_MAX_HAND], held[HUE_MAX_PLAYERS];
-    uintptr_t at;
-    table base, t;
-    uint32_t *seen;
-    void *scratch;
-    size_t size;
-    int status;
-
-    status = deck_check(deck, card_count);
-    if (status < 0)
-        return status;
-    if (cells == NULL || workspace == NULL || !players_ok(players) || to_move < 0
-        || to_move >= players || playouts < 0 || (playouts > 0 && hands == NULL)
-        || (policy != HUE_POLICY_RANDOM && policy != HUE_POLICY_KEEP_BEST))
-        return HUE_E_ARGUMENT;
-    size = hue_playouts_workspace_size(width, height, card_count, players, hand_capacity);
-    if (size == 0)
-        return HUE_E_ARGUMENT;
-    if (workspace_size < size)
-        return HUE_E_WORKSPACE;
-    status = occupied_box(cells, width, height, box);
-    if (status < 0)
-        return status;
-    if (box[2] < 0)
-        return HUE_E_ARGUMENT;   /* an empty table: no opening to play on */
-
-    offset = playouts_offset(players, hand_capacity);
-    big_width = width + 2 * offset;
-    big_height = height + 2 * offset;
-    at = align8(workspace);
-    base = table_carve(&at, big_width, big_height);
-    t = table_carve(&at, big_width, big_height);
-    seen = (uint32_t *)take(&at, (size_t)card_count * sizeof(uint32_t));
-    scratch = (void *)at;
-    memset(seen, 0, (size_t)card_count * sizeof(uint32_t));
-    table_clear(&base);
-    for (y = 0; y < height; y++)
-        for (x = 0; x < width; x++)
-            if (cells[(size_t)y * (size_t)width + (size_t)x] != HUE_EMPTY)
-                table_show(&base, offset + x, offset + y,
-                           cells[(size_t)y * (size_t)width + (size_t)x]);
-
-    /* Check every hand and first move before any output is written. */
-    for (p = 0; p < playouts; p++) {
-        for (s = 0; s < players; s++) {
-            const int32_t *slots = hands + ((size_t)p * (size_t)players + (size_t)s)
-                                           * (size_t)hand_capacity;
-            held[s] = read_hand(slots, hand_capacity, card_count, seen, (uint32_t)p + 1,
-                                hand[s]);
-            if (held[s] < 0)
-                return (int)held[s];
-        }
-        if (first != NULL) {
-            const hue_placement *m = &first[p];
-            int64_t fx = (int64_t)m->x + offset, fy = (int64_t)m->y + offset;
-            int in_hand = 0;
-            for (k = 0; k < held[to_move]; k++)
-                in_hand |= hand[to_move][k] == m->card;
-            if (!in_hand || held[to_move] < 2 || m->rotation < 0
-                || m->rotation >= deck[m->card].rotations
-                || fx < 4 || fy < 4 || fx > big_width - 7 || fy > big_height - 7
-                || !table_legal(&base, (int32_t)fx, (int32_t)fy, m->rotation & 1,
-                                allow_cover))
-                return HUE_E_ILLEGAL;
-        }
-    }
-
-    memcpy(t.code, base.code, (size_t)big_width * (size_t)big_height * sizeof(hue_cell));
-    memcpy(t.mark, base.mark, (size_t)big_width * (size_t)big_height);
-    memcpy(t.box, base.box, sizeof t.box);
-    for (p = 0; p < playouts; p++) {
-        int32_t final[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS], left = 0, seat = to_move;
-        rng r;
-
-        rng_seed(&r, seed, first_playout + (uint64_t)p);
-        for (s = 0; s < players; s++) {
-            const int32_t *slots = hands + ((size_t)p * (size_t)players + (size_t)s)
-                                           * (size_t)hand_capacity;
-            for (held[s] = 0; held[s] < hand_capacity && slots[held[s]] != -1; held[s]++)
-                hand[s][held[s]] = slots[held[s]];
-            left += held[s] - 1;
-        }
-        if (first != NULL) {
-            const hue_placement *m = &first[p];
-            table_lay(&t, &deck[m->card], m->x + offset, m->y + offset, m->rotation);
-            for (k = 0; hand[to_move][k] != m->card; k++)
-                ;
-            hand_remove(hand[to_move], &held[to_move], k);
-            left--;
-            seat = (seat + 1) % players;
-        }
-        while (left > 0) {
-            if (held[seat] > 1) {
-                hue_placement move;
-                if (policy == HUE_POLICY_KEEP_BEST && held[seat] == 2) {
-                    int32_t now[HUE_COLOURS], keep;
-                    table_values(&t, scratch, now);
-                    keep = card_score(&deck[hand[seat][1]], now)
-                           > card_score(&deck[hand[seat][0]], now);
-                    random_move(&t, deck, &hand[seat][1 - keep], 1, allow_cover, &r, &move);
-                    hand_remove(hand[seat], &held[seat], 1 - keep);
-                } else {
-                    hand_remove(hand[seat], &held[seat],
-                                random_move(&t, deck, hand[seat], held[seat], allow_cover,
-                                            &r, &move));
-                }
-                left--;
-            }
-            seat = (seat + 1) % players;
-        }
-        table_values(&t, scratch, final);
-        for (s = 0; s < players; s++)
-            seat_scores[s] = card_score(&deck[hand[s][0]], final);
-        if (values != NULL)
-            memcpy(values + (size_t)p * HUE_COLOURS, final, sizeof final);
-        if (scores != NULL)
-            memcpy(scores + (size_t)p * (size_t)players, seat_scores,
-                   (size_t)players * sizeof(int32_t));
-        if (winners != NULL)
-            winners[p] = first_best(seat_scores, players);
-        table_restore(&t, &base);
-    }
-    return 0;
-}
-
 /* ---- Python's random.Random ---------------------------------------------- */
 
 /* MT19937 as CPython's _random module runs it: seeded from a non-negative
@@ -2021,6 +1836,242 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
         if (winners != NULL)
             winners[g] = first_best(seat_scores, players);
         table_restore(&t, NULL);
+    }
+    return 0;
+}
+
+/* ---- playouts for search ------------------------------------------------ */
+
+static int32_t playouts_offset(int32_t players, int32_t hand_capacity)
+{
+    return 3 * players * (hand_capacity - 1) + 4;
+}
+
+size_t hue_playouts_workspace_size(int32_t width, int32_t height,
+                                   int32_t card_count, int32_t players,
+                                   int32_t hand_capacity)
+{
+    int32_t offset;
+
+    if (!side_ok(width, height) || card_count < 1 || card_count > HUE_MAX_CARDS
+        || !players_ok(players) || hand_capacity < 1 || hand_capacity > HUE_MAX_HAND)
+        return 0;
+    offset = playouts_offset(players, hand_capacity);
+    if (width > HUE_MAX_SIDE - 2 * offset || height > HUE_MAX_SIDE - 2 * offset)
+        return 0;
+    width += 2 * offset;
+    height += 2 * offset;
+    return 7 + 2 * table_bytes(width, height)
+        + round8((size_t)card_count * sizeof(uint32_t))
+        + round8((size_t)players * (size_t)hand_capacity * sizeof(int32_t))
+        + round8(hue_workspace_size(width, height));
+}
+
+/* Anchors per orientation a greedy playout may list: 15 per occupied cell
+ * (the grid's, and 3 per card laid), and never more than the table has. */
+static int32_t playouts_anchors(int32_t width, int32_t height, int32_t players,
+                                int32_t hand_capacity)
+{
+    int64_t offset = playouts_offset(players, hand_capacity);
+    int64_t cells = ((int64_t)width + 2 * offset) * ((int64_t)height + 2 * offset);
+    int64_t occupied = (int64_t)width * height + 3 * (int64_t)players * (hand_capacity - 1);
+
+    return (int32_t)(15 * occupied < cells ? 15 * occupied : cells);
+}
+
+size_t hue_greedy_playouts_workspace_size(int32_t width, int32_t height,
+                                          int32_t card_count, int32_t players,
+                                          int32_t hand_capacity)
+{
+    size_t size = hue_playouts_workspace_size(width, height, card_count, players,
+                                              hand_capacity);
+    int32_t offset;
+
+    if (size == 0)
+        return 0;
+    offset = playouts_offset(players, hand_capacity);
+    return size + greedy_bytes(width + 2 * offset, height + 2 * offset,
+                               playouts_anchors(width, height, players, hand_capacity),
+                               hand_capacity);
+}
+
+/* Reads one seat's hand of a playout into out[]; returns its size, or a
+ * negative error code.  `seen` stamps the cards of this playout. */
+static int32_t read_hand(const int32_t *slots, int32_t capacity, int32_t card_count,
+                         uint32_t *seen, uint32_t stamp, int32_t *out)
+{
+    int32_t n = 0, k;
+
+    for (k = 0; k < capacity; k++) {
+        int32_t c = slots[k];
+        if (c == -1)
+            break;
+        if (c < 0 || c >= card_count)
+            return HUE_E_ARGUMENT;
+        if (seen[c] == stamp)
+            return HUE_E_ILLEGAL;
+        seen[c] = stamp;
+        out[n++] = c;
+    }
+    for (; k < capacity; k++)
+        if (slots[k] != -1)
+            return HUE_E_ARGUMENT;
+    return n > 0 ? n : HUE_E_ILLEGAL;
+}
+
+int hue_playouts(const hue_card *deck, int32_t card_count,
+                 const hue_cell *cells, int32_t width, int32_t height,
+                 int32_t players, int32_t to_move, int allow_cover,
+                 const int32_t *hands, int32_t hand_capacity,
+                 const hue_placement *first, int32_t playouts, int policy,
+                 uint64_t seed, uint64_t first_playout,
+                 void *workspace, size_t workspace_size,
+                 int32_t *values, int32_t *scores, int32_t *winners)
+{
+    int32_t box[4], offset, big_width, big_height, x, y, p, s, k;
+    int32_t hand[HUE_MAX_PLAYERS][HUE_MAX_HAND], held[HUE_MAX_PLAYERS];
+    uintptr_t at;
+    table base, t;
+    uint32_t *seen;
+    int32_t *unseen;
+    void *scratch;
+    greedy_space space;
+    size_t size;
+    int status;
+
+    status = deck_check(deck, card_count);
+    if (status < 0)
+        return status;
+    if (cells == NULL || workspace == NULL || !players_ok(players) || to_move < 0
+        || to_move >= players || playouts < 0 || (playouts > 0 && hands == NULL)
+        || (policy != HUE_POLICY_RANDOM && policy != HUE_POLICY_KEEP_BEST
+            && policy != HUE_POLICY_GREEDY))
+        return HUE_E_ARGUMENT;
+    size = policy == HUE_POLICY_GREEDY
+           ? hue_greedy_playouts_workspace_size(width, height, card_count, players,
+                                                hand_capacity)
+           : hue_playouts_workspace_size(width, height, card_count, players, hand_capacity);
+    if (size == 0)
+        return HUE_E_ARGUMENT;
+    if (workspace_size < size)
+        return HUE_E_WORKSPACE;
+    status = occupied_box(cells, width, height, box);
+    if (status < 0)
+        return status;
+    if (box[2] < 0)
+        return HUE_E_ARGUMENT;   /* an empty table: no opening to play on */
+
+    offset = playouts_offset(players, hand_capacity);
+    big_width = width + 2 * offset;
+    big_height = height + 2 * offset;
+    at = align8(workspace);
+    base = table_carve(&at, big_width, big_height);
+    t = table_carve(&at, big_width, big_height);
+    seen = (uint32_t *)take(&at, (size_t)card_count * sizeof(uint32_t));
+    unseen = (int32_t *)take(&at, (size_t)players * (size_t)hand_capacity * sizeof(int32_t));
+    scratch = take(&at, hue_workspace_size(big_width, big_height));
+    if (policy == HUE_POLICY_GREEDY)
+        space = greedy_carve(&at, big_width, big_height,
+                             playouts_anchors(width, height, players, hand_capacity),
+                             hand_capacity);
+    memset(seen, 0, (size_t)card_count * sizeof(uint32_t));
+    table_clear(&base);
+    for (y = 0; y < height; y++)
+        for (x = 0; x < width; x++)
+            if (cells[(size_t)y * (size_t)width + (size_t)x] != HUE_EMPTY)
+                table_show(&base, offset + x, offset + y,
+                           cells[(size_t)y * (size_t)width + (size_t)x]);
+
+    /* Check every hand and first move before any output is written. */
+    for (p = 0; p < playouts; p++) {
+        for (s = 0; s < players; s++) {
+            const int32_t *slots = hands + ((size_t)p * (size_t)players + (size_t)s)
+                                           * (size_t)hand_capacity;
+            held[s] = read_hand(slots, hand_capacity, card_count, seen, (uint32_t)p + 1,
+                                hand[s]);
+            if (held[s] < 0)
+                return (int)held[s];
+        }
+        if (first != NULL) {
+            const hue_placement *m = &first[p];
+            int64_t fx = (int64_t)m->x + offset, fy = (int64_t)m->y + offset;
+            int in_hand = 0;
+            for (k = 0; k < held[to_move]; k++)
+                in_hand |= hand[to_move][k] == m->card;
+            if (!in_hand || held[to_move] < 2 || m->rotation < 0
+                || m->rotation >= deck[m->card].rotations
+                || fx < 4 || fy < 4 || fx > big_width - 7 || fy > big_height - 7
+                || !table_legal(&base, (int32_t)fx, (int32_t)fy, m->rotation & 1,
+                                allow_cover))
+                return HUE_E_ILLEGAL;
+        }
+    }
+
+    memcpy(t.code, base.code, (size_t)big_width * (size_t)big_height * sizeof(hue_cell));
+    memcpy(t.mark, base.mark, (size_t)big_width * (size_t)big_height);
+    memcpy(t.box, base.box, sizeof t.box);
+    for (p = 0; p < playouts; p++) {
+        int32_t final[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS], left = 0, seat = to_move;
+        rng r;
+
+        rng_seed(&r, seed, first_playout + (uint64_t)p);
+        for (s = 0; s < players; s++) {
+            const int32_t *slots = hands + ((size_t)p * (size_t)players + (size_t)s)
+                                           * (size_t)hand_capacity;
+            for (held[s] = 0; held[s] < hand_capacity && slots[held[s]] != -1; held[s]++)
+                hand[s][held[s]] = slots[held[s]];
+            left += held[s] - 1;
+        }
+        if (first != NULL) {
+            const hue_placement *m = &first[p];
+            table_lay(&t, &deck[m->card], m->x + offset, m->y + offset, m->rotation);
+            for (k = 0; hand[to_move][k] != m->card; k++)
+                ;
+            hand_remove(hand[to_move], &held[to_move], k);
+            left--;
+            seat = (seat + 1) % players;
+        }
+        while (left > 0) {
+            if (held[seat] > 1) {
+                hue_placement move;
+                if (policy == HUE_POLICY_GREEDY) {
+                    int32_t n = 0, other, i, laid;
+                    for (other = 0; other < players; other++)
+                        for (i = 0; other != seat && i < held[other]; i++)
+                            unseen[n++] = hand[other][i];
+                    list_anchors(&t, allow_cover, &space.list);
+                    laid = greedy_move(&space, &t, deck, hand[seat], held[seat], unseen, n,
+                                       NULL, &r, &move);
+                    table_lay(&t, &deck[move.card], move.x % big_width, move.x / big_width,
+                              move.rotation);
+                    hand_remove(hand[seat], &held[seat], laid);
+                } else if (policy == HUE_POLICY_KEEP_BEST && held[seat] == 2) {
+                    int32_t now[HUE_COLOURS], keep;
+                    table_values(&t, scratch, now);
+                    keep = card_score(&deck[hand[seat][1]], now)
+                           > card_score(&deck[hand[seat][0]], now);
+                    random_move(&t, deck, &hand[seat][1 - keep], 1, allow_cover, &r, &move);
+                    hand_remove(hand[seat], &held[seat], 1 - keep);
+                } else {
+                    hand_remove(hand[seat], &held[seat],
+                                random_move(&t, deck, hand[seat], held[seat], allow_cover,
+                                            &r, &move));
+                }
+                left--;
+            }
+            seat = (seat + 1) % players;
+        }
+        table_values(&t, scratch, final);
+        for (s = 0; s < players; s++)
+            seat_scores[s] = card_score(&deck[hand[s][0]], final);
+        if (values != NULL)
+            memcpy(values + (size_t)p * HUE_COLOURS, final, sizeof final);
+        if (scores != NULL)
+            memcpy(scores + (size_t)p * (size_t)players, seat_scores,
+                   (size_t)players * sizeof(int32_t));
+        if (winners != NULL)
+            winners[p] = first_best(seat_scores, players);
+        table_restore(&t, &base);
     }
     return 0;
 }

@@ -267,6 +267,12 @@ size_t hue_playouts_workspace_size(int32_t width, int32_t height,
                                    int32_t card_count, int32_t players,
                                    int32_t hand_capacity);
 
+/* Bytes of workspace hue_playouts needs with HUE_POLICY_GREEDY (more: the
+ * greedy policy values every listed move), or 0 when out of range. */
+size_t hue_greedy_playouts_workspace_size(int32_t width, int32_t height,
+                                          int32_t card_count, int32_t players,
+                                          int32_t hand_capacity);
+
 /* Random playouts from one position, for search.  The table is the grid
  * (width x height, at least one occupied cell; cards may grow it to any
  * side).  Playout p gives each seat s the hand
@@ -279,7 +285,8 @@ size_t hue_playouts_workspace_size(int32_t width, int32_t height,
  * first: NULL, or one placement per playout that seat to_move makes first
  * (card: a deck index in that seat's hand, which must hold >= 2 cards;
  * x, y: grid coordinates; rotation below the card's rotations); it must be
- * legal on the grid (HUE_E_ILLEGAL otherwise).  policy: HUE_POLICY_*.
+ * legal on the grid (HUE_E_ILLEGAL otherwise).  policy: HUE_POLICY_*
+ * (HUE_POLICY_GREEDY needs hue_greedy_playouts_workspace_size bytes).
  * Playout p draws from stream first_playout + p of `seed`.
  *
  * Outputs (each NULL to skip): values[5p .. 5p+4] final colour values,

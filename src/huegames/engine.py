@@ -371,7 +371,7 @@ def factory_settings(factory: Callable[..., Any]) -> dict[str, object]:
 
     >>> from huegames import engine, hue
     >>> engine.factory_settings(hue.MCTSBot)
-    {'playouts': 1000, 'seconds': None, 'candidates': 12, 'margin': 0.2, 'policy': 'keep_best'}
+    {'playouts': 1000, 'seconds': None, 'candidates': 12, 'margin': 0.2, 'rollout': 'keep_best'}
     """
     try:
         return dict(_settings_of(factory))

@@ -211,7 +211,7 @@ def test_hostile_bot_settings(seed, playouts, seconds, candidates, margin, polic
         refused(lambda bot=bot: bot(seed))
     settings = {"playouts": playouts, "candidates": candidates, "margin": margin}
     made = []
-    refused(lambda: made.append(hue.MCTSBot(seed, seconds=seconds, policy=policy, **settings)))
+    refused(lambda: made.append(hue.MCTSBot(seed, seconds=seconds, rollout=policy, **settings)))
     for bot in made:
         assert bot.seconds is None or 0 < bot.seconds < math.inf
     game = hue.new_game(2, seed=1)

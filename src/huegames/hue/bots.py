@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .. import engine
+from .board import Board
+from .cards import Card
 from .game import Game, Rules, new_game
 from .moves import Move
 from .view import View
@@ -86,16 +89,32 @@ class GreedyBot:
     def choose(self, view: View) -> Move:
         """The greedy move for the view's seat (NotYourTurnError when it is not to move)."""
         engine.check_turn(view)
-        moves = view.legal_moves()
         hand = [view.deck[card_id] for card_id in view.hand]
-        valued = list(zip(moves, view.board.colour_values_after(moves), strict=True))
-        own = [max(c.score(values) for c in hand if c.id != move.card) for move, values in valued]
-        best_own = max(own)
-        tied = [pair for pair, score in zip(valued, own, strict=True) if score == best_own]
         unseen = [view.deck[card_id] for card_id in view.unseen_cards()]
-        leader = [max((c.score(values) for c in unseen), default=0) for _, values in tied]
-        weakest = min(leader)
-        best_moves = [
-            move for (move, _), score in zip(tied, leader, strict=True) if score == weakest
-        ]
-        return best_moves[self._rng.randrange(len(best_moves))]
+        best = greedy_moves(view.board, hand, unseen, view.legal_moves())
+        return best[self._rng.randrange(len(best))]
+
+
+def greedy_moves(
+    board: Board, hand: Sequence[Card], unseen: Sequence[Card], moves: Sequence[Move]
+) -> list[Move]:
+    """The moves :class:`GreedyBot` chooses among, in the order of ``moves``:
+    those after which the best card of ``hand`` other than the one laid scores
+    most, and of those, the ones after which the strongest ``unseen`` card
+    scores least.  Every move is valued in one batch call into the backend.
+
+    >>> from huegames import hue
+    >>> game = hue.new_game(players=3, seed=7)
+    >>> view = game.view(0)
+    >>> hand = [view.deck[card_id] for card_id in view.hand]
+    >>> unseen = [view.deck[card_id] for card_id in view.unseen_cards()]
+    >>> greedy_moves(view.board, hand, unseen, view.legal_moves())
+    [Move.parse('T4 1 1 3')]
+    """
+    valued = list(zip(moves, board.colour_values_after(moves), strict=True))
+    own = [max(c.score(values) for c in hand if c.id != move.card) for move, values in valued]
+    best_own = max(own)
+    tied = [pair for pair, score in zip(valued, own, strict=True) if score == best_own]
+    leader = [max((c.score(values) for c in unseen), default=0) for _, values in tied]
+    weakest = min(leader)
+    return [move for (move, _), score in zip(tied, leader, strict=True) if score == weakest]

@@ -75,9 +75,11 @@ SEED_LIMIT = 2**64
 """Seeds and stream numbers are unsigned 64-bit integers: 0..2**64-1."""
 INT32_LIMIT = 2**31
 """Counts the C core takes as ``int32_t``: games and playouts, 0..2**31-1."""
-POLICIES = ("random", "keep_best")
-"""Playout policies: uniform random moves; or the same, but a seat down to
-two cards keeps the one scoring more on the table as it then is."""
+POLICIES = ("random", "keep_best", "greedy")
+"""Playout policies: uniform random moves; the same, but a seat down to two
+cards keeps the one scoring more on the table as it then is; or every seat
+choosing as :class:`~huegames.hue.GreedyBot` does, the strongest card an
+opponent might hold being one of the other seats' hands of the playout."""
 
 # The C core's numbers for them, from csrc/hue_core.h (empty without the core).
 _KIND_CODES: dict[Kind, int] = {}
@@ -92,7 +94,13 @@ if lib is not None:
             Kind.STRIPED: lib.HUE_KIND_STRIPED,
         }
     )
-    _POLICY_CODES.update({"random": lib.HUE_POLICY_RANDOM, "keep_best": lib.HUE_POLICY_KEEP_BEST})
+    _POLICY_CODES.update(
+        {
+            "random": lib.HUE_POLICY_RANDOM,
+            "keep_best": lib.HUE_POLICY_KEEP_BEST,
+            "greedy": lib.HUE_POLICY_GREEDY,
+        }
+    )
     _ERRORS.update(
         {
             lib.HUE_E_ARGUMENT: "argument out of range",
@@ -400,9 +408,10 @@ class Playouts:
     of the hidden cards) and optionally the first move of the seat to move;
     turns then go round from that seat, a seat holding one card passes, and
     the playout ends when every seat holds one card, its score card.
-    ``policy``: ``"random"`` (uniform over listed placements) or
+    ``policy``: ``"random"`` (uniform over listed placements),
     ``"keep_best"`` (the same, but a seat down to two cards keeps the one
-    scoring more on the table as it then is).
+    scoring more on the table as it then is) or ``"greedy"`` (every seat as
+    :class:`~huegames.hue.GreedyBot`, about a hundred times slower).
     """
 
     __slots__ = (
@@ -434,7 +443,7 @@ class Playouts:
         _players(players)
         _integer("to_move", to_move, 0, players)
         if not isinstance(policy, str) or policy not in POLICIES:
-            raise ValueError(f"unknown playout policy {brief(policy)}: use {' or '.join(POLICIES)}")
+            raise ValueError(f"unknown playout policy {brief(policy)}: use {', '.join(POLICIES)}")
         box = board.bounds()
         if box is None:
             raise ValueError("the table is empty: a playout needs the opening laid")
@@ -530,9 +539,12 @@ class Playouts:
                 record.card = index(move.card)
                 record.x, record.y = x, y
                 record.rotation = move.rotation
-        size = lib.hue_playouts_workspace_size(
-            self._width, self._height, len(self._deck), players, capacity
+        sizes = (
+            lib.hue_greedy_playouts_workspace_size
+            if self.policy == "greedy"
+            else lib.hue_playouts_workspace_size
         )
+        size = sizes(self._width, self._height, len(self._deck), players, capacity)
         if size == 0:
             raise ValueError("the position is beyond the kernel's limits (board too wide?)")
         out_scores = ffi.new("int32_t[]", max(1, count * players))

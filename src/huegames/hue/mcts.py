@@ -15,10 +15,12 @@
 3. each playout draws a fresh determinization -- every other seat gets, from
    the cards this seat cannot see, as many cards as it holds, one of them a
    poison card exactly when it has not played its poison yet -- makes the
-   candidate move, and plays on at random to the end in the C kernel
-   (:class:`kernel.Playouts`, policy ``keep_best``: a seat down to two cards
-   keeps the one scoring more on the table as it then is).  One call into C
-   per round of halving.
+   candidate move, and plays on to the end in the C kernel
+   (:class:`kernel.Playouts`) by the ``rollout`` policy: ``keep_best`` (the
+   default: random moves, but a seat down to two cards keeps the one scoring
+   more on the table as it then is), ``random``, or ``greedy`` (every seat
+   as :class:`~huegames.hue.GreedyBot`, stronger and far slower a playout).
+   One call into C per round of halving.
 
 The reward of a playout is 1 for a win (ties go to the earliest seat, as in
 the rules) and 0 for a loss, plus ``margin`` times the score lead over the
@@ -40,7 +42,7 @@ from .. import engine
 from ..records import brief
 from . import kernel
 from .board import Board
-from .bots import seeded
+from .bots import greedy_moves, seeded
 from .moves import Move
 from .view import HiddenCards, View
 
@@ -78,7 +80,7 @@ class MCTSBot:
         seconds: float | None = None,
         candidates: int = 12,
         margin: float = 0.2,
-        policy: str = "keep_best",
+        rollout: str = "keep_best",
     ) -> None:
         if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 1:
             raise ValueError(f"playouts must be a positive integer, not {brief(playouts)}")
@@ -96,14 +98,16 @@ class MCTSBot:
             or (isinstance(margin, float) and not math.isfinite(margin))
         ):
             raise ValueError(f"margin must be a finite number, not {brief(margin)}")
-        if not isinstance(policy, str) or policy not in kernel.POLICIES:
-            raise ValueError(f"unknown playout policy {brief(policy)}")
+        if not isinstance(rollout, str) or rollout not in kernel.POLICIES:
+            raise ValueError(
+                f"unknown rollout policy {brief(rollout)}: use {', '.join(kernel.POLICIES)}"
+            )
         self._rng = seeded(seed)
         self.playouts = playouts
         self.seconds = seconds
         self.candidates = candidates
         self.margin = margin
-        self.policy = policy
+        self.rollout = rollout
 
     # -- the decision ----------------------------------------------------------
 
@@ -119,7 +123,7 @@ class MCTSBot:
         shortlist = self._shortlist(view, view.legal_moves())
         if len(shortlist) == 1:
             return shortlist[0]
-        run = _runner(view.board, view.players, me, self.policy)
+        run = _runner(view.board, view.players, me, self.rollout)
         sampler = HiddenCards(view)
 
         def rewards(batch: list[Move], per_move: int, first_playout: int) -> list[float]:
@@ -218,8 +222,8 @@ def python_playout(
     rng: random.Random,
     policy: str = "keep_best",
 ) -> tuple[int, ...]:
-    """One random playout in Python, as :class:`kernel.Playouts` plays it
-    (not the same random numbers): each seat's final score."""
+    """One playout in Python, as :class:`kernel.Playouts` plays it with
+    ``policy`` (not the same random numbers): each seat's final score."""
     board = board.copy()
     held = [list(hand) for hand in hands]
     players = len(held)
@@ -236,7 +240,11 @@ def python_playout(
                 values = board.colour_values()
                 keep = int(board.deck[hand[1]].score(values) > board.deck[hand[0]].score(values))
                 playable = [hand[1 - keep]]
-            legal = board.legal_placements_of(playable)
+            legal: Sequence[Move] = board.legal_placements_of(playable)
+            if policy == "greedy":
+                cards = [board.deck[card_id] for card_id in hand]
+                others = [board.deck[c] for other in held if other is not hand for c in other]
+                legal = greedy_moves(board, cards, others, legal)
             move = legal[rng.randrange(len(legal))]
             board.place(move)
             hand.remove(move.card)
