@@ -503,7 +503,7 @@ def test_registered_in_the_engine():
         "seconds": None,
         "candidates": 12,
         "margin": 0.2,
-        "policy": "keep_best",
+        "rollout": "keep_best",
     }
     game = engine.play_game(spec.new_game(3, 5), [spec.bot("greedy", seed=s) for s in range(3)])
     assert isinstance(game, hue.Game) and game.winner in range(3)

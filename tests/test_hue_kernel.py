@@ -514,7 +514,7 @@ def test_playouts_arguments():
         ({"to_move": 2}, lib.HUE_E_ARGUMENT),
         ({"to_move": -1}, lib.HUE_E_ARGUMENT),
         ({"hands": ffi.NULL}, lib.HUE_E_ARGUMENT),
-        ({"policy": 2}, lib.HUE_E_ARGUMENT),
+        ({"policy": 3}, lib.HUE_E_ARGUMENT),
         ({"playouts": -1}, lib.HUE_E_ARGUMENT),
         ({"capacity": lib.HUE_MAX_HAND + 1}, lib.HUE_E_ARGUMENT),
         ({"short": 1}, lib.HUE_E_WORKSPACE),
