@@ -6,7 +6,7 @@ seat_swap=True)``).  Prints a markdown table: wins, the win rate with its
 95% Wilson interval, mean scores and wall time.  Ties go to the earlier
 seat, as in the rules, so there are no draws.
 
-    python scripts/hue_strength.py                    # MCTS vs Greedy, Greedy vs Random
+    python scripts/hue_strength.py       # MCTS (both rollouts) vs Greedy, Greedy vs Random
     python scripts/hue_strength.py --games 200 --playouts 300
 """
 
@@ -18,9 +18,15 @@ import time
 import huegames
 from huegames import hue
 
-BOTS = {"Random": "random", "Greedy": "greedy", "MCTS": "mcts:playouts={playouts}"}
-"""Display name -> bot spec (``{playouts}`` filled in from the command line)."""
-PAIRINGS = [("MCTS", "Greedy"), ("Greedy", "Random")]
+BOTS = {
+    "Random": "random",
+    "Greedy": "greedy",
+    "MCTS": "mcts:playouts={playouts}",
+    "MCTSgreedy": "mcts:playouts={playouts}:rollout=greedy",
+}
+"""Display name -> bot spec (``{playouts}`` filled in from the command line);
+MCTSgreedy is MCTS whose playouts play the greedy policy."""
+PAIRINGS = [("MCTS", "Greedy"), ("MCTSgreedy", "Greedy"), ("Greedy", "Random")]
 
 
 def main() -> None:
@@ -50,7 +56,7 @@ def main() -> None:
             parser.error(str(error))
         a, b = summary.bot(a_spec), summary.bot(b_spec)
         low, high = a.win_interval()
-        budget = f"{args.playouts} playouts" if "MCTS" in (first, second) else "-"
+        budget = f"{args.playouts} playouts" if first.startswith("MCTS") else "-"
         rows.append(
             f"| {first} vs {second} | {summary.games} | {a.wins} | {b.wins} | {a.win_rate:.1%} | "
             f"{low:.1%} to {high:.1%} | {a.mean_score:.1f} vs {b.mean_score:.1f} | "
