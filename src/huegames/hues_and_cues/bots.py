@@ -207,7 +207,7 @@ class LexiconBot:
     >>> game.play(giver.choose(game.view(0)))
     Move.parse('cue aquamarine')
     >>> hc.LexiconBot("es").choose(game.view(1))  # a Spanish reader follows English too
-    Move.parse('guess O11')
+    Move.parse('guess O10')
     >>> [word.word for word in hc.LexiconBot("xkcd").vocabulary.read("cucumber")]  # not umber
     []
     """

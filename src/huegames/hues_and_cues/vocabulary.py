@@ -87,7 +87,7 @@ class WordColour:
     >>> from huegames.hues_and_cues.vocabulary import vocabulary
     >>> sea = vocabulary("en").words["sea"]
     >>> sea.names > 100, [round(c, 2) for c in sea.lab]  # the heaviest component's mean
-    (True, [0.62, -0.05, -0.02])
+    (True, [0.62, -0.06, -0.02])
     """
 
     word: str
