@@ -13,7 +13,11 @@
  *      move legal and from the mover's hand, scores and winner recomputed;
  *   3  hue_playouts, against the promises it can be held to from outside
  *      (scores from the seat's own cards, winners, streams; the values
- *      and the keep_best choice where no random move decides them).
+ *      and the keep_best choice where no random move decides them);
+ *   4  hue_play_matches, every game replayed on a reference table (the
+ *      opening, each move legal and of a dealt card, each seat's moves its
+ *      own, the winner), the skipped outputs and each game alone agreeing.
+ * Any other first byte picks target (byte mod 4), as before target 4 was.
  *
  * The rest of the input is read in order by the decoders below (and
  * written by fuzz/make_corpus.py for the seed corpus); running out of
@@ -1545,6 +1549,166 @@ static void fuzz_playouts(input *in)
     free(d.cards);
 }
 
+/* ---- target 4: whole games as the Python engine plays them -------------- */
+
+static int matches_run(const fuzz_deck *d, int32_t players, int cover, int32_t games,
+                       const uint64_t *seeds, const int32_t *policies,
+                       const uint64_t *bot_seeds, const hostility *h, games_out *o,
+                       uint8_t garbage, unsigned *allowed)
+{
+    size_t need = hue_matches_workspace_size(d->count, players);
+    size_t size = need > h->short_by ? need - h->short_by : 0;
+    workspace ws = workspace_new(size, h->misalign, garbage);
+    int32_t k;
+    int status;
+
+    *allowed = deck_errors(d, h->nulls & 1);
+    if (players < HUE_MIN_PLAYERS || players > HUE_MAX_PLAYERS || games < 0 || (h->nulls & 2)
+        || (games > 0 && (h->nulls & 0x700)))
+        *allowed |= E(HUE_E_ARGUMENT);
+    if (need > 0 && size < need)
+        *allowed |= E(HUE_E_WORKSPACE);
+    for (k = 0; players >= HUE_MIN_PLAYERS && players <= HUE_MAX_PLAYERS && k < games * players;
+         k++)
+        if (policies[k] != HUE_SEAT_RANDOM && policies[k] != HUE_SEAT_GREEDY)
+            *allowed |= E(HUE_E_ARGUMENT);
+    if (d->valid && need > 0 && !deck_enough(d, players))
+        *allowed |= E(HUE_E_DECK);
+    status = hue_play_matches(h->nulls & 1 ? NULL : d->cards, d->count, players, cover, games,
+                              h->nulls & 0x100 ? NULL : seeds,
+                              h->nulls & 0x200 ? NULL : policies,
+                              h->nulls & 0x400 ? NULL : bot_seeds, h->nulls & 2 ? NULL : ws.at,
+                              size, h->nulls & 8 ? NULL : o->opening,
+                              h->nulls & 16 ? NULL : o->moves, h->nulls & 32 ? NULL : o->scores,
+                              h->nulls & 64 ? NULL : o->winners);
+    free(ws.block);
+    return status;
+}
+
+/* Game g of a full run, replayed on a reference table: three distinct
+ * starting cards open the staircase; every move lays a poison or standard
+ * card not laid before, legally; each seat lays its dealt share with at
+ * most one poison card; the winner is the first best score. */
+static void replay_match(const fuzz_deck *d, int32_t players, int cover, const games_out *o,
+                         int32_t g)
+{
+    int32_t per_game = hue_game_moves(players);
+    int32_t offset = 3 * per_game + 4, w = 3 + 2 * offset, h = 5 + 2 * offset;
+    const int32_t *opening = o->opening + (size_t)g * 6;
+    const hue_placement *moves = o->moves + (size_t)g * (size_t)per_game;
+    int32_t poison[HUE_MAX_PLAYERS] = {0}, j, k;
+    hue_cell *table = calloc((size_t)w * (size_t)h, sizeof *table);
+    uint8_t *laid = calloc((size_t)d->count, 1);
+
+    if (table == NULL || laid == NULL)
+        FAIL("out of memory");
+    for (k = 0; k < 3; k++) {
+        int32_t card = opening[2 * k], rotation = opening[2 * k + 1];
+        CHECK(card >= 0 && card < d->count && d->cards[card].kind == HUE_KIND_STARTING
+                  && !laid[card] && (rotation == 0 || rotation == 2),
+              "hue_play_matches: game %d opening %d is card %d rotation %d", g, k, card,
+              rotation);
+        laid[card] = 1;
+        for (j = 0; j < 3; j++)
+            table[(offset + k + j) * w + offset + k] = d->cards[card].shapes[rotation][j];
+    }
+    for (j = 0; j < per_game; j++) {
+        const hue_placement *m = &moves[j];
+        int32_t dx, dy, kind;
+        CHECK(m->card >= 0 && m->card < d->count && !laid[m->card] && m->rotation >= 0
+                  && m->rotation < d->cards[m->card].rotations,
+              "hue_play_matches: game %d move %d lays card %d rotation %d", g, j, m->card,
+              m->rotation);
+        kind = d->cards[m->card].kind;
+        CHECK(kind != HUE_KIND_STARTING, "hue_play_matches: game %d move %d lays a starting card",
+              g, j);
+        poison[j % players] += kind == HUE_KIND_POISON;
+        CHECK(poison[j % players] <= 1, "hue_play_matches: game %d seat %d lays two poisons", g,
+              j % players);
+        CHECK(m->x + offset >= 0 && m->y + offset >= 0 && m->x + offset < w - 2
+                  && m->y + offset < h - 2
+                  && ref_legal(table, w, h, m->x + offset, m->y + offset, m->rotation & 1, cover),
+              "hue_play_matches: game %d move %d at (%d, %d) rotation %d is illegal", g, j,
+              m->x, m->y, m->rotation);
+        laid[m->card] = 1;
+        dx = m->rotation & 1;
+        dy = 1 - dx;
+        for (k = 0; k < 3; k++)
+            table[(m->y + offset + k * dy) * w + m->x + offset + k * dx]
+                = d->cards[m->card].shapes[m->rotation][k];
+    }
+    for (k = 0; k < players; k++)
+        CHECK(o->scores[(size_t)g * (size_t)players + (size_t)k] >= 0,
+              "hue_play_matches: game %d seat %d scored below 0", g, k);
+    CHECK(o->winners[g] == first_best(o->scores + (size_t)g * (size_t)players, players),
+          "hue_play_matches: game %d winner %d", g, o->winners[g]);
+    free(table);
+    free(laid);
+}
+
+static void fuzz_matches(input *in)
+{
+    fuzz_deck d = deck_read(in);
+    int32_t players = pick(in, HUE_MIN_PLAYERS, HUE_MAX_PLAYERS);
+    int cover = pick_flag(in);
+    int32_t games = pick_count(in, MAX_GAMES), per_game = hue_game_moves(players), g, k;
+    int32_t seats = games > 0 && players >= 0 && players <= HUE_MAX_PLAYERS ? games * players : 0;
+    uint64_t *seeds = canary_buffer((size_t)(games > 0 ? games : 0) * sizeof *seeds);
+    uint64_t *bot_seeds = canary_buffer((size_t)seats * sizeof *bot_seeds);
+    int32_t *policies = canary_buffer((size_t)seats * sizeof *policies);
+    hostility h, clean = {0, 0, 0};
+    games_out o = games_out_new(games, 0, players, per_game);
+    void *deck_before = snapshot(d.cards, (size_t)d.n * sizeof *d.cards);
+    unsigned allowed;
+    int status;
+
+    for (g = 0; g < games; g++)
+        seeds[g] = u64(in);
+    for (k = 0; k < seats; k++) {
+        uint8_t b = u8(in);
+        policies[k] = b >= HOSTILE ? edge32(in, b, -1, 2) : b % 2;
+        bot_seeds[k] = u64(in);
+    }
+    h = pick_hostility(in);
+    h.nulls |= (h.nulls & 0x80) ? (unsigned)u8(in) << 8 & 0x700 : 0;
+    status = matches_run(&d, players, cover, games, seeds, policies, bot_seeds, &h, &o, 0xBE,
+                         &allowed);
+    check_status(status, allowed, "hue_play_matches");
+    if (status < 0) {
+        CHECK(games_out_untouched(&o), "hue_play_matches: error %d wrote an output", status);
+    } else if (games > 0) {
+        games_out full = games_out_new(games, 0, players, per_game);
+        games_out one = games_out_new(1, 0, players, per_game);
+        size_t m = (size_t)per_game;
+        CHECK(matches_run(&d, players, cover, games, seeds, policies, bot_seeds, &clean, &full,
+                          0x5A, &allowed) == 0, "hue_play_matches: a second run failed");
+        for (g = 0; g < games; g++)
+            replay_match(&d, players, cover, &full, g);
+        CHECK(agrees(h.nulls & 8, o.opening, full.opening, o.opening_n * sizeof *o.opening)
+                  && agrees(h.nulls & 16, o.moves, full.moves, o.moves_n * sizeof *o.moves)
+                  && agrees(h.nulls & 32, o.scores, full.scores, o.scores_n * sizeof *o.scores)
+                  && agrees(h.nulls & 64, o.winners, full.winners,
+                            o.winners_n * sizeof *o.winners),
+              "hue_play_matches: skipping outputs changed the others");
+        g = games - 1;
+        CHECK(matches_run(&d, players, cover, 1, seeds + g, policies + (size_t)g * (size_t)players,
+                          bot_seeds + (size_t)g * (size_t)players, &clean, &one, 0x33,
+                          &allowed) == 0, "hue_play_matches: a one-game run failed");
+        CHECK(memcmp(one.moves, full.moves + (size_t)g * m, m * sizeof *one.moves) == 0
+                  && memcmp(one.scores, full.scores + (size_t)g * (size_t)players,
+                            (size_t)players * sizeof *one.scores) == 0,
+              "hue_play_matches: game %d alone differs", g);
+        games_out_free(&full);
+        games_out_free(&one);
+    }
+    check_unchanged(deck_before, d.cards, (size_t)d.n * sizeof *d.cards, "hue_play_matches");
+    games_out_free(&o);
+    free(seeds);
+    free(bot_seeds);
+    free(policies);
+    free(d.cards);
+}
+
 /* ---- the entry point ---------------------------------------------------- */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -1552,10 +1716,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     input in;
+    uint8_t target;
 
     in.at = data;
     in.left = size;
-    switch (u8(&in) % 4) {
+    target = u8(&in);
+    switch (target == 4 ? 4 : target % 4) {
+    case 4: fuzz_matches(&in); break;
     case 0: fuzz_sizes(&in); break;
     case 1: fuzz_grid_calls(&in); break;
     case 2: fuzz_random_games(&in); break;

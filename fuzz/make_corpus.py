@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "corpus" / "hue_core"
 CRASHES = ROOT / "crashes"
 
-TARGET_SIZES, TARGET_GRID, TARGET_GAMES, TARGET_PLAYOUTS = range(4)
+TARGET_SIZES, TARGET_GRID, TARGET_GAMES, TARGET_PLAYOUTS, TARGET_MATCHES = range(5)
 HOSTILE = 0xF0  # a choice byte from here picks an edge case
 RAW32 = 0xF6  # edge byte followed by a raw little-endian int32
 RAW64 = 0xF7  # pick_origin's edge byte followed by a raw int64
@@ -167,6 +167,17 @@ def games_input(players: int, seed: int, first: int, games: int, cover: int) -> 
     )
 
 
+def matches_input(players: int, seed: int, games: int, cover: int, policies: list[int]) -> bytes:
+    """Target 4: whole games as the Python engine plays them, on the default
+    deck; ``policies`` per seat of every game (0 random, 1 greedy)."""
+    rng = random.Random(seed)
+    data = bytes([TARGET_MATCHES]) + b"\x00\x00\x00" + bytes([players - 2, cover, games])
+    data += b"".join(u64(rng.getrandbits(63)) for _ in range(games))
+    for k in range(games * players):
+        data += bytes([policies[k % len(policies)]]) + u64(rng.getrandbits(63))
+    return data + CLEAN
+
+
 def sizes_input(width: int, height: int, cards: int, players: int, deck: int, hand: int) -> bytes:
     """Target 0: the size functions on one set of numbers."""
     return (
@@ -205,6 +216,9 @@ def corpus() -> Iterator[tuple[str, bytes]]:
     for players in range(2, 6):
         yield f"games-{players}p", games_input(players, players, 0, 2, players % 2)
     yield "games-last-stream", games_input(2, 7, 2**64 - 1, 2, 1)
+    for players in range(2, 6):
+        yield f"matches-{players}p", matches_input(players, players, 2, players % 2, [1, 0])
+    yield "matches-greedy", matches_input(3, 9, 1, 1, [1])
     yield "sizes-default", sizes_input(12, 9, 5, 2, 30, 6)
     yield "sizes-widest", sizes_input(hue_max_side(), 1, 1, 5, 4096, 16)
 
