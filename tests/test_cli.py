@@ -129,6 +129,43 @@ def test_bench_prints_the_ratio_table(capsys):
     assert "| legal placements, 6-card hand | python |" in out
 
 
+def test_bench_games_prints_the_batch_speed_table(capsys, monkeypatch):
+    """``bench --games``: each row of huegames.throughput measured on the
+    Python engine and, where it applies, the C kernel (two quick rows here)."""
+    from huegames import throughput
+
+    rows = (
+        throughput.Row("plank, random vs random", "plank", "random,random", before=693),
+        throughput.Row("hues-and-cues, random", "hues-and-cues", "random"),
+    )
+    monkeypatch.setattr(throughput, "ROWS", rows)
+    status, out, err = run(capsys, "bench", "--games", "--budget", "0.02")
+    assert status == 0, err
+    lines = {line.split(" | ")[0]: line.split(" | ") for line in out.splitlines() if "|" in line}
+    plank, cues = lines["| plank, random vs random"], lines["| hues-and-cues, random"]
+    assert plank[1] == "693" and float(plank[2].replace(",", "")) > 0
+    if throughput.kernel_applies(rows[0]):  # a kernel rate and its ratio to Python
+        assert float(plank[3].replace(",", "")) > 0 and plank[4].endswith("x |")
+    else:
+        assert plank[3] == "-"
+    assert cues[1] == "-" and cues[3] == "-"  # no kernel: one engine
+
+
+def test_throughput_measures_each_engine_or_says_why_not():
+    from huegames import throughput
+
+    row = throughput.Row("plank", "plank", "random,random")
+    assert throughput.measure(row, "python", budget=0.01) > 0
+    with pytest.raises(ValueError, match="engine must be one of"):
+        throughput.measure(row, "numba", budget=0.01)
+    no_kernel = throughput.Row("cues", "hues-and-cues", "random")
+    assert not throughput.kernel_applies(no_kernel)
+    with pytest.raises(ValueError):
+        throughput.measure(no_kernel, "kernel", budget=0.01)
+    per_move = throughput.Row("hue greedy", "hue", "greedy,random", per_move=True)
+    assert throughput.measure(per_move, "python", budget=0.01) > 0  # milliseconds a move
+
+
 def test_as_a_real_process(tmp_path):
     path = tmp_path / "r.jsonl"
     env = {**os.environ, "PYTHONWARNINGS": "ignore"}

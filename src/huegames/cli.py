@@ -6,6 +6,7 @@ huegames simulate hue --games 1000000 --scheduler tcp://host:8786 --out results.
 huegames simulate hue --bots mcts:playouts=200,greedy --seat-swap --games 100
 huegames simulate linja --bots mypkg.mybots:MyBot,greedy
 huegames bench
+huegames bench --games --budget 2
 huegames show game.json -o game.html
 huegames show results.jsonl --game hue --number 3 -o game.html
 huegames play hue --players 3 --bots greedy,mcts:playouts=300 --seed 4
@@ -203,6 +204,12 @@ def build_parser() -> argparse.ArgumentParser:
         type=_seconds,
         default=0.15,
         help=f"seconds per timing, about; above 0, at most {MAX_BUDGET:g} (0.15)",
+    )
+    bench.add_argument(
+        "--games",
+        action="store_true",
+        help="instead: games per second through the runner on one core, every game "
+        "and bot row of the batch-speed table, Python engine and C kernel",
     )
     _add_show(commands)
     _add_play(commands)
@@ -644,6 +651,14 @@ def _bench(args: argparse.Namespace) -> int:
 
     from . import hue
     from .hue.bots import random_position
+
+    if args.games:
+        from . import throughput
+
+        print(f"huegames {__version__}: games per second through the runner, one core")
+        print(f"(about {args.budget:g} s a timing; also bench/test_bench_runner.py)\n")
+        print("\n".join(throughput.table(args.budget)))
+        return 0
 
     n = args.positions
     print(f"huegames {__version__} quick benchmark: {n} rotated positions, best of 3 timings")
