@@ -1,9 +1,9 @@
 """Test setup: the backend in use, and hypothesis profiles.
 
 The suite runs once per backend: ``HUEGAMES_BACKEND=c`` and
-``HUEGAMES_BACKEND=python``.  When C is asked for, the C cores (Hue's and
-Linja's) must be the ones loaded, so a broken build never hides behind the
-fallback.
+``HUEGAMES_BACKEND=python``.  When C is asked for, the C cores (Hue's,
+Linja's and Plank's) must be the ones loaded, so a broken build never hides
+behind the fallback.
 ``HYPOTHESIS_PROFILE`` picks ``default``, ``ci`` or ``expensive``.
 """
 
@@ -23,18 +23,26 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
-def pytest_report_header(config):
+def _kernels():
+    """Each game with a C core of its own, and whether that core is loaded
+    (under HUEGAMES_BACKEND=c, importing a kernel fails without its core)."""
     from huegames.linja import kernel as linja_kernel
+    from huegames.plank import kernel as plank_kernel
 
-    linja = "C core" if linja_kernel.available else "Python"
-    return f"huegames Hue backend: {hue.backend}; Linja: {linja}"
+    return {"Linja": linja_kernel.available, "Plank": plank_kernel.available}
+
+
+def pytest_report_header(config):
+    cores = "; ".join(
+        f"{game}: {'C core' if loaded else 'Python'}" for game, loaded in _kernels().items()
+    )
+    return f"huegames Hue backend: {hue.backend}; {cores}"
 
 
 def pytest_sessionstart(session):
     wanted = os.environ.get("HUEGAMES_BACKEND", "")
     if wanted and hue.backend != wanted:
         raise RuntimeError(f"HUEGAMES_BACKEND={wanted} but the {hue.backend} backend loaded")
-    from huegames.linja import kernel as linja_kernel  # under =c, fails without its core
-
-    if wanted and linja_kernel.available != (wanted == "c"):
-        raise RuntimeError(f"HUEGAMES_BACKEND={wanted} but Linja's C core says otherwise")
+    for game, loaded in _kernels().items():
+        if wanted and loaded != (wanted == "c"):
+            raise RuntimeError(f"HUEGAMES_BACKEND={wanted} but {game}'s C core says otherwise")
