@@ -25,6 +25,7 @@ RULES = [
     plank.Rules(repetition=2, turn_limit=40),
     plank.Rules(repetition=None, turn_limit=25),
     plank.Rules(repetition=5, turn_limit=300),
+    plank.Rules(repetition=None, turn_limit=600),  # a hand longer than TYPICAL_TURNS
 ]
 
 
@@ -40,6 +41,8 @@ def test_hands_are_the_python_engines_hands(players, rules):
         policies.append(mixes[number % 3])
     hands = kernel.play_hands(players, deals, seeds, policies, rules=rules, record_moves=True)
     assert hands.moves is not None
+    if rules.turn_limit == 600 and players == 2:
+        assert max(len(moves) for moves in hands.moves) > kernel.TYPICAL_TURNS
     for h, deal in enumerate(deals):
         game = plank.new_game(players=players, seed=deal, rules=rules)
         pairs = zip(policies[h], seeds[h], strict=True)

@@ -50,6 +50,9 @@ POLICIES = {"random": RandomBot, "greedy": GreedyBot}
 
 SEED_LIMIT = 2**64
 """Deal and bot seeds are unsigned 64-bit integers for the core: 0..2**64-1."""
+TYPICAL_TURNS = 400
+"""Moves a hand is given room for at first when they are recorded (the
+default turn limit is 200)."""
 
 
 class KernelUnavailableError(RuntimeError):
@@ -203,24 +206,32 @@ def _play(
     scores = ffi.new("int32_t[]", max(1, count * players))
     winners = ffi.new("int32_t[]", max(1, count))
     lengths = ffi.new("int32_t[]", max(1, count))
-    capacity = count * limit if record_moves else 0
-    moves = ffi.new("uint32_t[]", max(1, capacity)) if record_moves else ffi.NULL
-    status = core.plank_play_hands(
-        players,
-        rules.repetition or 0,
-        limit,
-        count,
+    arguments = (
         ffi.new("uint64_t[]", deals or [0]),
         ffi.new("uint64_t[]", seeds or [0]),
         ffi.new("int8_t[]", codes or [0]),
-        _workspace(size),
-        size,
-        scores,
-        winners,
-        lengths,
-        moves,
-        capacity,
     )
+    # Room for hands of up to TYPICAL_TURNS moves first; hands that run
+    # longer are played again (the same hands) with room for the turn limit.
+    for turns in sorted({min(limit, TYPICAL_TURNS), limit}) if record_moves else [0]:
+        capacity = count * turns
+        moves = ffi.new("uint32_t[]", max(1, capacity)) if record_moves else ffi.NULL
+        status = core.plank_play_hands(
+            players,
+            rules.repetition or 0,
+            limit,
+            count,
+            *arguments,
+            _workspace(size),
+            size,
+            scores,
+            winners,
+            lengths,
+            moves,
+            capacity,
+        )
+        if status != core.PLANK_E_CAPACITY:
+            break
     if status < 0:
         raise ValueError(f"the Plank C core refused the hands (error {status})")
     flat = ffi.unpack(scores, count * players)
