@@ -128,7 +128,7 @@ static int check_position(const plank_position *p)
     if (p == NULL)
         return PLANK_E_ARGUMENT;
     if (p->players < PLANK_MIN_PLAYERS || p->players > PLANK_MAX_PLAYERS || p->rows < 0 ||
-        p->rows > PLANK_MAX_ROWS || p->turn < 0)
+        p->rows > PLANK_MAX_ROWS || p->turn < 0 || p->turn == INT32_MAX)
         return PLANK_E_POSITION;
     strips = p->rows;
     for (int k = 0; k < PLANK_MAX_PLAYERS; k++) {

@@ -79,7 +79,7 @@
 typedef struct {
     int32_t players;             /* 2..4 */
     int32_t rows;                /* strips on the table, 0..12 */
-    int32_t turn;                /* turns played so far, >= 0 */
+    int32_t turn;                /* turns played so far, 0..2**31-2 */
     int8_t order[4];             /* turn order: turn t is order[t % players]'s
                                     (in hand 0, order[k] is the seat of letter
                                     k: A, B, C, D); with 4 players order[k]

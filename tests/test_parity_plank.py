@@ -169,6 +169,7 @@ def test_the_core_refuses_bad_arguments_and_leaves_the_position():
         ("players", 5),
         ("rows", 13),
         ("turn", -1),
+        ("turn", 2**31 - 1),  # one more turn would overflow
         ("order", [0, 0, 1, 0]),
         ("owners", [3] + [-1] * 35),
         ("strips", [6] + [0] * 11),
@@ -185,3 +186,44 @@ def test_the_core_refuses_bad_arguments_and_leaves_the_position():
     assert lib.plank_deal(1, 5, position) == lib.PLANK_E_ARGUMENT
     assert lib.plank_workspace_size(0) == 0
     assert lib.plank_workspace_size(lib.PLANK_MAX_TURN_LIMIT + 1) == 0
+
+
+@given(
+    players=st.integers(min_value=2, max_value=4),
+    rows=st.integers(min_value=0, max_value=12),
+    turn=st.integers(min_value=0, max_value=2**31 - 2),
+    data=st.data(),
+)
+def test_hostile_positions_in_range_stay_in_bounds(players, rows, turn, data):
+    """Any position whose fields are in range, consistent or not (more tokens
+    than a seat has, every square one seat's): the core answers within
+    PLANK_MAX_MOVES, and never writes past its buffers (the sanitizer build
+    checks that)."""
+    position = ffi.new("plank_position *")
+    position.players, position.rows, position.turn = players, rows, turn
+    position.order[0:players] = data.draw(st.permutations(range(players)))
+    position.strips[0:rows] = data.draw(st.lists(st.integers(0, 5), min_size=rows, max_size=rows))
+    owners = st.integers(-1, players - 1)
+    position.owners[0 : 3 * rows] = data.draw(
+        st.lists(owners, min_size=3 * rows, max_size=3 * rows)
+    )
+    for square in range(3 * rows, 36):
+        position.owners[square] = lib.PLANK_EMPTY
+    spare = 12 - rows
+    for seat in range(players):
+        for k in range(3):
+            position.off[seat][k] = data.draw(st.integers(0, 2))
+            held = data.draw(st.integers(0, min(4, spare)))
+            position.held[seat][k] = held
+            spare -= held
+    out = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
+    legal = lib.plank_legal_moves(position, out)
+    assert 1 <= legal <= lib.PLANK_MAX_MOVES
+    assert 0 <= lib.plank_winning_moves(position, out) <= lib.PLANK_MAX_MOVES
+    for seat in range(players):
+        assert lib.plank_threats(position, seat) >= 0
+    moves = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
+    lib.plank_legal_moves(position, moves)
+    for k in range(legal):
+        after = ffi.new("plank_position *", position[0])
+        assert lib.plank_play(after, moves[k]) in (0, 1)
