@@ -205,7 +205,7 @@ def test_spec_is_registered_under_the_record_name():
 
 
 def test_bot_catalogue_keeps_the_runner_names_with_settings_and_summaries():
-    assert BOT_NAMES == ["random", "en", "es", "xkcd", "css", "lexicon"]
+    assert BOT_NAMES == ["random", "en", "es", "xkcd", "css", "all", "lexicon"]
     settings = {entry.name: entry.settings for entry in hc.SPEC.bots}
     assert settings == {
         "random": {},
@@ -213,6 +213,7 @@ def test_bot_catalogue_keeps_the_runner_names_with_settings_and_summaries():
         "es": {"source": "es"},
         "xkcd": {"source": "xkcd"},
         "css": {"source": "css"},
+        "all": {"source": "all"},
         "lexicon": {"source": "en"},
     }
     for entry in hc.SPEC.bots:

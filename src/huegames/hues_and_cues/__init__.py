@@ -19,7 +19,7 @@ this one is registered as ``"hues-and-cues"``:
 >>> from huegames import engine
 >>> spec = engine.game_spec("hues-and-cues")
 >>> spec is hc.SPEC, spec.bot_names()
-(True, 'random, en, es, xkcd, css, lexicon')
+(True, 'random, en, es, xkcd, css, all, lexicon')
 >>> game = spec.new_game(3, seed=1)
 >>> engine.play_game(game, [spec.bot("xkcd", seed=seat) for seat in range(3)]).outcome()
 Outcome(termination=<Termination.ROUNDS_PLAYED: 'rounds played'>, winners=(0, 1, 2))
@@ -115,6 +115,11 @@ SPEC = engine.register(
                 "css",
                 partial(LexiconBot, source="css"),
                 "Cues and guesses from the CSS colour names (the lexicon bot).",
+            ),
+            engine.BotEntry(
+                "all",
+                partial(LexiconBot, source="all"),
+                "Cues and guesses from the XKCD and CSS colour names together.",
             ),
             engine.BotEntry("lexicon", LexiconBot),
         ),

@@ -19,7 +19,7 @@ the giver would land on), and, after the first guesses, the second cue that
 best moves the guessers' reading — the cue and the pieces placed — onto the
 target, or skips when every first guess is in the frame or no cue improves
 on them.  The package's ``SPEC.bots`` names them for the runner: ``random``,
-``en``, ``es``, ``xkcd``, ``css`` and ``lexicon`` (``lexicon:source=all``).
+``en``, ``es``, ``xkcd``, ``css``, ``all`` and ``lexicon`` (``lexicon:source=es``).
 """
 
 from __future__ import annotations
