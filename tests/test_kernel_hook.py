@@ -1,20 +1,30 @@
 """The runner's kernel hook: GameSpec.kernel, RunSpec.engine, simulate(engine=) and --engine."""
 
 import dataclasses
+import importlib
 import json
 import multiprocessing
 from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
-import kernelgame
 from huegames import cli, engine, linja, simulate
 from huegames.runner import ENGINES, RunSpec, play_chunk
 
-GAME = kernelgame.SPEC.name
+GAME = "linja-kernel"
 
 
-def test_auto_plays_each_chunk_in_one_kernel_call():
+@pytest.fixture(scope="module")
+def kernelgame():
+    """The stand-in games (tests/kernelgame.py), registered for this module's
+    tests only: other modules enumerate the registry."""
+    module = importlib.import_module("kernelgame")
+    yield module
+    for spec in (module.SPEC, module.PLAIN):
+        engine._REGISTRY.pop(spec.name, None)
+
+
+def test_auto_plays_each_chunk_in_one_kernel_call(kernelgame):
     kernelgame.CALLS.clear()
     result = simulate(GAME, "random", games=7, seed=3, workers=1, chunk_size=3)
     assert kernelgame.CALLS == [(0, 3), (3, 6), (6, 7)]
@@ -25,7 +35,7 @@ def test_auto_plays_each_chunk_in_one_kernel_call():
     assert result.summary.to_dict() == python.summary.to_dict()
 
 
-def test_bots_without_a_kernel_policy_play_in_python_and_say_nothing():
+def test_bots_without_a_kernel_policy_play_in_python_and_say_nothing(kernelgame):
     kernelgame.CALLS.clear()
     result = simulate(GAME, "greedy,random", games=4, seed=3, workers=1)
     assert kernelgame.CALLS == []
@@ -34,14 +44,14 @@ def test_bots_without_a_kernel_policy_play_in_python_and_say_nothing():
     assert result.records == python.records
 
 
-def test_engine_python_never_asks_the_kernel():
+def test_engine_python_never_asks_the_kernel(kernelgame):
     kernelgame.CALLS.clear()
     result = simulate(GAME, "random", games=3, workers=1, engine="python")
     assert kernelgame.CALLS == []
     assert all("engine" not in record for record in result.records)
 
 
-def test_engine_kernel_refuses_at_build_when_the_kernel_cannot_play():
+def test_engine_kernel_refuses_at_build_when_the_kernel_cannot_play(kernelgame):
     with pytest.raises(ValueError, match="the Kernel Linja kernel cannot play greedy, random"):
         RunSpec.build(GAME, "greedy,random", engine="kernel")
     with pytest.raises(ValueError, match="Hues and Cues has no C kernel"):
@@ -51,7 +61,7 @@ def test_engine_kernel_refuses_at_build_when_the_kernel_cannot_play():
     assert all(record["engine"] == "kernel" for record in play_chunk(run, 0, 2))
 
 
-def test_engine_kernel_fails_in_a_chunk_the_kernel_will_not_play():
+def test_engine_kernel_fails_in_a_chunk_the_kernel_will_not_play(kernelgame):
     run = dataclasses.replace(RunSpec.build(GAME, "random", games=2), engine="kernel")
     refused = dataclasses.replace(run, bots=RunSpec.build(GAME, "greedy").bots * 2)
     with pytest.raises(ValueError, match="kernel cannot play greedy"):
@@ -59,13 +69,13 @@ def test_engine_kernel_fails_in_a_chunk_the_kernel_will_not_play():
 
 
 @pytest.mark.parametrize("bad", ["Kernel", "", None, 1])
-def test_an_unknown_engine_is_a_value_error(bad):
+def test_an_unknown_engine_is_a_value_error(kernelgame, bad):
     with pytest.raises(ValueError, match="engine must be one of auto, python, kernel"):
         RunSpec.build(GAME, "random", engine=bad)
     assert ENGINES == ("auto", "python", "kernel")
 
 
-def test_kernel_records_in_fresh_worker_processes_match_one_process():
+def test_kernel_records_in_fresh_worker_processes_match_one_process(kernelgame):
     here = simulate(GAME, "random", games=6, seed=2, workers=1)
     context = multiprocessing.get_context("spawn")  # workers that inherit no registry
     with ProcessPoolExecutor(2, mp_context=context) as pool:
@@ -73,7 +83,7 @@ def test_kernel_records_in_fresh_worker_processes_match_one_process():
     assert there.records == here.records
 
 
-def test_a_kernel_path_that_cannot_be_loaded_is_a_value_error():
+def test_a_kernel_path_that_cannot_be_loaded_is_a_value_error(kernelgame):
     spec = dataclasses.replace(linja.SPEC, kernel="huegames.nowhere:play_games")
     with pytest.raises(ValueError, match=r"kernel .huegames\.nowhere:play_games. cannot be loaded"):
         spec.kernel_player()
@@ -84,7 +94,7 @@ def test_a_kernel_path_that_cannot_be_loaded_is_a_value_error():
     assert engine.game_spec(GAME).kernel_player() is kernelgame.play_games
 
 
-def test_cli_engine_option(tmp_path, capsys):
+def test_cli_engine_option(kernelgame, tmp_path, capsys):
     out = tmp_path / "records.jsonl"
     argv = ["simulate", GAME, "--games", "3", "--workers", "1", "--no-progress", "--out", str(out)]
     assert cli.main([*argv, "--engine", "kernel"]) == 0
@@ -99,7 +109,7 @@ def test_cli_engine_option(tmp_path, capsys):
     assert "invalid choice: 'fast'" in capsys.readouterr().err
 
 
-def test_csv_records_keep_the_engine_column(tmp_path):
+def test_csv_records_keep_the_engine_column(kernelgame, tmp_path):
     from huegames.recordfiles import read_records
 
     out = tmp_path / "records.csv"

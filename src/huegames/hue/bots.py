@@ -104,6 +104,7 @@ def greedy_moves(
     scores least.  Every move is valued in one batch call into the backend.
 
     >>> from huegames import hue
+    >>> from huegames.hue.bots import greedy_moves
     >>> game = hue.new_game(players=3, seed=7)
     >>> view = game.view(0)
     >>> hand = [view.deck[card_id] for card_id in view.hand]
