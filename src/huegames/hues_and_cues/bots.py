@@ -217,6 +217,25 @@ class LexiconBot:
             raise TypeError(f"source must be a vocabulary name, not {type(source).__name__}")
         self.source = source
         self.vocabulary: Vocabulary = vocabulary(source)
+        self._board: Board | None = None  # the last board played on, and its tables
+        self._reading: reading.Table | None = None
+        self._cues: _CueTable | None = None
+        self._masks: dict[tuple[object, ...], npt.NDArray[np.bool_]] = {}
+
+    def _read_on(self, board: Board) -> reading.Table:
+        """The vocabulary read on ``board``, kept for the board last played
+        on (with its cue table and masks): no board is hashed on every move."""
+        if board is not self._board or self._reading is None:
+            self._board, self._reading = board, reading.table(self.source, board)
+            self._cues, self._masks = None, {}
+        return self._reading
+
+    def _tables(self, board: Board) -> tuple[reading.Table, _CueTable]:
+        """:meth:`_read_on` and the cue table, built when a cue is first given."""
+        table = self._read_on(board)
+        if self._cues is None:
+            self._cues = _cue_table(self.source, board)
+        return table, self._cues
 
     def choose(self, view: View) -> Move:
         """The move for the phase: :meth:`pick_target`, :meth:`give_cue` (or a
@@ -241,7 +260,7 @@ class LexiconBot:
         round_ = view.round
         assert round_ is not None
         others = [square for seat, square in round_.guesses if seat != view.player]
-        probability = reading.table(self.source, view.board).cues(round_.cues, others)
+        probability = self._read_on(view.board).cues(round_.cues, others)
         taken = [square for _, square in round_.guesses]
         return SQUARES[reading.best_square(probability, taken)]
 
@@ -250,7 +269,7 @@ class LexiconBot:
     def _first_cues(self, view: View, target: Square) -> list[tuple[float, str]]:
         """Legal first cues for ``target``, best first, as (value, text): the
         first few only, enough to find one legal."""
-        cues = _cue_table(self.source, view.board)
+        _, cues = self._tables(view.board)
         for text in self._ranked(view, target, second=False):
             return [(float(cues.value[cues.rows[text], _index(target)]), text)]
         return []
@@ -260,12 +279,12 @@ class LexiconBot:
         the table's rules-legal cues (:func:`_allowed`) that repeat no cue used."""
         import numpy as np
 
-        cues = _cue_table(self.source, view.board)
+        _, cues = self._tables(view.board)
         rules = view.rules
-        allowed = _allowed(
-            self.source, view.board, second, rules.colour_words, rules.colour_stems,
-            rules.relative_words,
-        )  # fmt: skip
+        key = (second, rules.colour_words, rules.colour_stems, rules.relative_words)
+        allowed = self._masks.get(key)
+        if allowed is None:
+            allowed = self._masks[key] = _allowed(self.source, view.board, *key)
         values = np.where(allowed, cues.value[:, _index(target)], -np.inf)
         for row in _best_first(values, SECOND_CANDIDATES if second else FIRST_CANDIDATES):
             if not allowed[row]:
@@ -305,8 +324,7 @@ class LexiconBot:
 
         round_ = view.round
         assert round_ is not None
-        cues = _cue_table(self.source, view.board)
-        table = reading.table(self.source, view.board)
+        table, cues = self._tables(view.board)
         pieces = [square for _, square in round_.guesses]
         base = table.cues(round_.cues, pieces)
         goal = _index(target)

@@ -22,7 +22,7 @@ Square.parse('L3')
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
@@ -38,6 +38,8 @@ if TYPE_CHECKING:  # numpy is imported by the functions, when a bot first reads 
 
 BOARDS = 8
 """Boards whose tables are kept at once (each cache is bounded: memory stays flat)."""
+CACHED_WORDS = 20000
+"""Words a :class:`Table` keeps read beyond its vocabulary's own."""
 NOISE = 0.035
 """OKLab reading noise added to every component's spread: how differently
 two readers see the same colour."""
@@ -140,12 +142,18 @@ def evidence(pieces: Iterable[Square], doubt: float = PIECE_DOUBT) -> Array:
     the relative likelihood far from it)."""
     import numpy as np
 
-    distances = _grid_distances()
     likelihood = np.ones(len(SQUARES))
     for square in pieces:
-        near = np.exp(-distances[square.row * COLUMNS + square.column] / (2 * PIECE_REACH**2))
-        likelihood *= doubt + (1 - doubt) * near
+        likelihood *= doubt + (1 - doubt) * _nearness()[square.row * COLUMNS + square.column]
     return likelihood
+
+
+@cache
+def _nearness() -> Array:
+    """``exp(-d² / 2 reach²)`` between every two squares (:data:`PIECE_REACH`)."""
+    import numpy as np
+
+    return np.asarray(np.exp(-_grid_distances() / (2 * PIECE_REACH**2)))
 
 
 def _log_density(word: WordColour, labs: Array) -> Array:
@@ -178,10 +186,19 @@ class Table:
 
     vocabulary: Vocabulary
     board: Board
+    _words: dict[int, tuple[WordColour, Array]] = field(default_factory=dict, repr=False)
+    """Each word read so far, by identity (it is kept, so its id stays its
+    own): the table's own cache, with no board to hash on every read."""
 
     def word(self, word: WordColour) -> Array:
         """A word's probability over the squares (480 values summing to 1)."""
-        return _word_squares(self.board, word)
+        known = self._words.get(id(word))
+        if known is not None:
+            return known[1]
+        probability = _word_squares(self.board, word)
+        if len(self._words) < CACHED_WORDS:
+            self._words[id(word)] = (word, probability)
+        return probability
 
     def cue(self, text: str) -> Array | None:
         """A cue's probability over the squares: the product of its known
