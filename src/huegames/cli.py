@@ -393,6 +393,12 @@ def _check_writable(path: str) -> None:
         raise ValueError(f"cannot write {_shown(path)}: no folder {_shown(folder)}")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
         raise ValueError(f"cannot write {_shown(path)}: permission denied")
+    try:
+        longest = os.pathconf(folder, "PC_NAME_MAX")
+    except (AttributeError, OSError, ValueError):  # no pathconf (Windows), or no answer
+        longest = 255
+    if len(os.fsencode(os.path.basename(path))) > longest:
+        raise ValueError(f"cannot write {_shown(path)}: its file name is too long")
 
 
 def _shown(path: str) -> str:
