@@ -22,9 +22,9 @@ this one is registered as ``"hues-and-cues"``:
 (True, 'random, en, es, xkcd, css, all, lexicon')
 >>> game = spec.new_game(3, seed=1)
 >>> engine.play_game(game, [spec.bot("xkcd", seed=seat) for seat in range(3)]).outcome()
-Outcome(termination=<Termination.ROUNDS_PLAYED: 'rounds played'>, winners=(0, 1, 2))
->>> game.scores(), game.winner, game.current_player  # a shared win: no single winner
-([17, 17, 17], None, None)
+Outcome(termination=<Termination.ROUNDS_PLAYED: 'rounds played'>, winners=(1,))
+>>> game.scores(), game.winner, game.current_player
+([18, 19, 17], 1, None)
 """
 
 from functools import partial

@@ -1,11 +1,11 @@
 """Word → colour knowledge for cue readers: what an everyday word evokes.
 
 A :class:`WordColour` is a small mixture of OKLab Gaussians (``sea`` covers
-teals and blues, ``apple`` reds and greens), pooled from every colour name
+teals, blues and pale greys), pooled from every colour name
 that holds the word as a whole word: ``Cucumber``, ``Cucumber Crush``,
 ``Pickled Cucumber`` pool into ``cucumber``; ``Umber`` does not.  A
 :class:`Vocabulary` maps words to them and reads a cue: case, accents,
-stop words (``and``, ``of``, ``off``...), plurals, ``-ish``/``-y``/``-en``
+stop words (``and``, ``of``, ``off``...), plurals, ``-ish``/``-y``/``-like``
 forms and run-together compounds of two known words, and never a mere
 shared prefix or suffix.
 
@@ -134,11 +134,16 @@ def _mean(samples: Sequence[tuple[Lab, float]]) -> Lab:
 
 
 def _spread(samples: Sequence[tuple[Lab, float]], centre: Lab) -> float:
-    """The weighted root-mean-square distance from ``centre``, per axis, clipped."""
+    """The weighted root-mean-square distance from ``centre``, per axis."""
     total = sum(weight for _, weight in samples)
     squares = sum(math.dist(lab, centre) ** 2 * w for lab, w in samples) / total
+    return math.sqrt(squares / 3)
+
+
+def _clipped(spread: float) -> float:
+    """A component's spread kept within :data:`SPREAD_RANGE`."""
     low, high = SPREAD_RANGE
-    return min(max(math.sqrt(squares / 3), low), high)
+    return min(max(spread, low), high)
 
 
 def _cluster(samples: Sequence[tuple[Lab, float]], k: int) -> list[list[tuple[Lab, float]]]:
@@ -165,9 +170,10 @@ def _cluster(samples: Sequence[tuple[Lab, float]], k: int) -> list[list[tuple[La
 def pool(word: str, samples: Sequence[tuple[Lab, float]], names: int) -> WordColour:
     """A word's mixture from weighted OKLab samples (one per name holding it).
 
-    One component, or two or three when splitting shrinks the spread below
-    :data:`SPLIT` of it and each part keeps :data:`MIN_SHARE` of the weight: ``apple`` is red *or*
-    green, not the brown between them.
+    One component, or two or three when splitting shrinks the spread (before
+    it is clipped to :data:`SPREAD_RANGE`) below :data:`SPLIT` of it and each
+    part keeps :data:`MIN_SHARE` of the weight: ``grape`` is purple, a paler
+    mauve or pale green, not the grey between them.
     """
     total = sum(weight for _, weight in samples)
     best = [list(samples)]
@@ -182,7 +188,9 @@ def pool(word: str, samples: Sequence[tuple[Lab, float]], names: int) -> WordCol
         if inner < SPLIT * single:
             best = groups
     components = [
-        Component(sum(w for _, w in group) / total, _mean(group), _spread(group, _mean(group)))
+        Component(
+            sum(w for _, w in group) / total, _mean(group), _clipped(_spread(group, _mean(group)))
+        )
         for group in best
     ]
     components.sort(key=lambda c: (-c.share, c.lab))
