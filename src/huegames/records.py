@@ -188,9 +188,15 @@ def check_options(data: object, known: Iterable[str]) -> Mapping[str, Any]:
 
 
 def check_seed(seed: object) -> int | None:
-    """A record's seed: an integer, or None for a game set up by hand."""
+    """A record's seed: an integer, or None for a game set up by hand; one too
+    large to write as JSON text (over 4,300 digits) is a ValueError."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise TypeError(f"record seed must be an integer or null, not {brief(seed)}")
+    if seed is not None:
+        try:
+            str(seed)
+        except ValueError:  # str() refuses ints over 4,300 digits: no record holds one
+            raise ValueError(f"record seed is too large: {brief(seed)}") from None
     return seed
 
 
