@@ -34,8 +34,9 @@
 #define LINJA_ROW_LIMIT 6
 #define LINJA_MAX_MOVES 7        /* single moves at one point (src 0..7 but the goal) */
 #define LINJA_MAX_TURNS 2401     /* whole turns from one state: at most 7 choices x 4 moves */
-#define LINJA_MAX_GAME_MOVES 512 /* single moves of one game: 168 steps forward at most,
-                                    each followed by at most two passes */
+#define LINJA_MAX_GAME_MOVES 512 /* single moves of one game from the start: 126 steps
+                                    forward, a skipped following move after each,
+                                    127 whole-turn passes: 379 at most */
 
 /* Error codes: every function returns >= 0 on success. */
 #define LINJA_E_ARGUMENT (-1)    /* a count, policy or setting out of range, a NULL buffer */
