@@ -15,7 +15,7 @@ from huegames import hue
 
 settings.register_profile("default", max_examples=100, deadline=None)
 settings.register_profile(
-    "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.register_profile(
     "expensive", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
