@@ -1674,7 +1674,7 @@ size_t hue_matches_workspace_size(int32_t card_count, int32_t players)
         + round8((size_t)card_count)
         + round8(MT_N * sizeof(uint32_t))
         + round8((size_t)(players + 1) * sizeof(pyrandom))
-        + hue_workspace_size(width, height)
+        + round8(hue_workspace_size(width, height))  /* greedy space is carved after it */
         + greedy_bytes(width, height, anchor_capacity(9 + 3 * hue_game_moves(players)),
                        1 + hue_game_moves(players) / players);
 }
