@@ -1568,7 +1568,8 @@ static int matches_run(const fuzz_deck *d, int32_t players, int cover, int32_t g
         *allowed |= E(HUE_E_ARGUMENT);
     if (need > 0 && size < need)
         *allowed |= E(HUE_E_WORKSPACE);
-    for (k = 0; players >= HUE_MIN_PLAYERS && players <= HUE_MAX_PLAYERS && k < games * players;
+    for (k = 0; players >= HUE_MIN_PLAYERS && players <= HUE_MAX_PLAYERS
+                && (int64_t)k < (int64_t)games * players;
          k++)
         if (policies[k] != HUE_SEAT_RANDOM && policies[k] != HUE_SEAT_GREEDY)
             *allowed |= E(HUE_E_ARGUMENT);
