@@ -477,7 +477,8 @@ def test_issue10_item2_ctrl_c_exits_130_with_one_line(workers):
 
     done = subprocess.Popen(
         [sys.executable, "-m", "huegames", "simulate", "hue", "--games", "100000",
-         "--chunk-size", "5", "--bots", "random", "--workers", workers, "--progress"],
+         "--chunk-size", "5", "--bots", "random", "--workers", workers, "--progress",
+         "--engine", "python"],  # the kernel would finish before the Ctrl-C
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
     )  # fmt: skip
     try:
