@@ -12,6 +12,7 @@
  * only the occupied box at the end.
  */
 #include "hue_core.h"
+#include "pyrandom.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -1088,117 +1089,6 @@ int hue_random_games(const hue_card *deck, int32_t card_count, int32_t players,
     return 0;
 }
 
-/* ---- Python's random.Random ---------------------------------------------- */
-
-/* MT19937 as CPython's _random module runs it: seeded from a non-negative
- * integer by init_by_array over its 32-bit words (least significant first),
- * randrange(n) and shuffle drawing by getrandbits-and-reject. */
-#define MT_N 624
-#define MT_M 397
-
-typedef struct {
-    uint32_t mt[MT_N];
-    int32_t index;
-} pyrandom;
-
-/* init_genrand(19650218): where init_by_array starts for every seed. */
-static void pyrandom_start(uint32_t start[MT_N])
-{
-    int32_t i;
-
-    start[0] = 19650218u;
-    for (i = 1; i < MT_N; i++)
-        start[i] = 1812433253u * (start[i - 1] ^ (start[i - 1] >> 30)) + (uint32_t)i;
-}
-
-static void pyrandom_seed(pyrandom *g, const uint32_t start[MT_N], uint64_t seed)
-{
-    uint32_t key[2], *mt = g->mt;
-    int32_t length = (seed >> 32) != 0 ? 2 : 1, i = 1, j = 0, k;
-
-    key[0] = (uint32_t)seed;
-    key[1] = (uint32_t)(seed >> 32);
-    memcpy(mt, start, sizeof g->mt);
-    for (k = MT_N; k > 0; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525u)) + key[j] + (uint32_t)j;
-        i++;
-        j++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-        if (j >= length)
-            j = 0;
-    }
-    for (k = MT_N - 1; k > 0; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
-        i++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-    }
-    mt[0] = 0x80000000u;
-    g->index = MT_N;
-}
-
-static uint32_t mt_twist(uint32_t a, uint32_t b, uint32_t c)
-{
-    uint32_t y = (a & 0x80000000u) | (b & 0x7fffffffu);
-    return c ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
-}
-
-/* The next word.  Each word of a new block is twisted when it is drawn, in
- * order, which is what twisting the whole block at once computes (word k
- * reads words k + 1 and k + 397 before their turn, k + 397 - 624 after
- * it): a game that draws a few dozen numbers twists a few dozen words. */
-static uint32_t pyrandom_next(pyrandom *g)
-{
-    uint32_t *mt = g->mt, y;
-    int32_t k;
-
-    if (g->index >= MT_N)
-        g->index = 0;
-    k = g->index++;
-    if (k < MT_N - MT_M)
-        mt[k] = mt_twist(mt[k], mt[k + 1], mt[k + MT_M]);
-    else if (k < MT_N - 1)
-        mt[k] = mt_twist(mt[k], mt[k + 1], mt[k + MT_M - MT_N]);
-    else
-        mt[k] = mt_twist(mt[k], mt[0], mt[MT_M - 1]);
-    y = mt[k];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    return y ^ (y >> 18);
-}
-
-/* randrange(n), n >= 1: getrandbits(n.bit_length()) until below n. */
-static uint32_t pyrandom_below(pyrandom *g, uint32_t n)
-{
-    int32_t bits = 0;
-    uint32_t r;
-
-    while (bits < 32 && (n >> bits) != 0)
-        bits++;
-    do
-        r = pyrandom_next(g) >> (32 - bits);
-    while (r >= n);
-    return r;
-}
-
-/* random.shuffle: from the end, each item swapped with one at or before it. */
-static void pyrandom_shuffle(pyrandom *g, int32_t *items, int32_t n)
-{
-    int32_t i;
-
-    for (i = n - 1; i >= 1; i--) {
-        int32_t j = (int32_t)pyrandom_below(g, (uint32_t)(i + 1)), swap = items[i];
-        items[i] = items[j];
-        items[j] = swap;
-    }
-}
-
 /* ---- listing moves, and the greedy policy ------------------------------- */
 
 /* The legal anchors of the table, as Board.legal_placements_of lists them:
@@ -1672,7 +1562,7 @@ size_t hue_matches_workspace_size(int32_t card_count, int32_t players)
     return 7 + table_bytes(width, height)
         + round8((size_t)card_count * sizeof(int32_t))
         + round8((size_t)card_count)
-        + round8(MT_N * sizeof(uint32_t))
+        + round8(PYRANDOM_N * sizeof(uint32_t))
         + round8((size_t)(players + 1) * sizeof(pyrandom))
         + round8(hue_workspace_size(width, height))  /* greedy space is carved after it */
         + greedy_bytes(width, height, anchor_capacity(9 + 3 * hue_game_moves(players)),
@@ -1763,7 +1653,7 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
     t = table_carve(&at, width, height);
     work = (int32_t *)take(&at, (size_t)card_count * sizeof(int32_t));
     placed = (uint8_t *)take(&at, (size_t)card_count);
-    start = (uint32_t *)take(&at, MT_N * sizeof(uint32_t));
+    start = (uint32_t *)take(&at, PYRANDOM_N * sizeof(uint32_t));
     gen = (pyrandom *)take(&at, (size_t)(players + 1) * sizeof(pyrandom));
     scratch = take(&at, hue_workspace_size(width, height));
     space = greedy_carve(&at, width, height, anchor_capacity(9 + 3 * per_game), dealt + 1);
@@ -1774,16 +1664,21 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
     for (g = 0; g < games; g++) {
         int32_t hands[HUE_MAX_PLAYERS][8], held[HUE_MAX_PLAYERS], starting[3], rotation[3];
         int32_t values[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS];
+        pyrandom *which[HUE_MAX_PLAYERS + 1];
+        uint64_t seed_of[HUE_MAX_PLAYERS + 1];
         const int32_t *policy = policies + (size_t)g * (size_t)players;
 
-        pyrandom_seed(&gen[players], start, seeds[g]);
+        for (s = 0; s < players; s++) {
+            which[s] = &gen[s];
+            seed_of[s] = bot_seeds[(size_t)g * (size_t)players + (size_t)s];
+            held[s] = dealt + 1;
+        }
+        which[players] = &gen[players];
+        seed_of[players] = seeds[g];
+        pyrandom_seed_many(which, seed_of, players + 1, start);
         python_deal(&gen[players], deck, card_count, players, dealt, work, hands, starting,
                     rotation);
         memset(placed, 0, (size_t)card_count);
-        for (s = 0; s < players; s++) {
-            held[s] = dealt + 1;
-            pyrandom_seed(&gen[s], start, bot_seeds[(size_t)g * (size_t)players + (size_t)s]);
-        }
         for (k = 0; k < 3; k++) {
             table_lay(&t, &deck[starting[k]], offset + k, offset + k, rotation[k]);
             placed[starting[k]] = 1;

@@ -5,6 +5,8 @@
  * policies mirror bots.py; the tests check that they agree.
  */
 #include "linja_core.h"
+#define PYRANDOM_STATE linja_rng
+#include "pyrandom.h"
 
 #include <math.h>
 #include <string.h>
@@ -22,113 +24,16 @@ int linja_core_version(void)
 
 /* -- Python's random.Random (MT19937, seeded by init_by_array) ------------ */
 
-/* init_genrand(19650218), where every seeding starts: made once per batch. */
-static void rng_base(uint32_t *mt)
-{
-    mt[0] = 19650218U;
-    for (uint32_t i = 1; i < 624; i++) {
-        mt[i] = 1812433253U * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i;
-    }
-}
-
-/* random.seed(n) for an int n >= 0: init_by_array over the 32-bit words of n,
- * low first, from the base state. */
-static void rng_seed_from(linja_rng *rng, const uint32_t *base, uint64_t seed)
-{
-    uint32_t key[2] = {(uint32_t)seed, (uint32_t)(seed >> 32)};
-    uint32_t length = key[1] ? 2U : 1U;
-    uint32_t *mt = rng->mt;
-    uint32_t i = 1, j = 0;
-    memcpy(mt, base, sizeof rng->mt);
-    for (uint32_t k = 624; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + j;
-        i++;
-        j++;
-        if (i >= 624) {
-            mt[0] = mt[623];
-            i = 1;
-        }
-        if (j >= length) {
-            j = 0;
-        }
-    }
-    for (uint32_t k = 623; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - i;
-        i++;
-        if (i >= 624) {
-            mt[0] = mt[623];
-            i = 1;
-        }
-    }
-    mt[0] = 0x80000000U;
-    rng->index = 624;
-}
-
 void linja_rng_seed(linja_rng *rng, uint64_t seed)
 {
-    uint32_t base[624];
-    rng_base(base);
-    rng_seed_from(rng, base, seed);
-}
-
-static uint32_t temper(uint32_t y)
-{
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    return y ^ (y >> 18);
-}
-
-static uint32_t twisted(const uint32_t *mt, int32_t k)
-{
-    uint32_t y = (mt[k] & 0x80000000U) | (mt[(k + 1) % 624] & 0x7fffffffU);
-    return mt[(k + 397) % 624] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-}
-
-static uint32_t rng_next(linja_rng *rng)
-{
-    if (rng->index >= 624) {
-        uint32_t *mt = rng->mt;
-        for (int32_t k = 0; k < 624; k++) {
-            mt[k] = twisted(mt, k);
-        }
-        rng->index = 0;
-    }
-    return temper(rng->mt[rng->index++]);
+    uint32_t start[PYRANDOM_N];
+    pyrandom_start(start);
+    pyrandom_seed(rng, start, seed);
 }
 
 uint32_t linja_rng_below(linja_rng *rng, uint32_t n)
 {
-    /* _randbelow_with_getrandbits: k = n.bit_length(), getrandbits(k) until < n. */
-    uint32_t k = 0;
-    for (uint32_t m = n; m; m >>= 1) {
-        k++;
-    }
-    if (k == 0) {
-        return 0;
-    }
-    for (;;) {
-        uint32_t r = rng_next(rng) >> (32U - k);
-        if (r < n) {
-            return r;
-        }
-    }
-}
-
-/* random.Random(seed).randrange(2), which is _randbelow(2): two bits at a
- * time until one of 0, 1.  The first 227 words of the first twist read only
- * untwisted words, so they are made one at a time, as needed. */
-static int32_t first_player(const uint32_t *base, uint64_t seed)
-{
-    linja_rng rng;
-    rng_seed_from(&rng, base, seed);
-    for (int32_t k = 0; k < 227; k++) {
-        uint32_t r = temper(twisted(rng.mt, k)) >> 30;
-        if (r < 2) {
-            return (int32_t)r;
-        }
-    }
-    return (int32_t)linja_rng_below(&rng, 2); /* 227 rejections in a row: never seen, but exact */
+    return pyrandom_below(rng, n);
 }
 
 /* -- boards and single moves (game.py) ------------------------------------- */
@@ -887,10 +792,11 @@ static int32_t play_one(const linja_rules *rules, const uint32_t *base, uint64_t
                         const linja_bot *bots, linja_workspace *ws, linja_state *state,
                         linja_move *moves, int32_t *played)
 {
-    linja_rng rngs[2];
-    rng_seed_from(&rngs[0], base, bots[0].seed);
-    rng_seed_from(&rngs[1], base, bots[1].seed);
-    linja_start(state, first_player(base, deal_seed));
+    linja_rng rngs[3];           /* each seat's bot, and the deal's random.Random(seed) */
+    linja_rng *const which[3] = {&rngs[0], &rngs[1], &rngs[2]};
+    const uint64_t seeds[3] = {bots[0].seed, bots[1].seed, deal_seed};
+    pyrandom_seed_many(which, seeds, 3, base);
+    linja_start(state, (int32_t)pyrandom_below(&rngs[2], 2)); /* randrange(2) */
     int32_t goal_bonus = rules->goal_bonus != 0, count = 0;
     while (state->termination == LINJA_ONGOING) {
         int32_t seat = state->player;
@@ -958,8 +864,8 @@ int32_t linja_play_games(const linja_rules *rules, int32_t games, const uint64_t
             return LINJA_E_ARGUMENT;
         }
     }
-    uint32_t base[624];
-    rng_base(base);
+    uint32_t base[PYRANDOM_N];
+    pyrandom_start(base);
     for (int32_t g = 0; g < games; g++) {
         linja_state state;
         int32_t played = 0;

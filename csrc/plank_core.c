@@ -1,5 +1,6 @@
 /* plank_core.c -- see plank_core.h for the contract. */
 #include "plank_core.h"
+#include "pyrandom.h"
 
 #include <string.h>
 
@@ -28,92 +29,6 @@ static const int8_t PATTERN_OF_ORDER[6] = {2, 0, 1, 0, 1, 2};
 static const int8_t TEXT_ORDER[SQUARES] = {0,  1,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
                                            2,  20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 3,
                                            30, 31, 32, 33, 34, 35, 4,  5,  6,  7,  8,  9};
-
-/* ---- MT19937, as CPython's random.Random -------------------------------- */
-
-#define MT_N 624
-#define MT_M 397
-
-typedef struct {
-    uint32_t mt[MT_N];
-    int index;
-} mt19937;
-
-static void mt_init(mt19937 *r, uint32_t s)
-{
-    r->mt[0] = s;
-    for (uint32_t i = 1; i < MT_N; i++)
-        r->mt[i] = 1812433253U * (r->mt[i - 1] ^ (r->mt[i - 1] >> 30)) + i;
-    r->index = MT_N;
-}
-
-/* random.Random(seed): init_by_array of the seed's 32-bit words, low first. */
-static void mt_seed(mt19937 *r, uint64_t seed)
-{
-    uint32_t key[2] = {(uint32_t)(seed & 0xFFFFFFFFU), (uint32_t)(seed >> 32)};
-    uint32_t length = key[1] ? 2U : 1U;
-    uint32_t *mt = r->mt;
-    uint32_t i = 1, j = 0;
-    mt_init(r, 19650218U);
-    for (uint32_t k = MT_N; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + j;
-        i++;
-        j++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-        if (j >= length)
-            j = 0;
-    }
-    for (uint32_t k = MT_N - 1; k; k--) {
-        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - i;
-        i++;
-        if (i >= MT_N) {
-            mt[0] = mt[MT_N - 1];
-            i = 1;
-        }
-    }
-    mt[0] = 0x80000000U;
-}
-
-static uint32_t mt_next(mt19937 *r)
-{
-    uint32_t *mt = r->mt, y;
-    if (r->index >= MT_N) {
-        int k;
-        for (k = 0; k < MT_N - MT_M; k++) {
-            y = (mt[k] & 0x80000000U) | (mt[k + 1] & 0x7fffffffU);
-            mt[k] = mt[k + MT_M] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        }
-        for (; k < MT_N - 1; k++) {
-            y = (mt[k] & 0x80000000U) | (mt[k + 1] & 0x7fffffffU);
-            mt[k] = mt[k + (MT_M - MT_N)] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        }
-        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
-        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ ((y & 1U) ? 0x9908b0dfU : 0U);
-        r->index = 0;
-    }
-    y = mt[r->index++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680U;
-    y ^= (y << 15) & 0xefc60000U;
-    y ^= y >> 18;
-    return y;
-}
-
-/* Random._randbelow(n), 1 <= n <= 2**31: getrandbits(n.bit_length()) until < n. */
-static uint32_t mt_below(mt19937 *r, uint32_t n)
-{
-    unsigned bits = 0;
-    uint32_t value;
-    while (bits < 32 && (n >> bits))
-        bits++;
-    do {
-        value = mt_next(r) >> (32 - bits);
-    } while (value >= n);
-    return value;
-}
 
 /* ---- positions ----------------------------------------------------------- */
 
@@ -462,29 +377,30 @@ int plank_core_version(void)
 
 int plank_choices(uint64_t seed, uint32_t n, int32_t count, uint32_t *out)
 {
-    mt19937 r;
+    pyrandom r;
+    uint32_t start[PYRANDOM_N];
     if (n < 1 || n > 0x80000000U || count < 0 || (count && out == NULL))
         return PLANK_E_ARGUMENT;
-    mt_seed(&r, seed);
+    pyrandom_start(start);
+    pyrandom_seed(&r, start, seed);
     for (int32_t k = 0; k < count; k++)
-        out[k] = mt_below(&r, n);
+        out[k] = pyrandom_below(&r, n);
     return 0;
 }
 
 /* deal_hand(players, seed): the letters shuffled, then the 12 strips, with
- * the generator r. */
-static void deal(mt19937 *r, uint64_t seed, int32_t players, plank_position *out)
+ * r, the generator random.Random(seed). */
+static void deal(pyrandom *r, int32_t players, plank_position *out)
 {
     int8_t letters[PLANK_MAX_PLAYERS], strips[PLANK_MAX_ROWS], swap;
     int each = PLANK_MAX_ROWS / players;
-    mt_seed(r, seed);
     memset(out, 0, sizeof *out);
     memset(out->owners, EMPTY, sizeof out->owners);
     out->players = players;
     for (int seat = 0; seat < players; seat++)
         letters[seat] = (int8_t)seat;
     for (int i = players - 1; i > 0; i--) {
-        int j = (int)mt_below(r, (uint32_t)i + 1U);
+        int j = (int)pyrandom_below(r, (uint32_t)i + 1U);
         swap = letters[i];
         letters[i] = letters[j];
         letters[j] = swap;
@@ -492,7 +408,7 @@ static void deal(mt19937 *r, uint64_t seed, int32_t players, plank_position *out
     for (int i = 0; i < PLANK_MAX_ROWS; i++)
         strips[i] = (int8_t)(i / 4);
     for (int i = PLANK_MAX_ROWS - 1; i > 0; i--) {
-        int j = (int)mt_below(r, (uint32_t)i + 1U);
+        int j = (int)pyrandom_below(r, (uint32_t)i + 1U);
         swap = strips[i];
         strips[i] = strips[j];
         strips[j] = swap;
@@ -508,10 +424,13 @@ static void deal(mt19937 *r, uint64_t seed, int32_t players, plank_position *out
 
 int plank_deal(uint64_t seed, int32_t players, plank_position *out)
 {
-    mt19937 r;
+    pyrandom r;
+    uint32_t start[PYRANDOM_N];
     if (out == NULL || players < PLANK_MIN_PLAYERS || players > PLANK_MAX_PLAYERS)
         return PLANK_E_ARGUMENT;
-    deal(&r, seed, players, out);
+    pyrandom_start(start);
+    pyrandom_seed(&r, start, seed);
+    deal(&r, players, out);
     return 0;
 }
 
@@ -624,24 +543,24 @@ static int gives_a_win(const state *s, uint32_t move, const hand_rules *rules)
              occurrences(rules->keys, after.p.turn, key_of(&after)) + 1 >= rules->repetition);
 }
 
-static uint32_t choose(const state *s, int policy, mt19937 *r, const hand_rules *rules)
+static uint32_t choose(const state *s, int policy, pyrandom *r, const hand_rules *rules)
 {
     uint32_t moves[PLANK_MAX_MOVES], safe[PLANK_MAX_MOVES];
     int n, count = 0;
     if (policy == PLANK_POLICY_RANDOM) {
         n = legal_moves(s, moves);
-        return moves[mt_below(r, (uint32_t)n)];
+        return moves[pyrandom_below(r, (uint32_t)n)];
     }
     n = winning_moves(s, moves);
     if (n)
-        return moves[mt_below(r, (uint32_t)n)];
+        return moves[pyrandom_below(r, (uint32_t)n)];
     n = legal_moves(s, moves);
     for (int k = 0; k < n; k++)
         if (!gives_a_win(s, moves[k], rules))
             safe[count++] = moves[k];
     if (count)
-        return safe[mt_below(r, (uint32_t)count)];
-    return moves[mt_below(r, (uint32_t)n)];
+        return safe[pyrandom_below(r, (uint32_t)count)];
+    return moves[pyrandom_below(r, (uint32_t)n)];
 }
 
 static void score(const state *s, int winner, int32_t *scores, int32_t *winners)
@@ -685,7 +604,10 @@ int plank_play_hands(int32_t players, int32_t repetition, int32_t turn_limit,
     uintptr_t at = (uintptr_t)workspace;
     int64_t written = 0;
     hand_rules rules;
-    mt19937 deal_rng, bots[PLANK_MAX_PLAYERS];
+    pyrandom generators[PLANK_MAX_PLAYERS + 1]; /* each seat's bot, then the deal's */
+    pyrandom *which[PLANK_MAX_PLAYERS + 1];
+    uint64_t seeds[PLANK_MAX_PLAYERS + 1];
+    uint32_t start[PYRANDOM_N];
     if (players < PLANK_MIN_PLAYERS || players > PLANK_MAX_PLAYERS || need == 0 ||
         (repetition != 0 && repetition < 2) || hands < 0 || move_capacity < 0 ||
         (hands && (deal_seeds == NULL || bot_seeds == NULL || policies == NULL ||
@@ -700,18 +622,23 @@ int plank_play_hands(int32_t players, int32_t repetition, int32_t turn_limit,
     rules.repetition = repetition;
     rules.turn_limit = turn_limit;
     rules.keys = (key *)at;
+    pyrandom_start(start);
+    for (int seat = 0; seat <= players; seat++)
+        which[seat] = &generators[seat];
     for (int32_t h = 0; h < hands; h++) {
         const int8_t *policy = policies + (int64_t)h * players;
         state s;
         int winner = -1;
-        deal(&deal_rng, deal_seeds[h], players, &s.p);
-        load(&s, &s.p);
         for (int seat = 0; seat < players; seat++)
-            mt_seed(&bots[seat], bot_seeds[(int64_t)h * players + seat]);
+            seeds[seat] = bot_seeds[(int64_t)h * players + seat];
+        seeds[players] = deal_seeds[h];
+        pyrandom_seed_many(which, seeds, players + 1, start);
+        deal(&generators[players], players, &s.p);
+        load(&s, &s.p);
         rules.keys[0] = key_of(&s);
         for (;;) {
             int seat = to_move(&s), target;
-            uint32_t move = choose(&s, policy[seat], &bots[seat], &rules);
+            uint32_t move = choose(&s, policy[seat], &generators[seat], &rules);
             key k;
             if (moves != NULL) {
                 if (written >= move_capacity)

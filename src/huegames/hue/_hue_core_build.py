@@ -19,6 +19,7 @@ import cffi  # type: ignore[import-untyped]
 
 HEADER = "csrc/hue_core.h"
 SOURCE = "csrc/hue_core.c"
+PYRANDOM = "csrc/pyrandom.h"  # CPython's random.Random, which the kernels share
 
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
 _VALUED_DEFINE = re.compile(r"#\s*define\s+(\w+)\s+\S")
@@ -58,7 +59,7 @@ def builder_of(module: str, header: str, source: str) -> cffi.FFI:
         module,
         f'#include "{Path(header).name}"',
         sources=[source],
-        depends=[header],
+        depends=[header, PYRANDOM],
         include_dirs=["csrc"],
         extra_compile_args=["-O2", "-std=c99"],  # setup.py drops -std=c99 for MSVC
         # CPython's stable ABI: one ``.abi3`` core (and wheel) for every CPython
