@@ -1133,16 +1133,37 @@ static void list_anchors(const table *t, int allow_cover, anchors *out)
     }
 }
 
-/* Listed moves of a hand: each card's rotations, each over its
- * orientation's anchors. */
-static int32_t listed_moves(const anchors *list, const hue_card *deck, const int32_t *hand,
+/* Listed moves of a hand, `count` anchors per orientation: each card's
+ * rotations, each over its orientation's anchors. */
+static int32_t listed_moves(const int32_t count[2], const hue_card *deck, const int32_t *hand,
                             int32_t n)
 {
     int32_t total = 0, i;
 
     for (i = 0; i < n; i++)
-        total += (int32_t)(deck[hand[i]].rotations / 2u) * (list->count[0] + list->count[1]);
+        total += (int32_t)(deck[hand[i]].rotations / 2u) * (count[0] + count[1]);
     return total;
+}
+
+/* Where move `index` of that listing falls: the position in `hand` of its
+ * card (returned), its rotation, and its anchor's place in the list of the
+ * rotation's orientation. */
+static int32_t listed_slot(const int32_t count[2], const hue_card *deck, const int32_t *hand,
+                           int32_t n, int32_t index, int32_t *rotation, int32_t *place)
+{
+    int32_t i, r;
+
+    for (i = 0; i < n; i++) {
+        for (r = 0; r < deck[hand[i]].rotations; r++) {
+            if (index < count[r & 1]) {
+                *rotation = r;
+                *place = index;
+                return i;
+            }
+            index -= count[r & 1];
+        }
+    }
+    return -1;                   /* not reached: index < listed_moves */
 }
 
 /* Move `index` of the listing: its position in the hand, and the placement
@@ -1150,20 +1171,113 @@ static int32_t listed_moves(const anchors *list, const hue_card *deck, const int
 static int32_t listed_move(const anchors *list, const hue_card *deck, const int32_t *hand,
                            int32_t n, int32_t index, hue_placement *move)
 {
-    int32_t i, r;
+    int32_t rotation = 0, place = 0;
+    int32_t i = listed_slot(list->count, deck, hand, n, index, &rotation, &place);
 
-    for (i = 0; i < n; i++) {
-        for (r = 0; r < deck[hand[i]].rotations; r++) {
-            if (index < list->count[r & 1]) {
-                move->card = hand[i];
-                move->rotation = r;
-                move->x = list->at[r & 1][index];
-                return i;
-            }
-            index -= list->count[r & 1];
-        }
+    move->card = hand[i];
+    move->rotation = rotation;
+    move->x = list->at[rotation & 1][place];
+    return i;
+}
+
+/* The legal anchors of a whole game's table, kept as its cards are laid,
+ * so that a random seat draws the k-th listed anchor without listing them
+ * all: per orientation (0 vertical, 1 horizontal) a byte per buffer cell,
+ * 1 on a legal anchor, the count per buffer row, and the total.  Laying a
+ * card changes the marks of its three cells and their sides only, so only
+ * the anchors whose footprint holds one of those are looked at again. */
+typedef struct {
+    uint8_t *legal[2];
+    int32_t *row_count[2];
+    int32_t count[2];
+} legal_index;
+
+static size_t legal_index_bytes(int32_t width, int32_t height)
+{
+    size_t cells = (size_t)width * (size_t)height;
+
+    return 2 * round8(cells) + 2 * round8((size_t)height * sizeof(int32_t));
+}
+
+/* Carves an index of a table with no legal anchor (a cleared table). */
+static legal_index legal_index_carve(uintptr_t *at, int32_t width, int32_t height)
+{
+    size_t cells = (size_t)width * (size_t)height;
+    legal_index x;
+    int o;
+
+    for (o = 0; o < 2; o++) {
+        x.legal[o] = (uint8_t *)take(at, cells);
+        x.row_count[o] = (int32_t *)take(at, (size_t)height * sizeof(int32_t));
+        memset(x.legal[o], 0, cells);
+        memset(x.row_count[o], 0, (size_t)height * sizeof(int32_t));
+        x.count[o] = 0;
     }
-    return -1;                   /* not reached: index < listed_moves */
+    return x;
+}
+
+/* Looks again at the anchors of orientation o from (x0, y0) to (x1, y1). */
+static void legal_index_window(legal_index *x, const table *t, int allow_cover, int o,
+                               int32_t x0, int32_t y0, int32_t x1, int32_t y1)
+{
+    int32_t w = t->width, step = o ? 1 : w, ax, ay;
+    const uint8_t *mark = t->mark, *legal_of = LEGAL_SUM[allow_cover != 0];
+    uint8_t *legal = x->legal[o];
+
+    for (ay = y0; ay <= y1; ay++) {
+        int32_t change = 0;
+        for (ax = x0; ax <= x1; ax++) {
+            int32_t at = ay * w + ax;
+            uint8_t now = legal_of[mark[at] + mark[at + step] + mark[at + 2 * step]];
+            change += (int32_t)now - (int32_t)legal[at];
+            legal[at] = now;
+        }
+        x->row_count[o][ay] += change;
+        x->count[o] += change;
+    }
+}
+
+/* Brings the index up to date after a card was laid at buffer cell (x, y)
+ * in `rotation` (table_lay). */
+static void legal_index_lay(legal_index *x, const table *t, int allow_cover, int32_t cx,
+                            int32_t cy, int32_t rotation)
+{
+    int32_t dx = rotation & 1, dy = 1 - dx;
+    /* the cells whose marks can change: the card's and their sides */
+    int32_t x0 = cx - 1, y0 = cy - 1, x1 = cx + 2 * dx + 1, y1 = cy + 2 * dy + 1;
+
+    legal_index_window(x, t, allow_cover, 0, x0, y0 - 2, x1, y1);
+    legal_index_window(x, t, allow_cover, 1, x0 - 2, y0, x1, y1);
+}
+
+/* Empties the index of a table about to be cleared (before table_restore):
+ * every legal anchor lies within 3 cells of the occupied box. */
+static void legal_index_clear(legal_index *x, const table *t)
+{
+    int32_t y, o;
+    size_t length = (size_t)(t->box[2] - t->box[0] + 7);
+
+    for (o = 0; o < 2; o++) {
+        for (y = t->box[1] - 3; y <= t->box[3] + 3; y++) {
+            memset(x->legal[o] + (size_t)y * (size_t)t->width + (size_t)(t->box[0] - 3), 0,
+                   length);
+            x->row_count[o][y] = 0;
+        }
+        x->count[o] = 0;
+    }
+}
+
+/* The buffer cell of the legal anchor at `place` in orientation o's
+ * listing, sorted by (y, x) as list_anchors lists them. */
+static int32_t legal_index_at(const legal_index *x, const table *t, int o, int32_t place)
+{
+    int32_t w = t->width, y = t->box[1] - 3, at;
+
+    while (place >= x->row_count[o][y])
+        place -= x->row_count[o][y++];
+    for (at = y * w + t->box[0] - 3;; at++)
+        if (x->legal[o][at] && place-- == 0)
+            return at;
 }
 
 /* The table's areas, for valuing candidates one by one without repainting
@@ -1566,7 +1680,8 @@ size_t hue_matches_workspace_size(int32_t card_count, int32_t players)
         + round8((size_t)(players + 1) * sizeof(pyrandom))
         + round8(hue_workspace_size(width, height))  /* greedy space is carved after it */
         + greedy_bytes(width, height, anchor_capacity(9 + 3 * hue_game_moves(players)),
-                       1 + hue_game_moves(players) / players);
+                       1 + hue_game_moves(players) / players)
+        + legal_index_bytes(width, height);
 }
 
 /* Setup as hue.game.deal_cards draws it from random.Random(seed): the
@@ -1625,6 +1740,7 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
     table t;
     void *scratch;
     greedy_space space;
+    legal_index index;
     int status;
 
     status = deck_check(deck, card_count);
@@ -1657,6 +1773,7 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
     gen = (pyrandom *)take(&at, (size_t)(players + 1) * sizeof(pyrandom));
     scratch = take(&at, hue_workspace_size(width, height));
     space = greedy_carve(&at, width, height, anchor_capacity(9 + 3 * per_game), dealt + 1);
+    index = legal_index_carve(&at, width, height);
     unseen = work;               /* the deal is done with work before play */
     table_clear(&t);
     pyrandom_start(start);
@@ -1681,6 +1798,7 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
         memset(placed, 0, (size_t)card_count);
         for (k = 0; k < 3; k++) {
             table_lay(&t, &deck[starting[k]], offset + k, offset + k, rotation[k]);
+            legal_index_lay(&index, &t, allow_cover, offset + k, offset + k, rotation[k]);
             placed[starting[k]] = 1;
         }
         if (opening != NULL)
@@ -1693,7 +1811,6 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
             hue_placement move;
             int32_t laid;
             s = k % players;
-            list_anchors(&t, allow_cover, &space.list);
             if (policy[s] == HUE_SEAT_GREEDY) {
                 int32_t n = 0, i;
                 for (c = 0; c < card_count; c++) {
@@ -1703,16 +1820,22 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
                     if (!placed[c] && !mine)
                         unseen[n++] = c;
                 }
+                list_anchors(&t, allow_cover, &space.list);
                 laid = greedy_move(&space, &t, deck, hands[s], held[s], unseen, n, &gen[s],
                                    NULL, &move);
             } else {
-                uint32_t total = (uint32_t)listed_moves(&space.list, deck, hands[s], held[s]);
-                laid = listed_move(&space.list, deck, hands[s], held[s],
-                                   (int32_t)pyrandom_below(&gen[s], total), &move);
+                uint32_t total = (uint32_t)listed_moves(index.count, deck, hands[s], held[s]);
+                int32_t rotation = 0, place = 0;
+                laid = listed_slot(index.count, deck, hands[s], held[s],
+                                   (int32_t)pyrandom_below(&gen[s], total), &rotation, &place);
+                move.card = hands[s][laid];
+                move.rotation = rotation;
+                move.x = legal_index_at(&index, &t, rotation & 1, place);
             }
             move.y = move.x / width;
             move.x = move.x % width;
             table_lay(&t, &deck[move.card], move.x, move.y, move.rotation);
+            legal_index_lay(&index, &t, allow_cover, move.x, move.y, move.rotation);
             placed[move.card] = 1;
             hand_remove(hands[s], &held[s], laid);
             if (moves != NULL) {
@@ -1730,6 +1853,7 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
                    (size_t)players * sizeof(int32_t));
         if (winners != NULL)
             winners[g] = first_best(seat_scores, players);
+        legal_index_clear(&index, &t);
         table_restore(&t, NULL);
     }
     return 0;

@@ -115,3 +115,28 @@ def test_csv_records_keep_the_engine_column(kernelgame, tmp_path):
     out = tmp_path / "records.csv"
     result = simulate(GAME, "random", games=3, seed=1, workers=1, out=out, keep_records=True)
     assert list(read_records(out)) == result.records
+
+
+@pytest.mark.parametrize(
+    ("game", "bots", "players", "seat_swap"),
+    [
+        ("hue", "greedy,random", 2, False),
+        ("plank", "greedy", 4, True),
+        ("linja", "random", 2, True),
+    ],
+)
+def test_seeding_gives_the_seeds_play_derives(game, bots, players, seat_swap):
+    """RunSpec.seeding, which every kernel reads, derives each game's seed, its
+    seats and each bot's seed exactly as RunSpec.play does (seat turns and
+    seat_swap's shared deals included)."""
+    run = RunSpec.build(game, bots, players, games=8, seed=3, seat_swap=seat_swap, engine="python")
+    seeding = run.seeding(2, 8)
+    for index, number in enumerate(range(2, 8)):
+        game_seed = engine.derive_seed(3, run.deal(number))
+        labels = [bot.label for bot in run.seats(number)]
+        assert seeding.deals[index] == game_seed == run.play(number)["seed"]
+        assert seeding.seats[index] == labels == run.play(number)["seats"]
+        assert seeding.bots[index * players : (index + 1) * players] == [
+            engine.derive_seed(game_seed, seat, label) for seat, label in enumerate(labels)
+        ]
+    assert len(seeding.bots) == 6 * players

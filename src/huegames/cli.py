@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
         choices=ENGINES,
         default="auto",
         help="auto: play in the game's C kernel when every bot has a kernel policy "
-        "(records say engine kernel; its random streams differ from Python's), else in "
+        "(records say engine kernel, and are the Python engine's games), else in "
         "Python; python: never the kernel; kernel: always, or fail (auto)",
     )
     progress = sim.add_mutually_exclusive_group()

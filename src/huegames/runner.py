@@ -28,10 +28,11 @@ None.  With ``record_moves`` a ``moves`` list of move texts follows.
 When every seat's bot has a kernel policy in the game's C kernel
 (:attr:`GameSpec.kernel <huegames.engine.GameSpec.kernel>`: Hue's
 ``random`` and ``greedy``, say), a whole chunk of games is played in one
-call into C and its records carry ``"engine": "kernel"``.  The kernel
-reads the same seeds, but its random streams (the deal, the random bot)
-are its own: the same seed gives another game, drawn from the same
-distribution.  ``engine="python"`` keeps to :func:`~huegames.engine.play_game`.
+call into C and its records carry ``"engine": "kernel"``.  Each of
+huegames' kernels reads the same seeds (:meth:`RunSpec.seeding`) and draws as the Python
+engine and bots do (CPython's ``random.Random``, reproduced in C), so a
+kernel record is the Python engine's record of the same game, plus that
+field.  ``engine="python"`` keeps to :func:`~huegames.engine.play_game`.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ __all__ = [
     "BotLike",
     "Result",
     "RunSpec",
+    "Seeding",
     "chunks",
     "local_processes",
     "max_workers",
@@ -83,6 +85,22 @@ BotLike: TypeAlias = BotSpec | str | _engine.BotFactory
 ``"mcts:playouts=200"`` or ``"package.module:Factory"``, a
 :class:`~huegames.engine.BotSpec`, or a bot class or factory (called as
 ``factory(seed=..., **settings)``)."""
+
+
+@dataclass(frozen=True)
+class Seeding:
+    """The seeds of a stretch of a run's games, as :meth:`RunSpec.play` derives
+    them, for a C kernel that plays them in one call (:meth:`RunSpec.seeding`).
+
+    ``deals[g]`` is game ``g``'s seed (its deal), ``seats[g]`` its bot labels
+    in seat order, and ``bots`` each seat's bot seed, game after game
+    (``bots[g * players + seat]``).  ``seats`` lists are shared between games
+    with the same seat order: copy one before changing it.
+    """
+
+    deals: list[int]
+    seats: list[list[str]]
+    bots: list[int]
 
 
 @dataclass(frozen=True)
@@ -215,6 +233,59 @@ class RunSpec:
     def seats(self, number: int) -> tuple[BotSpec, ...]:
         """The bot of each seat in game ``number``: the list turned ``number`` places."""
         return tuple(self.bots[(seat + number) % self.players] for seat in range(self.players))
+
+    def seeding(self, start: int, stop: int) -> Seeding:
+        """The seeds of games ``start .. stop-1``, as :meth:`play` derives them.
+
+        >>> from huegames import engine
+        >>> from huegames.runner import RunSpec
+        >>> run = RunSpec.build("hue", "greedy,random", games=4, seed=1)
+        >>> seeding = run.seeding(1, 3)
+        >>> seeding.seats
+        [['random', 'greedy'], ['greedy', 'random']]
+        >>> seeding.deals[0] == engine.derive_seed(1, 1)
+        True
+        >>> seeding.bots[1] == engine.derive_seed(seeding.deals[0], 1, "greedy")
+        True
+        """
+        derive, deal, seed, players = _engine.derive_seed, self.deal, self.seed, self.players
+        labels = [bot.label for bot in self.bots]
+        turned = [labels[shift:] + labels[:shift] for shift in range(players)]
+        deals: list[int] = []
+        seats: list[list[str]] = []
+        bots: list[int] = []
+        for number in range(start, stop):
+            game_seed = derive(seed, deal(number))
+            names = turned[number % players]
+            deals.append(game_seed)
+            seats.append(names)
+            bots += [derive(game_seed, seat, label) for seat, label in enumerate(names)]
+        return Seeding(deals, seats, bots)
+
+    @staticmethod
+    def kernel_record(
+        number: int,
+        seed: int,
+        seats: Sequence[str],
+        scores: list[int],
+        winners: list[int],
+        moves: list[str] | None = None,
+    ) -> dict[str, Any]:
+        """The record of game ``number`` played by a C kernel: :meth:`play`'s
+        record of the same game (``moves`` with ``record_moves``), plus
+        ``"engine": "kernel"``."""
+        record: dict[str, Any] = {
+            "game": number,
+            "seed": seed,
+            "seats": list(seats),
+            "scores": scores,
+            "winners": winners,
+            "winner": winners[0] if len(winners) == 1 else None,
+        }
+        if moves is not None:
+            record["moves"] = moves
+        record["engine"] = "kernel"
+        return record
 
     def kernel_records(self, start: int, stop: int) -> list[dict[str, Any]] | None:
         """The records of games ``start .. stop-1`` played by the game's C kernel,
@@ -423,9 +494,9 @@ def simulate(
       no ``out``).
     - ``progress``: called with the number of games finished so far.
     - ``engine``: ``"auto"`` plays each chunk in the game's C kernel when it
-      can play every seat's bot (its records say ``"engine": "kernel"``;
-      its random streams are its own, so a seed gives another game than on
-      the Python engine), ``"python"`` never, ``"kernel"`` always (a
+      can play every seat's bot (its records say ``"engine": "kernel"``
+      and are otherwise the Python engine's records of the same games),
+      ``"python"`` never, ``"kernel"`` always (a
       ValueError when it cannot); see :data:`ENGINES`.
 
     The same arguments give the same records whatever the executor.  Bad

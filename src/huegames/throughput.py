@@ -90,27 +90,35 @@ def measure(row: Row, engine: str, budget: float = 1.0, seed: int = 1) -> float:
     """The row's rate on ``engine`` (``"python"`` or ``"kernel"``): games per
     second, or for a ``per_move`` row milliseconds a move of its first seat.
 
-    Runs double in size until one takes a tenth of ``budget``; timing stops
-    once ``budget`` seconds are spent.  Run ``i`` plays from ``seed + i``,
-    so no two runs repeat a game.  ValueError when the engine cannot play
-    the row.
+    Each run is what ``huegames simulate`` does: it keeps only the summary,
+    not the records.  One untimed game first builds what a process builds
+    once (the tables a bot caches, imports).  Runs then double in size until
+    one takes a tenth of ``budget``; timing stops once ``budget`` seconds
+    are spent.  Run ``i`` plays from ``seed + i``, so no two runs repeat a
+    game.  ValueError when the engine cannot play the row.
     """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, not {engine!r}")
     spec = RunSpec.build(row.game, row.bots, row.players, games=1, engine=engine)
-    games = 0
-    size, spent = 1, 0.0
-    for number in itertools.count():
-        start = time.perf_counter()
+
+    def run(games: int, seed: int) -> None:
         simulate(
             row.game,
             row.bots,
             row.players,
-            games=size,
-            seed=seed + number,
+            games=games,
+            seed=seed,
             workers=1,
             engine=engine,
+            keep_records=False,
         )
+
+    run(1, seed - 1)
+    games = 0
+    size, spent = 1, 0.0
+    for number in itertools.count():
+        start = time.perf_counter()
+        run(size, seed + number)
         took = time.perf_counter() - start
         spent += took
         games += size

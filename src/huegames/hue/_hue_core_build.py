@@ -61,7 +61,7 @@ def builder_of(module: str, header: str, source: str) -> cffi.FFI:
         sources=[source],
         depends=[header, PYRANDOM],
         include_dirs=["csrc"],
-        extra_compile_args=["-O2", "-std=c99"],  # setup.py drops -std=c99 for MSVC
+        extra_compile_args=["-O3", "-std=c99"],  # setup.py drops -std=c99 for MSVC
         # CPython's stable ABI: one ``.abi3`` core (and wheel) for every CPython
         # >= 3.10; cffi leaves it out where it cannot be (free-threaded builds).
         py_limited_api=not hasattr(sys, "gettotalrefcount"),  # not on a debug build

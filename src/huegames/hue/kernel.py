@@ -639,17 +639,9 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     players, games = run.players, stop - start
     deck = _default_deck()
     records, size = deck_records(deck), lib.hue_matches_workspace_size(len(deck), players)
-    labels = [bot.label for bot in run.bots]
-    turned = [[labels[(seat + n) % players] for seat in range(players)] for n in range(players)]
-    seeds, policies, bot_seeds = [], [], []
-    derive, seed_of_run, deal = engine.derive_seed, run.seed, run.deal
-    for number in range(start, stop):
-        seed = derive(seed_of_run, deal(number))
-        seeds.append(seed)
-        shift = number % players
-        for seat, label in enumerate(turned[shift]):
-            policies.append(codes[(seat + shift) % players])
-            bot_seeds.append(derive(seed, seat, label))
+    seeding = run.seeding(start, stop)
+    code_of = {bot.label: code for bot, code in zip(run.bots, codes, strict=True)}
+    policies = [code_of[label] for names in seeding.seats for label in names]
     per_game = lib.hue_game_moves(players)
     scores = ffi.new("int32_t[]", max(1, games * players))
     winners = ffi.new("int32_t[]", max(1, games))
@@ -660,9 +652,9 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
         players,
         1,
         games,
-        ffi.new("uint64_t[]", seeds) if games else ffi.NULL,
+        ffi.new("uint64_t[]", seeding.deals) if games else ffi.NULL,
         ffi.new("int32_t[]", policies) if games else ffi.NULL,
-        ffi.new("uint64_t[]", bot_seeds) if games else ffi.NULL,
+        ffi.new("uint64_t[]", seeding.bots) if games else ffi.NULL,
         _workspace(size),
         size,
         ffi.NULL,
@@ -673,23 +665,20 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     _check(status, "play_games")
     flat, won = ffi.unpack(scores, games * players), ffi.unpack(winners, games)
     ids = list(deck)
-    result = []
-    for g in range(games):
-        number = start + g
-        winner = won[g]
-        record: dict[str, Any] = {
-            "game": number,
-            "seed": seeds[g],
-            "seats": list(turned[number % players]),
-            "scores": flat[g * players : (g + 1) * players],
-            "winners": [winner],
-            "winner": winner,
-        }
-        if run.record_moves:
-            record["moves"] = [
+    record = run.kernel_record
+    return [
+        record(
+            start + g,
+            seeding.deals[g],
+            seeding.seats[g],
+            flat[g * players : (g + 1) * players],
+            [won[g]],
+            None
+            if moves == ffi.NULL
+            else [
                 f"{ids[m.card]} {m.x} {m.y} {m.rotation}"
                 for m in moves[g * per_game : (g + 1) * per_game]
-            ]
-        record["engine"] = "kernel"
-        result.append(record)
-    return result
+            ],
+        )
+        for g in range(games)
+    ]

@@ -124,35 +124,25 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     rules = getattr(run, "rules", None) or Rules()
     if _core is None or run.game != GAME_NAME or not isinstance(rules, Rules):
         return None
-    policies: dict[engine.BotSpec, tuple[int, int, int]] = {}
-    labels: dict[engine.BotSpec, str] = {}
+    policies: dict[str, tuple[int, int, int]] = {}  # by bot label
     for bot in run.bots:
-        if bot not in policies:
-            policy = _policy(bot)
-            if policy is None:
-                return None
-            policies[bot], labels[bot] = policy, bot.label
+        policy = _policy(bot)
+        if policy is None:
+            return None
+        policies[bot.label] = policy
     count = stop - start
     if count <= 0:
         return []
     ffi, lib = _core.ffi, _core.lib
-    deals = ffi.new("uint64_t[]", count)
+    seeding = run.seeding(start, stop)
+    deals = ffi.new("uint64_t[]", seeding.deals)
     bots = ffi.new("linja_bot[]", 2 * count)
-    seeds, seats = [], []
     nodes = max(budget for _, budget, _ in policies.values())
-    for index, number in enumerate(range(start, stop)):
-        seed = engine.derive_seed(run.seed, run.deal(number))
-        deals[index] = seed
-        names = []
-        for seat, bot in enumerate(run.seats(number)):
-            kind, budget, depth = policies[bot]
-            label = labels[bot]
+    for index, names in enumerate(seeding.seats):
+        for seat, label in enumerate(names):
             slot = bots[2 * index + seat]
-            slot.policy, slot.nodes, slot.max_depth = kind, budget, depth
-            slot.seed = engine.derive_seed(seed, seat, label)
-            names.append(label)
-        seeds.append(seed)
-        seats.append(names)
+            slot.policy, slot.nodes, slot.max_depth = policies[label]
+            slot.seed = seeding.bots[2 * index + seat]
     scores = ffi.new("int32_t[]", 2 * count)
     winners = ffi.new("int8_t[]", count)
     moves = ffi.new("linja_move[]", count * lib.LINJA_MAX_GAME_MOVES) if run.record_moves else None
@@ -190,21 +180,22 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
             return None
     if status < 0:
         raise RuntimeError(f"the Linja C core failed with error {status}")
-    records = []
     step = lib.LINJA_MAX_GAME_MOVES
+    records = []
     for index, number in enumerate(range(start, stop)):
         winner = winners[index]
-        record: dict[str, Any] = {
-            "game": number,
-            "seed": seeds[index],
-            "seats": seats[index],
-            "scores": [scores[2 * index], scores[2 * index + 1]],
-            "winners": [] if winner < 0 else [winner],
-            "winner": None if winner < 0 else winner,
-        }
+        played = None
         if moves is not None:
-            played = moves[index * step : index * step + counts[index]]
-            record["moves"] = [_MOVE_TEXT[m.src, m.dst] for m in played]
-        record["engine"] = "kernel"
-        records.append(record)
+            game_moves = moves[index * step : index * step + counts[index]]
+            played = [_MOVE_TEXT[m.src, m.dst] for m in game_moves]
+        records.append(
+            run.kernel_record(
+                number,
+                seeding.deals[index],
+                seeding.seats[index],
+                [scores[2 * index], scores[2 * index + 1]],
+                [] if winner < 0 else [winner],
+                played,
+            )
+        )
     return records

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _cores, engine
+from .. import _cores
 from ..records import brief
 from .bots import GreedyBot, RandomBot
 from .components import COLOURS, ORDERS, check_players
@@ -277,29 +277,17 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
         policy[bot.label] = names[0]
     if start >= stop:
         return []
-    players = run.players
-    deals, seeds, codes, seat_labels = [], [], [], []
-    for number in range(start, stop):
-        seed = engine.derive_seed(run.seed, run.deal(number))
-        labels = [bot.label for bot in run.seats(number)]
-        deals.append(seed)
-        seeds += [engine.derive_seed(seed, seat, label) for seat, label in enumerate(labels)]
-        codes += [_POLICY_CODES[policy[label]] for label in labels]
-        seat_labels.append(labels)
-    hands = _play(lib, players, Rules(), deals, seeds, codes, run.record_moves)
-    records = []
-    for h, number in enumerate(range(start, stop)):
-        winners = hands.winners[h]
-        record: dict[str, Any] = {
-            "game": number,
-            "seed": deals[h],
-            "seats": seat_labels[h],
-            "scores": hands.scores[h],
-            "winners": list(winners),
-            "winner": winners[0] if len(winners) == 1 else None,
-        }
-        if hands.moves is not None:
-            record["moves"] = hands.moves[h]
-        record["engine"] = "kernel"
-        records.append(record)
-    return records
+    seeding = run.seeding(start, stop)
+    codes = [_POLICY_CODES[policy[label]] for names in seeding.seats for label in names]
+    hands = _play(lib, run.players, Rules(), seeding.deals, seeding.bots, codes, run.record_moves)
+    return [
+        run.kernel_record(
+            number,
+            seeding.deals[h],
+            seeding.seats[h],
+            hands.scores[h],
+            list(hands.winners[h]),
+            None if hands.moves is None else hands.moves[h],
+        )
+        for h, number in enumerate(range(start, stop))
+    ]
