@@ -114,6 +114,7 @@ True
 from __future__ import annotations
 
 import functools
+import operator
 import sys
 import threading
 from collections.abc import Sequence
@@ -244,6 +245,10 @@ def _code_table() -> np.ndarray:
 
 
 _CODE_TABLE = _code_table()
+_CARD_OF = operator.itemgetter(0)
+"""A Move's card id (its first field)."""
+_C_DECK_LIMIT = 256
+"""The most cards ``hue_observe`` takes (it reads deck positions as bytes)."""
 _NEAR_LIMIT = cells.MAX_COORDINATE - 6
 """A table within this of the origin lies well inside the table's limits:
 the board filters none of its next anchors."""
@@ -375,7 +380,9 @@ class HueEncoding:
         self._to_move_at = layout["to_move"][0]
         self._seat_at = layout["seat"][0]
         self._over_at = layout["over"][0]
-        self._observations = _Pool(offset, np.uint8)
+        self._observations = _Pool(offset, np.uint8, "uint8_t[]")
+        self._c_layout: tuple[Any, Any] | None = None  # hue_observe's, made on first use
+        self._opening_memo: tuple[Any, bytes] = (None, b"")  # an opening, its positions
         self._masks = _Pool(self.action_count, np.int8)
         self._anchor_maps = _Pool(2 * self._area, np.int8)  # the _Legal anchors
         self._rotations = {card.id: card.rotations for card in self.deck.cards}
@@ -541,7 +548,10 @@ class HueEncoding:
         """What the view's seat sees, as the flat ``uint8`` vector of the module's table."""
         self._check_view(view)
         board = view.board
-        min_x, min_y, _, _ = self._check_table(board, anchors=False)
+        box = self._check_table(board, anchors=False)
+        if board._grid.backend == "c" and len(self.deck) <= _C_DECK_LIMIT:
+            return self._c_observation(view, box)
+        min_x, min_y = box[0], box[1]
         out = self._observations.take()
         rows, cols = self.cell_shape
         planes = out[: PLANES * rows * cols].reshape(PLANES, rows, cols)
@@ -571,6 +581,83 @@ class HueEncoding:
             hot.append(self._over_at)
         out[hot] = 1
         return out
+
+    def _c_observation(self, view: View, box: cells.Box) -> np.ndarray:
+        """:meth:`observation` in one call to the C core (``hue_observe``): the
+        same vector, for a view on the C grid."""
+        lib = (_core or _load_core())[1]
+        c_layout = self._c_layout or self._make_c_layout()
+        grid: Any = view.board._grid
+        position = self._position.__getitem__
+        opening = view.opening
+        memo = self._opening_memo
+        if memo[0] is not opening:
+            memo = self._opening_memo = (opening, bytes(map(position, map(_CARD_OF, opening))))
+        hand = bytes(map(position, view.hand))
+        history = bytes(map(position, map(_CARD_OF, view.history)))
+        out, pointer = self._observations.take_pointer()
+        x0, y0, min_x, min_y = grid._x0, grid._y0, box[0], box[1]
+        current = view.current_player
+        corner_x, corner_y = self._opening_corner
+        status = lib.hue_observe(
+            grid._cells,
+            grid._width,
+            grid._height,
+            min_x - x0,
+            min_y - y0,
+            box[2] - x0,
+            box[3] - y0,
+            _code_table_pointer(),
+            c_layout[1],
+            c_layout[0],
+            hand,
+            len(hand),
+            memo[1],
+            len(memo[1]),
+            history,
+            len(history),
+            bytes(view.hand_sizes),
+            view.player,
+            -1 if current is None else current,
+            corner_x - min_x,
+            corner_y - min_y,
+            pointer,
+        )
+        if status < 0:
+            raise ValueError(f"observation: C core error {status}")
+        return out
+
+    def _make_c_layout(self) -> tuple[Any, Any]:
+        """The ``hue_observation_layout`` and the hand features (a row of
+        :data:`HAND_FEATURES` bytes per deck card) that ``hue_observe`` reads."""
+        ffi = (_core or _load_core())[0]
+        layout = self.layout
+        rows, cols = self.cell_shape
+        features = np.array([_card_features(card) for card in self.deck.cards], dtype=np.uint8)
+        fields = {
+            "planes": PLANES,
+            "rows": rows,
+            "cols": cols,
+            "origin_at": layout["origin"][0],
+            "origin_width": layout["origin"][1][1],
+            "hand_at": layout["hand"][0],
+            "slots": self.slots,
+            "features": HAND_FEATURES,
+            "cards_at": layout["cards"][0],
+            "deck_size": len(self.deck),
+            "sizes_at": layout["hand_sizes"][0],
+            "to_move_at": layout["to_move"][0],
+            "seat_at": layout["seat"][0],
+            "over_at": layout["over"][0],
+            "players": self.players,
+            "size": self.observation_shape[0],
+        }
+        # the features array lives as long as the pointer made from it
+        self._c_layout = (
+            ffi.new("hue_observation_layout *", fields),
+            ffi.from_buffer("uint8_t[]", features),
+        )
+        return self._c_layout
 
     def parts(self, observation: np.ndarray) -> dict[str, np.ndarray]:
         """The observation cut into named views of their shapes (the module's table)."""
@@ -734,42 +821,83 @@ def _rotation_bytes(rotations: tuple[int, ...]) -> bytes:
 
 
 class _Pool:
-    """Zeroed arrays of one size, each reused once nothing else refers to it.
+    """Arrays of one size, each reused once nothing else refers to it.
 
     A fresh array of a few hundred kilobytes costs page faults on every
     call (the allocator maps new pages for it), far more than clearing one
     whose pages are mapped; an array is handed out again only when the
     pool holds the sole reference (views and buffers of it refer to it
-    too), so no caller ever sees its array change.
+    too), so no caller ever sees its array change.  ``ctype`` (a cffi
+    array type) lets :meth:`take_pointer` hand out a C pointer to the
+    array with it, made once per array and kept by the pool.
     """
 
-    __slots__ = ("_alone", "_arrays", "_dtype", "_lock", "_size")
+    __slots__ = ("_alone", "_arrays", "_ctype", "_dtype", "_lock", "_pointed", "_pointers", "_size")
 
     KEEP = 4
     """Arrays kept for reuse; beyond them a call allocates a new one."""
 
-    def __init__(self, size: int, dtype: Any) -> None:
-        self._size, self._dtype = size, dtype
+    def __init__(self, size: int, dtype: Any, ctype: str | None = None) -> None:
+        self._size, self._dtype, self._ctype = size, dtype, ctype
         self._arrays: list[np.ndarray] = [np.zeros(1, dtype=dtype)]
         # The reference count of an array only the pool holds, measured the
-        # way take() reads it (the count differs between Python versions).
+        # way _free() reads it (the count differs between Python versions).
         self._alone = sys.getrefcount(self._arrays[0])
         self._arrays.clear()
+        self._pointers: list[Any] = []  # per array: its C pointer, or None
+        self._pointed = -1  # the references a pointer adds (measured on first use)
         self._lock = threading.Lock()
+
+    def _free(self) -> int:
+        """The index of an array no one else holds, or -1 (under the lock)."""
+        arrays, pointers, alone = self._arrays, self._pointers, self._alone
+        for index in range(len(arrays)):
+            held = alone if pointers[index] is None else alone + self._pointed
+            if sys.getrefcount(arrays[index]) <= held:
+                return index
+        return -1
+
+    def _new(self) -> int:
+        """A new zeroed array, kept at the index returned when there is room (-1:
+        it is at ``_arrays[-1]`` only until the caller takes it; under the lock)."""
+        array = np.zeros(self._size, dtype=self._dtype)
+        self._arrays.append(array)
+        self._pointers.append(None)
+        return len(self._arrays) - 1
 
     def take(self) -> np.ndarray:
         """A zeroed array that no one else holds."""
         with self._lock:
-            arrays = self._arrays
-            for index in range(len(arrays)):
-                if sys.getrefcount(arrays[index]) <= self._alone:
-                    array = arrays[index]
-                    array.fill(0)
-                    return array
-            array = np.zeros(self._size, dtype=self._dtype)
-            if len(arrays) < self.KEEP:
-                arrays.append(array)
+            index = self._free()
+            if index < 0:
+                index = self._new()
+                array = self._arrays[index]
+                if index >= self.KEEP:
+                    del self._arrays[index], self._pointers[index]
+                return array
+            array = self._arrays[index]
+            array.fill(0)
             return array
+
+    def take_pointer(self) -> tuple[np.ndarray, Any]:
+        """An array that no one else holds and a ``ctype`` pointer to it; its
+        bytes are not cleared (the caller writes every one)."""
+        ffi = (_core or _load_core())[0]
+        with self._lock:
+            index = self._free()
+            if index < 0:
+                index = self._new()
+            array, pointer = self._arrays[index], self._pointers[index]
+            if pointer is None:
+                before = sys.getrefcount(array)
+                pointer = ffi.from_buffer(self._ctype, array)
+                if self._pointed < 0:
+                    self._pointed = sys.getrefcount(array) - before
+                if index < self.KEEP:
+                    self._pointers[index] = pointer
+            if index >= self.KEEP:
+                del self._arrays[index], self._pointers[index]
+            return array, pointer
 
 
 def _paint(planes: np.ndarray, board: Board, left: int, top: int) -> None:
