@@ -591,6 +591,69 @@ def test_a_move_from_an_action_plays(backend):
     assert game.outcome() is not None
 
 
+def test_play_action_plays_what_play_would(backend):
+    """``play_action`` on the game its view shows lays the move unchecked: the
+    same game, move for move, as ``game.play(action_to_move(...))``."""
+    code = CODES[3]
+    game = on_backend(hue.new_game(players=3, seed=8), backend)
+    twin = game.copy()
+    rng = random.Random(8)
+    while not game.is_over:
+        view = game.view(game.current_player)
+        action = rng.choice(code.legal_actions(view))
+        move = code.play_action(game, view, action)
+        assert twin.play(code.action_to_move(view, action)) == move
+        assert game.history == twin.history and game.hand_sizes == twin.hand_sizes
+        assert game.board.cells() == twin.board.cells()
+        assert game.board.bounds() == twin.board.bounds()
+        assert [game.hand(seat) for seat in range(3)] == [twin.hand(seat) for seat in range(3)]
+    assert game.scores() == twin.scores() and game.to_dict() == twin.to_dict()
+    while game.history:  # undo walks back over the unchecked moves too
+        assert game.undo() == twin.undo()
+        assert game.board.cells() == twin.board.cells()
+
+
+def test_play_action_checks_a_view_of_another_position():
+    """A view of an older position, or of a game with other hands, goes
+    through ``game.play``'s checks; an illegal action plays nothing."""
+    code = CODES[2]
+    game = hue.new_game(players=2, seed=3)
+    old = game.view(0)
+    first = code.legal_actions(old)[0]
+    code.play_action(game, old, first)
+    with pytest.raises(ValueError):  # seat 0's view, seat 1 to move now
+        code.play_action(game, old, code.legal_actions(old)[1])
+    view = game.view(1)
+    illegal = next(a for a in range(code.action_count) if a not in set(code.legal_actions(view)))
+    before = game.to_dict()
+    with pytest.raises(ValueError, match="not legal"):
+        code.play_action(game, view, illegal)
+    assert game.to_dict() == before
+    # the same table, other hands: the view's card is not in the game's hand
+    other = view.sample(random.Random(1))
+    assert other.board._stamp == game.board._stamp
+    mine = code.legal_actions(view)
+    swapped = Game.from_view(view, [list(other.hand(0)), list(other.hand(0))])
+    assert swapped.board._stamp == game.board._stamp and swapped.current_player == 1
+    with pytest.raises(ValueError, match="not in player 1's hand"):
+        code.play_action(swapped, view, mine[0])
+
+
+def test_a_board_stamp_changes_with_its_cards():
+    """Equal stamps mean the same cards: a copy keeps its board's, every
+    placement and every take-back gives a new one."""
+    board = hue.Board.from_placements(["S0 0 0 1"])
+    copy = board.copy()
+    assert copy._stamp == board._stamp
+    stamps = {board._stamp}
+    board.place("T0 3 0 3")
+    stamps.add(board._stamp)
+    board.remove_last()
+    stamps.add(board._stamp)
+    assert len(stamps) == 3 and copy._stamp not in stamps - {copy._stamp}
+    assert hue.Board()._stamp not in stamps
+
+
 def test_a_table_moved_whole_encodes_the_same():
     """Positions count from the table's corner: the same deal laid out
     elsewhere (its opening moved) gives the same ids, mask and observation."""

@@ -43,6 +43,11 @@ class Encoding(Protocol):
 
     ``players`` and ``rules`` are fixed when it is built: an encoding
     serves every game of that many players under those rules.
+
+    An encoding may also have ``play_action(state, view, action)``, which
+    plays the move of ``action`` in ``view`` on ``state`` as
+    ``state.play(action_to_move(view, action))`` does, only faster (Hue's);
+    the PettingZoo and Gymnasium adapters use it when it is there.
     """
 
     game: str

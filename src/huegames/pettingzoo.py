@@ -189,6 +189,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             agent: spaces.Discrete(self.encoding.action_count) for agent in self.possible_agents
         }
         self._mask_off = np.zeros(self.encoding.action_count, dtype=np.int8)
+        self._play = _envs.action_player(self.encoding)
         self._next_seed = None if seed is None else engine.check_seed(seed)
         self._deals = 0
         self._views: dict[int, Any] = {}
@@ -275,7 +276,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             view = self._views.get(seat)
             if view is None:
                 view = self._views[seat] = game.view(seat)
-            game.play(self.encoding.action_to_move(view, action))
+            self._play(game, view, action)
         except ValueError:
             if self.illegal_reward is None:
                 raise

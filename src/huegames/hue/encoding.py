@@ -126,7 +126,7 @@ from ..records import brief
 from . import cells
 from .board import Board
 from .cards import Card, Deck, Kind, as_deck
-from .game import MAX_PLAYERS, MIN_PLAYERS, Rules, staircase, standard_cards_dealt
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Rules, staircase, standard_cards_dealt
 from .moves import Move
 from .view import View
 
@@ -383,8 +383,8 @@ class HueEncoding:
         self._observations = _Pool(offset, np.uint8, "uint8_t[]")
         self._c_layout: tuple[Any, Any] | None = None  # hue_observe's, made on first use
         self._opening_memo: tuple[Any, bytes] = (None, b"")  # an opening, its positions
-        self._masks = _Pool(self.action_count, np.int8)
-        self._anchor_maps = _Pool(2 * self._area, np.int8)  # the _Legal anchors
+        self._masks = _Pool(self.action_count, np.int8, "int8_t[]")
+        self._anchor_maps = _Pool(2 * self._area, np.int8, "int8_t[]")  # the _Legal anchors
         self._rotations = {card.id: card.rotations for card in self.deck.cards}
         self._cache: tuple[Any, int, _Legal] = (None, -1, _NO_MOVES)
         self._checked: Any = None  # the last view _check_view passed
@@ -455,16 +455,17 @@ class HueEncoding:
             min_x, min_y, max_x, max_y = self._check_table(board, anchors=True)
             f = self.frame
             left, top = min_x + f.left, min_y + f.top
-            rotations = tuple(map(self._rotations.__getitem__, view.hand))
-            anchors = self._anchor_maps.take()
+            rotations = bytes(map(self._rotations.__getitem__, view.hand))
             mask: np.ndarray | None = None
             # Straight from the C core when the table lies well inside its
             # limits (where the board filters no anchor).
             inside = min(min_x, min_y) > -_NEAR_LIMIT and max(max_x, max_y) < _NEAR_LIMIT
             if inside and board._grid.backend == "c":
-                mask = self._masks.take()
-                _c_mark(board, left, top, rotations, f, mask, anchors)
+                anchors, anchors_at = self._anchor_maps.take_pointer(clear=True)
+                mask, mask_at = self._masks.take_pointer(clear=True)
+                _c_mark(board, left, top, rotations, f, mask_at, mask.size, anchors_at)
             else:  # the mask is made from the anchors when asked for
+                anchors = self._anchor_maps.take()
                 # LegalMoves keeps one flat anchor list per orientation, shared
                 # by every card, and every card lists rotations 0 and 1 first.
                 blocks = view.legal_moves()._blocks
@@ -521,6 +522,27 @@ class HueEncoding:
                 f"is not legal for seat {view.player} here"
             )
         return Move(view.hand[slot], x, y, rotation)
+
+    def play_action(self, game: Game, view: View, action: int) -> Move:
+        """Play action ``action`` of ``view`` on ``game`` and return its move:
+        ``game.play(self.action_to_move(view, action))`` (a ValueError, and
+        nothing played, unless the action is legal in ``view``).
+
+        When the view is of ``game`` as it is now (its board holds the very
+        cards of the game's, and the seat to move holds the card), the move
+        is laid without the game checking it again: ``action_to_move`` has
+        found it among the view's legal placements.
+        """
+        move = self.action_to_move(view, action)
+        if (
+            view.board._stamp == game.board._stamp
+            and game.current_player == view.player
+            and move.card in game._hands[view.player]
+        ):
+            game._play_legal(move)
+        else:
+            game.play(move)
+        return move
 
     def move_to_action(self, view: View, move: Move | tuple[str, int, int, int] | str) -> int:
         """The id of ``move`` (a Move, tuple or text), which must be legal in
@@ -595,7 +617,7 @@ class HueEncoding:
             memo = self._opening_memo = (opening, bytes(map(position, map(_CARD_OF, opening))))
         hand = bytes(map(position, view.hand))
         history = bytes(map(position, map(_CARD_OF, view.history)))
-        out, pointer = self._observations.take_pointer()
+        out, pointer = self._observations.take_pointer(clear=False)
         x0, y0, min_x, min_y = grid._x0, grid._y0, box[0], box[1]
         current = view.current_player
         corner_x, corner_y = self._opening_corner
@@ -697,7 +719,7 @@ class HueEncoding:
 class _Legal:
     """One view's legal placements: ``anchors[o, row * cols + col]`` is 1 where
     orientation ``o`` (0 vertical, 1 horizontal) has a legal anchor, the
-    rotations each hand slot lists, ``corner`` (the table cell ``(x, y)`` of
+    rotations each hand slot lists (a byte per slot), ``corner`` (the table cell ``(x, y)`` of
     the frame's position 0), and ``fresh_mask``: a mask of the legal ids made
     with them, not yet handed to anyone (None once it is)."""
 
@@ -707,7 +729,7 @@ class _Legal:
         self,
         anchors: np.ndarray,
         fresh_mask: np.ndarray | None,
-        rotations: tuple[int, ...],
+        rotations: bytes,
         corner: tuple[int, int],
     ) -> None:
         self._anchors = anchors
@@ -744,7 +766,7 @@ class _Legal:
         return bool(self._anchors[rotation & 1, position])
 
 
-_NO_MOVES = _Legal(np.zeros((2, 1), dtype=np.int8), None, (), (0, 0))
+_NO_MOVES = _Legal(np.zeros((2, 1), dtype=np.int8), None, b"", (0, 0))
 
 _scratch = threading.local()
 
@@ -773,26 +795,31 @@ def _c_mark(
     board: Board,
     left: int,
     top: int,
-    rotations: tuple[int, ...],
+    rotations: bytes,
     frame: Frame,
-    mask: np.ndarray,
-    anchors: np.ndarray,
+    mask: Any,
+    size: int,
+    anchors: Any,
 ) -> None:
-    """Mark the legal ids into ``mask`` and the legal anchors into ``anchors``
-    (:class:`_Legal`'s) straight from the C core (``hue_mark_actions``).
+    """Mark the legal ids into ``mask`` (a C pointer to ``size`` bytes) and the
+    legal anchors into ``anchors`` (:class:`_Legal`'s, a C pointer too)
+    straight from the C core (``hue_mark_actions``).
 
     The board is on the C grid, and the caller has checked that the table is
     well inside the board's limits, where ``Board.legal_placements_of``
     keeps every anchor.
     """
     grid: Any = board._grid
-    ffi, lib = _core or _load_core()
-
+    lib = (_core or _load_core())[1]
     width, height = grid._width, grid._height
-    capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
-    pairs = getattr(_scratch, "pairs", None)
-    if pairs is None or len(pairs) < 2 * capacity:
-        pairs = _scratch.pairs = ffi.new("int64_t[]", 2 * capacity)
+    scratch = getattr(_scratch, "pairs", None)  # (width, height, capacity, pairs)
+    if scratch is None or scratch[0] != width or scratch[1] != height:
+        capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
+        if scratch is None or scratch[2] < capacity:
+            pairs = (_core or _load_core())[0].new("int64_t[]", 2 * capacity)
+        else:
+            capacity, pairs = scratch[2], scratch[3]
+        scratch = _scratch.pairs = (width, height, capacity, pairs)
     count = lib.hue_mark_actions(
         grid._cells,
         width,
@@ -800,24 +827,18 @@ def _c_mark(
         1 if board.covering else 0,
         grid._x0 - left,
         grid._y0 - top,
-        _rotation_bytes(rotations),
+        rotations,
         len(rotations),
         frame.cols,
         frame.rows,
-        pairs,
-        capacity,
-        ffi.from_buffer("int8_t[]", mask),
-        mask.size,
-        ffi.from_buffer("int8_t[]", anchors),
+        scratch[3],
+        scratch[2],
+        mask,
+        size,
+        anchors,
     )
     if count < 0:
         raise ValueError(f"legal actions: C core error {count}")
-
-
-@functools.lru_cache(maxsize=256)
-def _rotation_bytes(rotations: tuple[int, ...]) -> bytes:
-    """A hand's rotations as the bytes ``hue_mark_actions`` reads."""
-    return bytes(rotations)
 
 
 class _Pool:
@@ -879,9 +900,9 @@ class _Pool:
             array.fill(0)
             return array
 
-    def take_pointer(self) -> tuple[np.ndarray, Any]:
-        """An array that no one else holds and a ``ctype`` pointer to it; its
-        bytes are not cleared (the caller writes every one)."""
+    def take_pointer(self, clear: bool) -> tuple[np.ndarray, Any]:
+        """An array that no one else holds and a ``ctype`` pointer to it;
+        zeroed with ``clear``, else as it was (the caller writes every byte)."""
         ffi = (_core or _load_core())[0]
         with self._lock:
             index = self._free()
@@ -897,6 +918,8 @@ class _Pool:
                     self._pointers[index] = pointer
             if index >= self.KEEP:
                 del self._arrays[index], self._pointers[index]
+            elif clear:
+                array.fill(0)
             return array, pointer
 
 

@@ -299,6 +299,13 @@ class Game:
         self.history.append(move)
         return move
 
+    def _play_legal(self, move: Move) -> None:
+        """Play ``move``, a legal move of the current player on the board as it
+        is now, in its listed rotation: :meth:`play` without checking it again."""
+        self.board._lay(move, self.deck[move.card], move.cells)
+        self._hands[self._to_move].remove(move.card)
+        self.history.append(move)
+
     def undo(self) -> Move:
         """Take back the last move played (the opening cannot be taken back)."""
         if not self.history:
