@@ -378,24 +378,40 @@ static int occupied(const grid *g, int32_t x, int32_t y)
         && g->cells[(size_t)y * (size_t)g->width + (size_t)x] != HUE_EMPTY;
 }
 
-/* Is a footprint from (x, y) along (dx, dy) legal?  Rules §4. */
-static int legal(const grid *g, int32_t x, int32_t y, int32_t dx, int32_t dy,
-                 int allow_cover)
+/* Rules §4 on the cells around a footprint, as bits: `line` holds the
+ * footprint's line from one cell before it to one after (bit 0 the cell
+ * before, bits 1-3 the footprint, bit 4 the cell after), `sides` the cells
+ * beside it (bits 1-3, either side).  A placement covers at most one
+ * square (none without allow_cover) and touches the table. */
+static int legal_bits(unsigned line, unsigned sides, int allow_cover)
 {
-    int covered = occupied(g, x, y) + occupied(g, x + dx, y + dy)
-                  + occupied(g, x + 2 * dx, y + 2 * dy);
-    int k;
+    unsigned covered = ((line >> 1) & 1u) + ((line >> 2) & 1u) + ((line >> 3) & 1u);
 
     if (covered > 0)
         return covered == 1 && allow_cover;
-    if (occupied(g, x - dx, y - dy) || occupied(g, x + 3 * dx, y + 3 * dy))
-        return 1;
-    for (k = 0; k < 3; k++) {       /* the sides, across the footprint */
-        int32_t cx = x + k * dx, cy = y + k * dy;
-        if (occupied(g, cx + dy, cy + dx) || occupied(g, cx - dy, cy - dx))
-            return 1;
-    }
-    return 0;
+    return (line & 0x11u) != 0 || (sides & 0x0Eu) != 0;
+}
+
+/* The five cells at[0], at[w], .. at[4 w] of a column, as bits 0-4. */
+static unsigned column_of(const hue_cell *at, size_t w)
+{
+    return (unsigned)(at[0] != HUE_EMPTY) | (unsigned)(at[w] != HUE_EMPTY) << 1
+        | (unsigned)(at[2 * w] != HUE_EMPTY) << 2 | (unsigned)(at[3 * w] != HUE_EMPTY) << 3
+        | (unsigned)(at[4 * w] != HUE_EMPTY) << 4;
+}
+
+/* The cells (x, y - 1) .. (x, y + 3) as bits 0-4 (outside the grid: empty). */
+static unsigned column_bits(const grid *g, int32_t x, int32_t y)
+{
+    return (unsigned)occupied(g, x, y - 1) | (unsigned)occupied(g, x, y) << 1
+        | (unsigned)occupied(g, x, y + 1) << 2 | (unsigned)occupied(g, x, y + 2) << 3
+        | (unsigned)occupied(g, x, y + 3) << 4;
+}
+
+/* Is a cell above or below (x, y) occupied? */
+static unsigned beside_bit(const grid *g, int32_t x, int32_t y)
+{
+    return (unsigned)(occupied(g, x, y - 1) || occupied(g, x, y + 1));
 }
 
 /* Where legal anchors go: placements (card 0 in `rotation`, grid
@@ -413,12 +429,54 @@ typedef struct {
 static int64_t write_anchors(const grid *g, const int32_t box[4], int rotation,
                              int allow_cover, anchor_sink out, int64_t room)
 {
-    int32_t dx = rotation % 2, dy = 1 - dx, x, y;
+    int horizontal = rotation % 2;
+    int32_t x, y, first = box[0] - 3;
+    size_t w = (size_t)g->width;
     int64_t n = 0;
 
+    /* Each row slides a window of bits along x (legal_bits' line and
+     * sides): a vertical footprint's line is its column, its sides the
+     * columns left and right; a horizontal one's line is its row, its sides
+     * the cells above and below. */
     for (y = box[1] - 3; y <= box[3] + 1; y++) {
-        for (x = box[0] - 3; x <= box[2] + 1; x++) {
-            if (!legal(g, x, y, dx, dy, allow_cover))
+        unsigned left = 0, here = 0, right = 0, line = 0, sides = 0;
+        /* Inside: every cell read lies in the grid (columns first - 1 ..
+         * box[2] + 4 or + 2, rows y - 1 .. y + 1 or + 3), read straight
+         * from `above`, row y - 1. */
+        int inside = first >= 1 && y >= 1
+                     && (horizontal ? box[2] + 4 < g->width && y + 1 < g->height
+                                    : box[2] + 2 < g->width && y + 3 < g->height);
+        const hue_cell *above = inside ? g->cells + (size_t)(y - 1) * w : g->cells;
+        if (horizontal) {
+            line = (unsigned)occupied(g, first - 1, y) << 1 | (unsigned)occupied(g, first, y) << 2
+                   | (unsigned)occupied(g, first + 1, y) << 3
+                   | (unsigned)occupied(g, first + 2, y) << 4;
+            sides = beside_bit(g, first, y) << 2 | beside_bit(g, first + 1, y) << 3;
+        } else {
+            here = column_bits(g, first - 1, y);
+            right = column_bits(g, first, y);
+        }
+        for (x = first; x <= box[2] + 1; x++) {
+            if (horizontal) {
+                unsigned next, beside;
+                if (inside) {
+                    const hue_cell *at = above + (size_t)x;
+                    next = at[w + 3] != HUE_EMPTY;
+                    beside = at[2] != HUE_EMPTY || at[2 * w + 2] != HUE_EMPTY;
+                } else {
+                    next = (unsigned)occupied(g, x + 3, y);
+                    beside = beside_bit(g, x + 2, y);
+                }
+                line = line >> 1 | next << 4;
+                sides = sides >> 1 | beside << 3;
+            } else {
+                left = here;
+                here = right;
+                right = inside ? column_of(above + (size_t)(x + 1), w) : column_bits(g, x + 1, y);
+                line = here;
+                sides = left | right;
+            }
+            if (!legal_bits(line, sides, allow_cover))
                 continue;
             if (n == room)
                 return HUE_E_CAPACITY;

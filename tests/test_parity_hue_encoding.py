@@ -406,3 +406,51 @@ def test_observe_refuses_an_invalid_cell():
     status, out, _, _ = observe(buffer)
     assert status == lib.HUE_E_CELL
     assert set(ffi.unpack(out, TINY_LAYOUT["size"])) == {SENTINEL}
+
+
+def reference_anchors(occupied: set[tuple[int, int]], allow_cover: bool, horizontal: bool):
+    """Rules §4 cell by cell: the legal anchors of one orientation, by (y, x)."""
+    dx, dy = (1, 0) if horizontal else (0, 1)
+    xs, ys = [x for x, _ in occupied], [y for _, y in occupied]
+    found = []
+    for y in range(min(ys) - 3, max(ys) + 2):
+        for x in range(min(xs) - 3, max(xs) + 2):
+            footprint = [(x + k * dx, y + k * dy) for k in range(3)]
+            covered = sum(cell in occupied for cell in footprint)
+            if covered:
+                legal = covered == 1 and allow_cover
+            else:
+                near = [(x - dx, y - dy), (x + 3 * dx, y + 3 * dy)]
+                near += [(cx + dy, cy + dx) for cx, cy in footprint]
+                near += [(cx - dy, cy - dx) for cx, cy in footprint]
+                legal = any(cell in occupied for cell in near)
+            if legal:
+                found.append((x, y))
+    return found
+
+
+@settings(max_examples=200)
+@given(
+    width=st.integers(1, 20),
+    height=st.integers(1, 20),
+    data=st.data(),
+    allow_cover=st.booleans(),
+)
+def test_legal_anchors_follow_the_rules_to_the_grid_edges(width, height, data, allow_cover):
+    """``hue_legal_anchors`` (rows scanned as bit windows, without bounds
+    tests where the cells read lie inside the grid) is rules §4 cell by cell,
+    for tables anywhere in the grid, against its edges too."""
+    cells_at = data.draw(
+        st.sets(st.tuples(st.integers(0, width - 1), st.integers(0, height - 1)), min_size=1)
+    )
+    buffer = grid_of(dict.fromkeys(cells_at, SOLID), width, height)
+    capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
+    pairs = c_heap("int64_t[]", 2 * capacity)
+    vertical = ffi.new("int64_t *")
+    count = lib.hue_legal_anchors(
+        buffer, width, height, int(allow_cover), 0, 0, pairs, capacity, vertical
+    )
+    assert count >= 0
+    listed = [(pairs[2 * i], pairs[2 * i + 1]) for i in range(count)]
+    assert listed[: vertical[0]] == reference_anchors(cells_at, allow_cover, horizontal=False)
+    assert listed[vertical[0] :] == reference_anchors(cells_at, allow_cover, horizontal=True)
