@@ -263,7 +263,8 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once every player holds exactly one card, the score card (§4)."""
-        return all(len(hand) == 1 for hand in self._hands)
+        # map rather than a generator expression: it is read at every move
+        return all(map((1).__eq__, map(len, self._hands)))
 
     # -- moves -------------------------------------------------------------------
 
