@@ -206,7 +206,17 @@ class Game:
     huegames.errors.IllegalMoveError: D2 0 -3 0: that card is not in player 0's hand
     """
 
-    __slots__ = ("_hands", "board", "deal", "deck", "history", "players", "rules", "seed")
+    __slots__ = (
+        "_hands",
+        "_scored",
+        "board",
+        "deal",
+        "deck",
+        "history",
+        "players",
+        "rules",
+        "seed",
+    )
 
     def __init__(
         self,
@@ -238,6 +248,7 @@ class Game:
                 raise ValueError(f"the opening cannot be laid: {error}") from None
         self._hands = [list(hand) for hand in deal.hands]
         self.history: list[Move] = []
+        self._scored: tuple[int, list[int]] | None = None  # see scores()
 
     # -- whose turn, what is left ----------------------------------------------
 
@@ -359,6 +370,7 @@ class Game:
         game.board = board.copy()
         game._hands = [list(hand) for hand in hands]
         game.history = list(history)
+        game._scored = None
         return game
 
     # -- the end (§5) -----------------------------------------------------------
@@ -380,8 +392,16 @@ class Game:
         >>> game.scores(), game.winner, [card.id for card in game.score_cards()]
         ([12, 18], 1, ['T1', 'T9'])
         """
-        values = self.board.colour_values()
-        return [max(self.deck[card_id].score(values) for card_id in hand) for hand in self._hands]
+        # Kept with the board's stamp: every play and undo changes the board,
+        # so an equal stamp means the same table and hands (the end of a
+        # game asks for its scores and its outcome, which asks again).
+        stamp, scored = self._scored or (None, [])
+        if stamp != self.board._stamp:
+            values = self.board.colour_values()
+            deck = self.deck
+            scored = [max(deck[card_id].score(values) for card_id in hand) for hand in self._hands]
+            self._scored = (self.board._stamp, scored)
+        return list(scored)
 
     def outcome(self) -> engine.Outcome | None:
         """How the game ended, or None while it goes on.
