@@ -442,10 +442,11 @@ class HueEncoding:
         return min_x + self.frame.left, min_y + self.frame.top
 
     def _legal(self, view: View) -> _Legal:
-        """The view's legal placements (kept for the last view asked about)."""
+        """The view's legal placements (kept for the last view asked about, while
+        its board holds the same cards)."""
         board = view.board
         cache = self._cache
-        if cache[0] is view and cache[1] == len(board):
+        if cache[0] is view and cache[1] == board._stamp:
             return cache[2]
         self._check_view(view)
         sizes = view.hand_sizes
@@ -474,7 +475,7 @@ class HueEncoding:
                     positions = (pairs[1::2] - top) * f.cols + (pairs[0::2] - left)
                     anchors[orientation * self._area + positions] = 1
             legal = _Legal(anchors.reshape(2, self._area), mask, rotations, (left, top))
-        self._cache = (view, len(board), legal)
+        self._cache = (view, board._stamp, legal)
         return legal
 
     def legal_actions(self, view: View) -> list[int]:

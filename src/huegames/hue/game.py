@@ -269,7 +269,7 @@ class Game:
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds: what every seat may know of the others."""
-        return tuple(len(hand) for hand in self._hands)
+        return tuple(map(len, self._hands))
 
     @property
     def is_over(self) -> bool:

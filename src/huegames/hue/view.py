@@ -58,7 +58,7 @@ class View:
             player,
             game.players,
             game.current_player,
-            game.hand(player),
+            tuple(game._hands[player]),  # game.hand(player) but for its seat check
             game.hand_sizes,
             game.board.copy(),
             game.deal.opening,
