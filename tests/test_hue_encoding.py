@@ -639,6 +639,21 @@ def test_play_action_checks_a_view_of_another_position():
         code.play_action(swapped, view, mine[0])
 
 
+def test_a_view_whose_table_changed_is_worked_out_again():
+    """The legal placements kept for a view go with its board's cards: an
+    undo and another placement (the same number of cards) are seen."""
+    code = HueEncoding(2)
+    game = hue.new_game(players=2, seed=6)
+    moves = game.legal_moves()
+    game.play(moves[0])
+    view = game.view(1)
+    before = code.legal_actions(view)
+    view.board.remove_last()
+    view.board.place(moves[-1])
+    after = code.legal_actions(view)
+    assert after == HueEncoding(2).legal_actions(view) and after != before
+
+
 def test_a_board_stamp_changes_with_its_cards():
     """Equal stamps mean the same cards: a copy keeps its board's, every
     placement and every take-back gives a new one."""
