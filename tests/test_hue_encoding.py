@@ -591,52 +591,74 @@ def test_a_move_from_an_action_plays(backend):
     assert game.outcome() is not None
 
 
-def test_play_action_plays_what_play_would(backend):
-    """``play_action`` on the game its view shows lays the move unchecked: the
-    same game, move for move, as ``game.play(action_to_move(...))``."""
+def test_the_seat_methods_are_the_view_methods(backend):
+    """``observe_seat`` and ``play_seat`` read the game without a view: at every
+    state, each seat's observation and mask are its view's, and the move
+    played (laid unchecked) is ``game.play(action_to_move(...))``'s."""
     code = CODES[3]
     game = on_backend(hue.new_game(players=3, seed=8), backend)
     twin = game.copy()
     rng = random.Random(8)
-    while not game.is_over:
-        view = game.view(game.current_player)
+    while True:
+        for seat in range(3):
+            view = game.view(seat)
+            observation, mask = code.observe_seat(game, seat)
+            assert (observation == code.observation(view)).all()
+            assert (mask == code.action_mask(view)).all() and mask.dtype == np.int8
+        if game.is_over:
+            break
+        seat = game.current_player
+        view = game.view(seat)
         action = rng.choice(code.legal_actions(view))
-        move = code.play_action(game, view, action)
+        move = code.play_seat(game, seat, action)
         assert twin.play(code.action_to_move(view, action)) == move
         assert game.history == twin.history and game.hand_sizes == twin.hand_sizes
         assert game.board.cells() == twin.board.cells()
         assert game.board.bounds() == twin.board.bounds()
-        assert [game.hand(seat) for seat in range(3)] == [twin.hand(seat) for seat in range(3)]
+        assert [game.hand(s) for s in range(3)] == [twin.hand(s) for s in range(3)]
     assert game.scores() == twin.scores() and game.to_dict() == twin.to_dict()
     while game.history:  # undo walks back over the unchecked moves too
         assert game.undo() == twin.undo()
         assert game.board.cells() == twin.board.cells()
 
 
-def test_play_action_checks_a_view_of_another_position():
-    """A view of an older position, or of a game with other hands, goes
-    through ``game.play``'s checks; an illegal action plays nothing."""
+def test_play_seat_refuses_what_is_not_legal_and_plays_nothing():
+    """Another seat's action, an illegal id, something not an id, a game of
+    another encoding: a ValueError (or TypeError), and the game unchanged."""
     code = CODES[2]
     game = hue.new_game(players=2, seed=3)
-    old = game.view(0)
-    first = code.legal_actions(old)[0]
-    code.play_action(game, old, first)
-    with pytest.raises(ValueError):  # seat 0's view, seat 1 to move now
-        code.play_action(game, old, code.legal_actions(old)[1])
-    view = game.view(1)
-    illegal = next(a for a in range(code.action_count) if a not in set(code.legal_actions(view)))
+    legal = code.legal_actions(game.view(0))
+    illegal = next(a for a in range(code.action_count) if a not in set(legal))
     before = game.to_dict()
-    with pytest.raises(ValueError, match="not legal"):
-        code.play_action(game, view, illegal)
+    for seat, action in ((1, legal[0]), (0, illegal), (0, -1), (0, code.action_count)):
+        with pytest.raises(ValueError):
+            code.play_seat(game, seat, action)
+        assert game.to_dict() == before
+    with pytest.raises(ValueError, match="integer"):
+        code.play_seat(game, 0, True)
+    with pytest.raises(ValueError, match="for 3 players"):
+        CODES[3].play_seat(game, 0, legal[0])
+    with pytest.raises(ValueError, match="no seat"):
+        code.observe_seat(game, 2)
+    with pytest.raises(TypeError, match=r"hue\.Game"):
+        code.observe_seat(game.view(0), 0)
     assert game.to_dict() == before
-    # the same table, other hands: the view's card is not in the game's hand
-    other = view.sample(random.Random(1))
-    assert other.board._stamp == game.board._stamp
-    mine = code.legal_actions(view)
-    swapped = Game.from_view(view, [list(other.hand(0)), list(other.hand(0))])
-    assert swapped.board._stamp == game.board._stamp and swapped.current_player == 1
-    with pytest.raises(ValueError, match="not in player 1's hand"):
-        code.play_action(swapped, view, mine[0])
+    code.play_seat(game, 0, legal[0])
+    assert len(game.history) == 1
+
+
+def test_arrays_from_observe_seat_are_the_callers():
+    """Observations and masks held by the caller never change afterwards."""
+    code = CODES[2]
+    game = hue.new_game(players=2, seed=9)
+    rng = random.Random(9)
+    held = []
+    while not game.is_over:
+        seat = game.current_player
+        observation, mask = code.observe_seat(game, seat)
+        held.append((observation, mask, observation.copy(), mask.copy()))
+        code.play_seat(game, seat, rng.choice(np.flatnonzero(mask).tolist()))
+    assert all((o == o0).all() and (m == m0).all() for o, m, o0, m0 in held)
 
 
 def test_a_view_whose_table_changed_is_worked_out_again():

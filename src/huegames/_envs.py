@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import gymnasium
@@ -80,22 +80,6 @@ def observation_space(code: Encoding) -> spaces.Dict:
 def build_encoding(spec: engine.GameSpec, players: int, rules: Any) -> Encoding:
     """The game's encoding, or a ValueError saying that it has none yet."""
     return encoding(spec, players, rules)
-
-
-def action_player(code: Encoding) -> Callable[[engine.State[Any], Any, int], Any]:
-    """How an adapter plays action ``action`` of ``view`` on its game: the
-    encoding's ``play_action(state, view, action)`` when it has one (Hue's
-    lays a move it found legal without the game checking it again), else
-    ``state.play(code.action_to_move(view, action))``; a ValueError, with
-    nothing played, for an action that is not legal."""
-    play: Callable[[engine.State[Any], Any, int], Any] | None = getattr(code, "play_action", None)
-    if play is not None:
-        return play
-
-    def checked(state: engine.State[Any], view: Any, action: int) -> Any:
-        return state.play(code.action_to_move(view, action))
-
-    return checked
 
 
 def final_rewards(

@@ -388,6 +388,7 @@ class HueEncoding:
         self._rotations = {card.id: card.rotations for card in self.deck.cards}
         self._cache: tuple[Any, int, _Legal] = (None, -1, _NO_MOVES)
         self._checked: Any = None  # the last view _check_view passed
+        self._checked_game: Any = None  # the last game _check_game passed
 
     def __repr__(self) -> str:
         return f"<HueEncoding {self.players} players: {self.action_count} actions>"
@@ -410,6 +411,21 @@ class HueEncoding:
         if len(view.hand) > self.slots:
             raise ValueError(f"the view's hand holds {len(view.hand)} cards; at most {self.slots}")
         self._checked = view
+
+    def _check_game(self, game: Game) -> None:
+        if game is self._checked_game:  # a game keeps its players and deck
+            return
+        if not isinstance(game, Game):
+            raise TypeError(f"expected a hue.Game, not {brief(game)}")
+        if game.players != self.players:
+            raise ValueError(
+                f"this encoding is for {self.players} players, the game has {game.players}"
+            )
+        if game.deck is not self.deck and game.deck != self.deck:
+            raise ValueError(
+                "the game has another deck: build HueEncoding(players, rules, deck=...)"
+            )
+        self._checked_game = game
 
     def _check_table(self, board: Board, anchors: bool) -> cells.Box:
         """The table's box; a ValueError for a table whose cells (or, with
@@ -435,9 +451,9 @@ class HueEncoding:
 
     # -- actions ------------------------------------------------------------------
 
-    def _corner(self, view: View) -> tuple[int, int]:
-        """The table cell ``(x, y)`` of the frame's position 0 in ``view``."""
-        box = view.board.bounds()
+    def _corner(self, board: Board) -> tuple[int, int]:
+        """The table cell ``(x, y)`` of the frame's position 0 on ``board``."""
+        box = board.bounds()
         min_x, min_y = (0, 0) if box is None else box[:2]
         return min_x + self.frame.left, min_y + self.frame.top
 
@@ -449,14 +465,32 @@ class HueEncoding:
         if cache[0] is view and cache[1] == board._stamp:
             return cache[2]
         self._check_view(view)
-        sizes = view.hand_sizes
-        if view.player != view.current_player or sizes.count(1) == len(sizes):  # or over
+        return self._legal_of(
+            view, board, view.player, view.current_player, view.hand_sizes, view.hand
+        )
+
+    def _legal_of(
+        self,
+        key: object,
+        board: Board,
+        player: int,
+        current: int | None,
+        sizes: tuple[int, ...],
+        hand: Sequence[str],
+    ) -> _Legal:
+        """The legal placements of seat ``player`` holding ``hand`` on ``board``,
+        kept for ``key`` (a view, or the game whose mover that seat is) while
+        the board holds the same cards."""
+        cache = self._cache
+        if cache[0] is key and cache[1] == board._stamp:
+            return cache[2]
+        if player != current or sizes.count(1) == len(sizes):  # or over
             legal = _NO_MOVES
         else:
             min_x, min_y, max_x, max_y = self._check_table(board, anchors=True)
             f = self.frame
             left, top = min_x + f.left, min_y + f.top
-            rotations = bytes(map(self._rotations.__getitem__, view.hand))
+            rotations = bytes(map(self._rotations.__getitem__, hand))
             mask: np.ndarray | None = None
             # Straight from the C core when the table lies well inside its
             # limits (where the board filters no anchor).
@@ -469,13 +503,13 @@ class HueEncoding:
                 anchors = self._anchor_maps.take()
                 # LegalMoves keeps one flat anchor list per orientation, shared
                 # by every card, and every card lists rotations 0 and 1 first.
-                blocks = view.legal_moves()._blocks
+                blocks = board.legal_placements_of(hand)._blocks  # view.legal_moves()
                 for orientation in (0, 1):
                     pairs = np.array(blocks[orientation][2], dtype=np.int64)
                     positions = (pairs[1::2] - top) * f.cols + (pairs[0::2] - left)
                     anchors[orientation * self._area + positions] = 1
             legal = _Legal(anchors.reshape(2, self._area), mask, rotations, (left, top))
-        self._cache = (view, board._stamp, legal)
+        self._cache = (key, board._stamp, legal)
         return legal
 
     def legal_actions(self, view: View) -> list[int]:
@@ -505,44 +539,71 @@ class HueEncoding:
         ...
         ValueError: action 0 (X2 at -3 -3 rotation 0) is not legal for seat 0 here
         """
+        self._check_action(action)
+        return self._move_of(self._legal(view), view.board, view.player, view.hand, int(action))
+
+    def _check_action(self, action: object) -> None:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action id is an integer, not {brief(action)}")
-        action = int(action)
         if not 0 <= action < self.action_count:
             raise ValueError(f"action {action} is not in 0..{self.action_count - 1}")
+
+    def _move_of(
+        self, legal: _Legal, board: Board, player: int, hand: Sequence[str], action: int
+    ) -> Move:
+        """The move of ``action`` (checked to be an id) among ``legal``, seat
+        ``player``'s placements of ``hand`` on ``board``; ValueError unless listed."""
         slot, rest = divmod(action, 4 * self._area)
         rotation, position = divmod(rest, self._area)
         row, col = divmod(position, self.frame.cols)
-        legal = self._legal(view)
-        left, top = legal.corner if legal is not _NO_MOVES else self._corner(view)
+        left, top = legal.corner if legal is not _NO_MOVES else self._corner(board)
         x, y = col + left, row + top
         if not legal.has(action):
-            card = view.hand[slot] if slot < len(view.hand) else f"slot {slot}"
+            card = hand[slot] if slot < len(hand) else f"slot {slot}"
             raise ValueError(
                 f"action {action} ({card} at {x} {y} rotation {rotation}) "
-                f"is not legal for seat {view.player} here"
+                f"is not legal for seat {player} here"
             )
-        return Move(view.hand[slot], x, y, rotation)
+        return Move(hand[slot], x, y, rotation)
 
-    def play_action(self, game: Game, view: View, action: int) -> Move:
-        """Play action ``action`` of ``view`` on ``game`` and return its move:
-        ``game.play(self.action_to_move(view, action))`` (a ValueError, and
-        nothing played, unless the action is legal in ``view``).
-
-        When the view is of ``game`` as it is now (its board holds the very
-        cards of the game's, and the seat to move holds the card), the move
-        is laid without the game checking it again: ``action_to_move`` has
-        found it among the view's legal placements.
-        """
-        move = self.action_to_move(view, action)
-        if (
-            view.board._stamp == game.board._stamp
-            and game.current_player == view.player
-            and move.card in game._hands[view.player]
-        ):
-            game._play_legal(move)
+    def observe_seat(self, game: Game, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(observation(view), action_mask(view))`` of ``view = game.view(seat)``,
+        read from the game without building the view (nor copying its
+        board): from the seat's own hand and what every seat sees."""
+        self._check_game(game)
+        board, sizes, current = game.board, game.hand_sizes, game.current_player
+        hand = game._hands[game._seat(seat)]
+        if seat == current:
+            legal = self._legal_of(game, board, seat, current, sizes, hand)
+            mask = legal.fresh_mask
+            if mask is None:
+                mask = self._masks.take()
+                mask[legal.ids()] = 1
+            else:  # the first caller takes the one made with the anchors
+                legal.fresh_mask = None
         else:
-            game.play(move)
+            mask = self._masks.take()
+        observation = self._observation_of(
+            board, seat, current, hand, sizes, game.deal.opening, game.history
+        )
+        return observation, mask
+
+    def play_seat(self, game: Game, seat: int, action: int) -> Move:
+        """Play action ``action`` of seat ``seat`` on ``game`` and return its move:
+        ``game.play(self.action_to_move(game.view(seat), action))`` without
+        building the view; a ValueError, and nothing played, unless the
+        action is legal for that seat now.  The move, found among the seat's
+        legal placements on the game's board as it is, is laid without the
+        game checking it again."""
+        self._check_game(game)
+        self._check_action(action)
+        current = game.current_player
+        if seat != current:  # not this seat's turn: no action of it is legal
+            return game.play(self.action_to_move(game.view(seat), action))
+        board, hand = game.board, game._hands[seat]
+        legal = self._legal_of(game, board, seat, current, game.hand_sizes, hand)
+        move = self._move_of(legal, board, seat, hand, int(action))
+        game._play_legal(move)
         return move
 
     def move_to_action(self, view: View, move: Move | tuple[str, int, int, int] | str) -> int:
@@ -556,7 +617,7 @@ class HueEncoding:
         slot = view.hand.index(move.card)
         rotation = view.deck[move.card].canonical_rotation(move.rotation)
         legal = self._legal(view)
-        left, top = self._corner(view)
+        left, top = self._corner(view.board)
         col, row = move.x - left, move.y - top
         if not (0 <= col < self.frame.cols and 0 <= row < self.frame.rows):
             raise ValueError(f"{move.describe()} is not legal for seat {view.player} here")
@@ -570,57 +631,85 @@ class HueEncoding:
     def observation(self, view: View) -> np.ndarray:
         """What the view's seat sees, as the flat ``uint8`` vector of the module's table."""
         self._check_view(view)
-        board = view.board
+        return self._observation_of(
+            view.board,
+            view.player,
+            view.current_player,
+            view.hand,
+            view.hand_sizes,
+            view.opening,
+            view.history,
+        )
+
+    def _observation_of(
+        self,
+        board: Board,
+        me: int,
+        current: int | None,
+        hand: Sequence[str],
+        sizes: tuple[int, ...],
+        opening: Sequence[Move],
+        history: Sequence[Move],
+    ) -> np.ndarray:
+        """:meth:`observation` of what seat ``me`` sees: the board, its hand,
+        the hand sizes, the seat to move, the opening and the plays."""
         box = self._check_table(board, anchors=False)
         if board._grid.backend == "c" and len(self.deck) <= _C_DECK_LIMIT:
-            return self._c_observation(view, box)
+            return self._c_observation(board, me, current, hand, sizes, opening, history, box)
         min_x, min_y = box[0], box[1]
         out = self._observations.take()
         rows, cols = self.cell_shape
         planes = out[: PLANES * rows * cols].reshape(PLANES, rows, cols)
         _paint(planes, board, min_x, min_y)
 
-        me, hand, sizes = view.player, view.hand, view.hand_sizes
         features = self._hand_hot
         steps = zip(self._slot_steps, hand, strict=False)  # hand: at most the slots
         hot = [step + at for step, card_id in steps for at in features[card_id]]
         cells = self._card_cells
         mine = [cells[card_id] for card_id in hand]
-        opening = [cells[move.card] for move in view.opening]
-        played = [cells[move.card] for move in view.history]
+        opening_at = [cells[move.card] for move in opening]
+        played = [cells[move.card] for move in history]
         out[self._unseen] = 1  # every card unseen, then the seen ones moved
-        out[mine + opening + played] = 0
+        out[mine + opening_at + played] = 0
         hot += [at + 1 for at in mine]
-        hot += [at + 2 for at in opening]
+        hot += [at + 2 for at in opening_at]
         hot += [at + column for at, column in zip(played, self._played_columns[me], strict=False)]
         hot += [base + sizes[seat] for base, seat in self._size_bases[me]]
-        if view.current_player is not None:
-            hot.append(self._to_move_at + (view.current_player - me) % self.players)
+        if current is not None:
+            hot.append(self._to_move_at + (current - me) % self.players)
         hot.append(self._seat_at + me)
         width = 3 * self.frame.plays + 1  # the origin part's rows
         hot.append(self._origin_at + self._opening_corner[0] - min_x)
         hot.append(self._origin_at + width + self._opening_corner[1] - min_y)
-        if sizes.count(1) == len(sizes):  # view.is_over
+        if sizes.count(1) == len(sizes):  # the game is over
             hot.append(self._over_at)
         out[hot] = 1
         return out
 
-    def _c_observation(self, view: View, box: cells.Box) -> np.ndarray:
-        """:meth:`observation` in one call to the C core (``hue_observe``): the
-        same vector, for a view on the C grid."""
+    def _c_observation(
+        self,
+        board: Board,
+        me: int,
+        current: int | None,
+        hand: Sequence[str],
+        sizes: tuple[int, ...],
+        opening: Sequence[Move],
+        history: Sequence[Move],
+        box: cells.Box,
+    ) -> np.ndarray:
+        """:meth:`_observation_of` in one call to the C core (``hue_observe``):
+        the same vector, for a board on the C grid."""
         lib = (_core or _load_core())[1]
         c_layout = self._c_layout or self._make_c_layout()
-        grid: Any = view.board._grid
+        grid: Any = board._grid
         position = self._position.__getitem__
-        opening = view.opening
         memo = self._opening_memo
         if memo[0] is not opening:
             memo = self._opening_memo = (opening, bytes(map(position, map(_CARD_OF, opening))))
-        hand = bytes(map(position, view.hand))
-        history = bytes(map(position, map(_CARD_OF, view.history)))
+        held = bytes(map(position, hand))
+        played = bytes(map(position, map(_CARD_OF, history)))
         out, pointer = self._observations.take_pointer(clear=False)
         x0, y0, min_x, min_y = grid._x0, grid._y0, box[0], box[1]
-        current = view.current_player
         corner_x, corner_y = self._opening_corner
         status = lib.hue_observe(
             grid._cells,
@@ -633,14 +722,14 @@ class HueEncoding:
             _code_table_pointer(),
             c_layout[1],
             c_layout[0],
-            hand,
-            len(hand),
+            held,
+            len(held),
             memo[1],
             len(memo[1]),
-            history,
-            len(history),
-            bytes(view.hand_sizes),
-            view.player,
+            played,
+            len(played),
+            bytes(sizes),
+            me,
             -1 if current is None else current,
             corner_x - min_x,
             corner_y - min_y,
