@@ -645,6 +645,11 @@ def test_play_seat_refuses_what_is_not_legal_and_plays_nothing():
     assert game.to_dict() == before
     code.play_seat(game, 0, legal[0])
     assert len(game.history) == 1
+    view = game.view(1)  # a position no deal reaches: seat 1 holding 7 cards
+    crowded = Game.from_view(view, [game.hand(0), [*view.hand, *view.unseen_cards()[:1]]])
+    for call in (lambda: code.observe_seat(crowded, 1), lambda: code.play_seat(crowded, 1, 0)):
+        with pytest.raises(ValueError, match="at most 6"):
+            call()
 
 
 def test_arrays_from_observe_seat_are_the_callers():

@@ -570,9 +570,8 @@ class HueEncoding:
         """``(observation(view), action_mask(view))`` of ``view = game.view(seat)``,
         read from the game without building the view (nor copying its
         board): from the seat's own hand and what every seat sees."""
-        self._check_game(game)
+        hand = self._seat_hand(game, seat)
         board, sizes, current = game.board, game.hand_sizes, game.current_player
-        hand = game._hands[game._seat(seat)]
         if seat == current:
             legal = self._legal_of(game, board, seat, current, sizes, hand)
             mask = legal.fresh_mask
@@ -588,6 +587,15 @@ class HueEncoding:
         )
         return observation, mask
 
+    def _seat_hand(self, game: Game, seat: int) -> list[str]:
+        """The hand of seat ``seat`` of ``game``, once the game and seat are checked
+        (the checks of :meth:`_check_view`)."""
+        self._check_game(game)
+        hand = game._hands[game._seat(seat)]
+        if len(hand) > self.slots:
+            raise ValueError(f"seat {seat} holds {len(hand)} cards; at most {self.slots}")
+        return hand
+
     def play_seat(self, game: Game, seat: int, action: int) -> Move:
         """Play action ``action`` of seat ``seat`` on ``game`` and return its move:
         ``game.play(self.action_to_move(game.view(seat), action))`` without
@@ -595,12 +603,12 @@ class HueEncoding:
         action is legal for that seat now.  The move, found among the seat's
         legal placements on the game's board as it is, is laid without the
         game checking it again."""
-        self._check_game(game)
+        hand = self._seat_hand(game, seat)
         self._check_action(action)
         current = game.current_player
         if seat != current:  # not this seat's turn: no action of it is legal
             return game.play(self.action_to_move(game.view(seat), action))
-        board, hand = game.board, game._hands[seat]
+        board = game.board
         legal = self._legal_of(game, board, seat, current, game.hand_sizes, hand)
         move = self._move_of(legal, board, seat, hand, int(action))
         game._play_legal(move)
