@@ -279,7 +279,9 @@ class HueEncoding:
     last view asked about are kept, so its mask, legal actions and
     ``action_to_move`` enumerate them once.  Masks and observations are
     new arrays to the caller (a few are recycled, but only once nothing
-    refers to them any more).
+    refers to them any more).  :meth:`observe_seat` and :meth:`play_seat`
+    do the same for a seat of a game, read from the game itself (what the
+    PettingZoo and Gymnasium adapters call: no view to build).
     """
 
     game = "hue"
