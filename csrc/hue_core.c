@@ -379,24 +379,40 @@ static int occupied(const grid *g, int32_t x, int32_t y)
         && g->cells[(size_t)y * (size_t)g->width + (size_t)x] != HUE_EMPTY;
 }
 
-/* Is a footprint from (x, y) along (dx, dy) legal?  Rules §4. */
-static int legal(const grid *g, int32_t x, int32_t y, int32_t dx, int32_t dy,
-                 int allow_cover)
+/* Rules §4 on the cells around a footprint, as bits: `line` holds the
+ * footprint's line from one cell before it to one after (bit 0 the cell
+ * before, bits 1-3 the footprint, bit 4 the cell after), `sides` the cells
+ * beside it (bits 1-3, either side).  A placement covers at most one
+ * square (none without allow_cover) and touches the table. */
+static int legal_bits(unsigned line, unsigned sides, int allow_cover)
 {
-    int covered = occupied(g, x, y) + occupied(g, x + dx, y + dy)
-                  + occupied(g, x + 2 * dx, y + 2 * dy);
-    int k;
+    unsigned covered = ((line >> 1) & 1u) + ((line >> 2) & 1u) + ((line >> 3) & 1u);
 
     if (covered > 0)
         return covered == 1 && allow_cover;
-    if (occupied(g, x - dx, y - dy) || occupied(g, x + 3 * dx, y + 3 * dy))
-        return 1;
-    for (k = 0; k < 3; k++) {       /* the sides, across the footprint */
-        int32_t cx = x + k * dx, cy = y + k * dy;
-        if (occupied(g, cx + dy, cy + dx) || occupied(g, cx - dy, cy - dx))
-            return 1;
-    }
-    return 0;
+    return (line & 0x11u) != 0 || (sides & 0x0Eu) != 0;
+}
+
+/* The five cells at[0], at[w], .. at[4 w] of a column, as bits 0-4. */
+static unsigned column_of(const hue_cell *at, size_t w)
+{
+    return (unsigned)(at[0] != HUE_EMPTY) | (unsigned)(at[w] != HUE_EMPTY) << 1
+        | (unsigned)(at[2 * w] != HUE_EMPTY) << 2 | (unsigned)(at[3 * w] != HUE_EMPTY) << 3
+        | (unsigned)(at[4 * w] != HUE_EMPTY) << 4;
+}
+
+/* The cells (x, y - 1) .. (x, y + 3) as bits 0-4 (outside the grid: empty). */
+static unsigned column_bits(const grid *g, int32_t x, int32_t y)
+{
+    return (unsigned)occupied(g, x, y - 1) | (unsigned)occupied(g, x, y) << 1
+        | (unsigned)occupied(g, x, y + 1) << 2 | (unsigned)occupied(g, x, y + 2) << 3
+        | (unsigned)occupied(g, x, y + 3) << 4;
+}
+
+/* Is a cell above or below (x, y) occupied? */
+static unsigned beside_bit(const grid *g, int32_t x, int32_t y)
+{
+    return (unsigned)(occupied(g, x, y - 1) || occupied(g, x, y + 1));
 }
 
 /* Where legal anchors go: placements (card 0 in `rotation`, grid
@@ -414,12 +430,54 @@ typedef struct {
 static int64_t write_anchors(const grid *g, const int32_t box[4], int rotation,
                              int allow_cover, anchor_sink out, int64_t room)
 {
-    int32_t dx = rotation % 2, dy = 1 - dx, x, y;
+    int horizontal = rotation % 2;
+    int32_t x, y, first = box[0] - 3;
+    size_t w = (size_t)g->width;
     int64_t n = 0;
 
+    /* Each row slides a window of bits along x (legal_bits' line and
+     * sides): a vertical footprint's line is its column, its sides the
+     * columns left and right; a horizontal one's line is its row, its sides
+     * the cells above and below. */
     for (y = box[1] - 3; y <= box[3] + 1; y++) {
-        for (x = box[0] - 3; x <= box[2] + 1; x++) {
-            if (!legal(g, x, y, dx, dy, allow_cover))
+        unsigned left = 0, here = 0, right = 0, line = 0, sides = 0;
+        /* Inside: every cell read lies in the grid (columns first - 1 ..
+         * box[2] + 4 or + 2, rows y - 1 .. y + 1 or + 3), read straight
+         * from `above`, row y - 1. */
+        int inside = first >= 1 && y >= 1
+                     && (horizontal ? box[2] + 4 < g->width && y + 1 < g->height
+                                    : box[2] + 2 < g->width && y + 3 < g->height);
+        const hue_cell *above = inside ? g->cells + (size_t)(y - 1) * w : g->cells;
+        if (horizontal) {
+            line = (unsigned)occupied(g, first - 1, y) << 1 | (unsigned)occupied(g, first, y) << 2
+                   | (unsigned)occupied(g, first + 1, y) << 3
+                   | (unsigned)occupied(g, first + 2, y) << 4;
+            sides = beside_bit(g, first, y) << 2 | beside_bit(g, first + 1, y) << 3;
+        } else {
+            here = column_bits(g, first - 1, y);
+            right = column_bits(g, first, y);
+        }
+        for (x = first; x <= box[2] + 1; x++) {
+            if (horizontal) {
+                unsigned next, beside;
+                if (inside) {
+                    const hue_cell *at = above + (size_t)x;
+                    next = at[w + 3] != HUE_EMPTY;
+                    beside = at[2] != HUE_EMPTY || at[2 * w + 2] != HUE_EMPTY;
+                } else {
+                    next = (unsigned)occupied(g, x + 3, y);
+                    beside = beside_bit(g, x + 2, y);
+                }
+                line = line >> 1 | next << 4;
+                sides = sides >> 1 | beside << 3;
+            } else {
+                left = here;
+                here = right;
+                right = inside ? column_of(above + (size_t)(x + 1), w) : column_bits(g, x + 1, y);
+                line = here;
+                sides = left | right;
+            }
+            if (!legal_bits(line, sides, allow_cover))
                 continue;
             if (n == room)
                 return HUE_E_CAPACITY;
@@ -527,24 +585,27 @@ int64_t hue_mark_actions(const hue_cell *cells, int32_t width, int32_t height,
     return marked;
 }
 
-int hue_paint_planes(const hue_cell *cells, int32_t width, int32_t height,
-                     int32_t x0, int32_t y0, int32_t x1, int32_t y1,
-                     const uint8_t *table, int32_t planes, uint8_t *out,
-                     int32_t rows, int32_t cols)
+/* Every cell of the box [x0, x1] x [y0, y1] (inside the grid) valid? */
+static int box_cells_ok(const hue_cell *cells, int32_t width, int32_t x0, int32_t y0,
+                        int32_t x1, int32_t y1)
 {
-    size_t plane_size;
-    int32_t x, y, p;
+    int32_t x, y;
 
-    if (cells == NULL || table == NULL || out == NULL || !side_ok(width, height)
-        || planes < 1 || planes > 64 || rows < 1 || rows > HUE_MAX_SIDE || cols < 1
-        || cols > HUE_MAX_SIDE || x0 < 0 || y0 < 0 || x0 > x1 || y0 > y1 || x1 >= width
-        || y1 >= height || x1 - x0 >= cols || y1 - y0 >= rows)
-        return HUE_E_ARGUMENT;
     for (y = y0; y <= y1; y++)
         for (x = x0; x <= x1; x++)
             if (!cell_ok(cells[(size_t)y * (size_t)width + (size_t)x]))
-                return HUE_E_CELL;
-    plane_size = (size_t)rows * (size_t)cols;
+                return 0;
+    return 1;
+}
+
+/* hue_paint_planes once its arguments are checked. */
+static void paint_box(const hue_cell *cells, int32_t width, int32_t x0, int32_t y0,
+                      int32_t x1, int32_t y1, const uint8_t *table, int32_t planes,
+                      uint8_t *out, int32_t rows, int32_t cols)
+{
+    size_t plane_size = (size_t)rows * (size_t)cols;
+    int32_t x, y, p;
+
     for (y = y0; y <= y1; y++) {
         for (x = x0; x <= x1; x++) {
             hue_cell code = cells[(size_t)y * (size_t)width + (size_t)x];
@@ -558,6 +619,136 @@ int hue_paint_planes(const hue_cell *cells, int32_t width, int32_t height,
                 at[(size_t)p * plane_size] = values[p];
         }
     }
+}
+
+static int paint_args_ok(const hue_cell *cells, int32_t width, int32_t height,
+                         int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                         const uint8_t *table, int32_t planes, int32_t rows, int32_t cols)
+{
+    return cells != NULL && table != NULL && side_ok(width, height) && planes >= 1
+        && planes <= 64 && rows >= 1 && rows <= HUE_MAX_SIDE && cols >= 1
+        && cols <= HUE_MAX_SIDE && x0 >= 0 && y0 >= 0 && x0 <= x1 && y0 <= y1
+        && x1 < width && y1 < height && x1 - x0 < cols && y1 - y0 < rows;
+}
+
+int hue_paint_planes(const hue_cell *cells, int32_t width, int32_t height,
+                     int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                     const uint8_t *table, int32_t planes, uint8_t *out,
+                     int32_t rows, int32_t cols)
+{
+    if (out == NULL
+        || !paint_args_ok(cells, width, height, x0, y0, x1, y1, table, planes, rows, cols))
+        return HUE_E_ARGUMENT;
+    if (!box_cells_ok(cells, width, x0, y0, x1, y1))
+        return HUE_E_CELL;
+    paint_box(cells, width, x0, y0, x1, y1, table, planes, out, rows, cols);
+    return 0;
+}
+
+/* Does the part of `count` bytes from `at` lie inside `size`? */
+static int part_ok(int64_t at, int64_t count, int64_t size)
+{
+    return at >= 0 && count >= 0 && at <= size && count <= size - at;
+}
+
+static int layout_ok(const hue_observation_layout *l)
+{
+    int64_t players = l->players, slots = l->slots;
+
+    return l->planes >= 1 && l->planes <= 64 && l->rows >= 1 && l->rows <= HUE_MAX_SIDE
+        && l->cols >= 1 && l->cols <= HUE_MAX_SIDE && l->origin_width >= 1 && slots >= 0
+        && slots <= HUE_MAX_HAND && l->features >= 0 && l->deck_size >= 0
+        && l->deck_size <= 256 && players >= 1 && players <= 64
+        && part_ok(0, (int64_t)l->planes * l->rows * l->cols, l->size)
+        && part_ok(l->origin_at, 2 * (int64_t)l->origin_width, l->size)
+        && part_ok(l->hand_at, slots * l->features, l->size)
+        && part_ok(l->cards_at, (int64_t)l->deck_size * (3 + players), l->size)
+        && part_ok(l->sizes_at, players * (slots + 1), l->size)
+        && part_ok(l->to_move_at, players, l->size) && part_ok(l->seat_at, players, l->size)
+        && part_ok(l->over_at, 1, l->size);
+}
+
+/* Are the `count` deck positions at `cards` (NULL only when count is 0) all
+ * below deck_size, with count <= most? */
+static int positions_ok(const uint8_t *cards, int32_t count, int32_t most, int32_t deck_size)
+{
+    int32_t i;
+
+    if (count < 0 || count > most || (count > 0 && cards == NULL))
+        return 0;
+    for (i = 0; i < count; i++)
+        if (cards[i] >= deck_size)
+            return 0;
+    return 1;
+}
+
+int hue_observe(const hue_cell *cells, int32_t width, int32_t height,
+                int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                const uint8_t *table, const uint8_t *features,
+                const hue_observation_layout *layout,
+                const uint8_t *hand, int32_t hand_count,
+                const uint8_t *opening, int32_t opening_count,
+                const uint8_t *history, int32_t history_count,
+                const uint8_t *sizes, int32_t me, int32_t to_move,
+                int32_t origin_x, int32_t origin_y, uint8_t *out)
+{
+    int32_t players, stride, i, over = 1;
+    uint8_t *cards_part;
+
+    if (layout == NULL || out == NULL || features == NULL || sizes == NULL
+        || !layout_ok(layout))
+        return HUE_E_ARGUMENT;
+    players = layout->players;
+    stride = 3 + players;
+    if (!paint_args_ok(cells, width, height, x0, y0, x1, y1, table, layout->planes,
+                       layout->rows, layout->cols)
+        || !positions_ok(hand, hand_count, layout->slots, layout->deck_size)
+        || !positions_ok(opening, opening_count, layout->deck_size, layout->deck_size)
+        || !positions_ok(history, history_count, layout->deck_size, layout->deck_size)
+        || me < 0 || me >= players || to_move < -1 || to_move >= players || origin_x < 0
+        || origin_x >= layout->origin_width || origin_y < 0
+        || origin_y >= layout->origin_width)
+        return HUE_E_ARGUMENT;
+    for (i = 0; i < players; i++)
+        if (sizes[i] > layout->slots)
+            return HUE_E_ARGUMENT;
+    if (!box_cells_ok(cells, width, x0, y0, x1, y1))
+        return HUE_E_CELL;
+
+    memset(out, 0, (size_t)layout->size);
+    paint_box(cells, width, x0, y0, x1, y1, table, layout->planes, out, layout->rows,
+              layout->cols);
+    out[layout->origin_at + origin_x] = 1;
+    out[layout->origin_at + layout->origin_width + origin_y] = 1;
+    for (i = 0; i < hand_count; i++)
+        memcpy(out + layout->hand_at + (int64_t)i * layout->features,
+               features + (size_t)hand[i] * (size_t)layout->features, (size_t)layout->features);
+    /* every card unseen, then the seen ones moved to their columns */
+    cards_part = out + layout->cards_at;
+    for (i = 0; i < layout->deck_size; i++)
+        cards_part[i * stride] = 1;
+    for (i = 0; i < hand_count; i++)
+        cards_part[hand[i] * stride] = 0;
+    for (i = 0; i < opening_count; i++)
+        cards_part[opening[i] * stride] = 0;
+    for (i = 0; i < history_count; i++)
+        cards_part[history[i] * stride] = 0;
+    for (i = 0; i < hand_count; i++)
+        cards_part[hand[i] * stride + 1] = 1;
+    for (i = 0; i < opening_count; i++)
+        cards_part[opening[i] * stride + 2] = 1;
+    for (i = 0; i < history_count; i++)
+        cards_part[history[i] * stride + 3 + ((i % players) - me + players) % players] = 1;
+    for (i = 0; i < players; i++) {
+        int32_t seat = (me + i) % players;
+        out[layout->sizes_at + (int64_t)i * (layout->slots + 1) + sizes[seat]] = 1;
+        over = over && sizes[seat] == 1;
+    }
+    if (to_move >= 0)
+        out[layout->to_move_at + (to_move - me + players) % players] = 1;
+    out[layout->seat_at + me] = 1;
+    if (over)
+        out[layout->over_at] = 1;
     return 0;
 }
 

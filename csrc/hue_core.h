@@ -180,6 +180,43 @@ int hue_paint_planes(const hue_cell *cells, int32_t width, int32_t height,
                      const uint8_t *table, int32_t planes, uint8_t *out,
                      int32_t rows, int32_t cols);
 
+/* Where each part of Hue's observation (huegames.hue.encoding) lies in its
+ * flat uint8 vector of `size` bytes: the planes part is `planes` planes of
+ * rows x cols from byte 0; origin, 2 rows of origin_width from origin_at;
+ * hand, slots rows of features from hand_at; cards, deck_size rows of
+ * 3 + players from cards_at; hand_sizes, players rows of slots + 1 from
+ * sizes_at; to_move and seat, players bytes each; over, one byte. */
+typedef struct {
+    int32_t planes, rows, cols;
+    int32_t origin_at, origin_width;
+    int32_t hand_at, slots, features;
+    int32_t cards_at, deck_size;
+    int32_t sizes_at, to_move_at, seat_at, over_at;
+    int32_t players;
+    int64_t size;
+} hue_observation_layout;
+
+/* Writes seat `me`'s whole observation into out (layout->size bytes, all
+ * of them): the planes of the occupied box [x0, x1] x [y0, y1] (grid
+ * coordinates) as hue_paint_planes paints them (table: 4096 * planes
+ * bytes), then the other parts.  Cards are deck positions: the seat's hand
+ * (hand_count <= slots, slot s showing features[hand[s] * features ..] of
+ * deck_size * features 0/1 bytes), the opening's, and the cards played in
+ * order (number n by relative seat (n - me) mod players).  sizes[s] is seat
+ * s's hand size (<= slots); to_move is the seat to move or -1 once over;
+ * origin_x and origin_y are the origin part's columns (< origin_width).
+ * Returns 0, or HUE_E_ARGUMENT (a layout or input out of range) /
+ * HUE_E_CELL (an invalid code in the box) with nothing written. */
+int hue_observe(const hue_cell *cells, int32_t width, int32_t height,
+                int32_t x0, int32_t y0, int32_t x1, int32_t y1,
+                const uint8_t *table, const uint8_t *features,
+                const hue_observation_layout *layout,
+                const uint8_t *hand, int32_t hand_count,
+                const uint8_t *opening, int32_t opening_count,
+                const uint8_t *history, int32_t history_count,
+                const uint8_t *sizes, int32_t me, int32_t to_move,
+                int32_t origin_x, int32_t origin_y, uint8_t *out);
+
 /* ---- whole random games and playouts ------------------------------------
  *
  * A deck is an array of hue_card records, index = the card's position in

@@ -187,7 +187,13 @@ def test_header_is_scanned():
     assert len(DEFINES) == HEADER_TEXT.count("#define") - 1  # all but the include guard
     assert "HUE_CORE_H" not in DEFINES and "HUE_E_DECK" in DEFINES
     assert len(PROTOTYPES) == len(re.findall(r"\bhue_\w+\(", HEADER_TEXT))
-    assert STRUCTS == ["hue_shape", "hue_candidate", "hue_placement", "hue_card"]
+    assert STRUCTS == [
+        "hue_shape",
+        "hue_candidate",
+        "hue_placement",
+        "hue_observation_layout",
+        "hue_card",
+    ]
 
 
 def test_cdef_declares_what_the_header_declares():

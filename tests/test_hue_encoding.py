@@ -591,6 +591,111 @@ def test_a_move_from_an_action_plays(backend):
     assert game.outcome() is not None
 
 
+def test_the_seat_methods_are_the_view_methods(backend):
+    """``observe_seat`` and ``play_seat`` read the game without a view: at every
+    state, each seat's observation and mask are its view's, and the move
+    played (laid unchecked) is ``game.play(action_to_move(...))``'s."""
+    code = CODES[3]
+    game = on_backend(hue.new_game(players=3, seed=8), backend)
+    twin = game.copy()
+    rng = random.Random(8)
+    while True:
+        for seat in range(3):
+            view = game.view(seat)
+            observation, mask = code.observe_seat(game, seat)
+            assert (observation == code.observation(view)).all()
+            assert (mask == code.action_mask(view)).all() and mask.dtype == np.int8
+        if game.is_over:
+            break
+        seat = game.current_player
+        view = game.view(seat)
+        action = rng.choice(code.legal_actions(view))
+        move = code.play_seat(game, seat, action)
+        assert twin.play(code.action_to_move(view, action)) == move
+        assert game.history == twin.history and game.hand_sizes == twin.hand_sizes
+        assert game.board.cells() == twin.board.cells()
+        assert game.board.bounds() == twin.board.bounds()
+        assert [game.hand(s) for s in range(3)] == [twin.hand(s) for s in range(3)]
+    assert game.scores() == twin.scores() and game.to_dict() == twin.to_dict()
+    while game.history:  # undo walks back over the unchecked moves too
+        assert game.undo() == twin.undo()
+        assert game.board.cells() == twin.board.cells()
+
+
+def test_play_seat_refuses_what_is_not_legal_and_plays_nothing():
+    """Another seat's action, an illegal id, something not an id, a game of
+    another encoding: a ValueError (or TypeError), and the game unchanged."""
+    code = CODES[2]
+    game = hue.new_game(players=2, seed=3)
+    legal = code.legal_actions(game.view(0))
+    illegal = next(a for a in range(code.action_count) if a not in set(legal))
+    before = game.to_dict()
+    for seat, action in ((1, legal[0]), (0, illegal), (0, -1), (0, code.action_count)):
+        with pytest.raises(ValueError):
+            code.play_seat(game, seat, action)
+        assert game.to_dict() == before
+    with pytest.raises(ValueError, match="integer"):
+        code.play_seat(game, 0, True)
+    with pytest.raises(ValueError, match="for 3 players"):
+        CODES[3].play_seat(game, 0, legal[0])
+    with pytest.raises(ValueError, match="no seat"):
+        code.observe_seat(game, 2)
+    with pytest.raises(TypeError, match=r"hue\.Game"):
+        code.observe_seat(game.view(0), 0)
+    assert game.to_dict() == before
+    code.play_seat(game, 0, legal[0])
+    assert len(game.history) == 1
+    view = game.view(1)  # a position no deal reaches: seat 1 holding 7 cards
+    crowded = Game.from_view(view, [game.hand(0), [*view.hand, *view.unseen_cards()[:1]]])
+    for call in (lambda: code.observe_seat(crowded, 1), lambda: code.play_seat(crowded, 1, 0)):
+        with pytest.raises(ValueError, match="at most 6"):
+            call()
+
+
+def test_arrays_from_observe_seat_are_the_callers():
+    """Observations and masks held by the caller never change afterwards."""
+    code = CODES[2]
+    game = hue.new_game(players=2, seed=9)
+    rng = random.Random(9)
+    held = []
+    while not game.is_over:
+        seat = game.current_player
+        observation, mask = code.observe_seat(game, seat)
+        held.append((observation, mask, observation.copy(), mask.copy()))
+        code.play_seat(game, seat, rng.choice(np.flatnonzero(mask).tolist()))
+    assert all((o == o0).all() and (m == m0).all() for o, m, o0, m0 in held)
+
+
+def test_a_view_whose_table_changed_is_worked_out_again():
+    """The legal placements kept for a view go with its board's cards: an
+    undo and another placement (the same number of cards) are seen."""
+    code = HueEncoding(2)
+    game = hue.new_game(players=2, seed=6)
+    moves = game.legal_moves()
+    game.play(moves[0])
+    view = game.view(1)
+    before = code.legal_actions(view)
+    view.board.remove_last()
+    view.board.place(moves[-1])
+    after = code.legal_actions(view)
+    assert after == HueEncoding(2).legal_actions(view) and after != before
+
+
+def test_a_board_stamp_changes_with_its_cards():
+    """Equal stamps mean the same cards: a copy keeps its board's, every
+    placement and every take-back gives a new one."""
+    board = hue.Board.from_placements(["S0 0 0 1"])
+    copy = board.copy()
+    assert copy._stamp == board._stamp
+    stamps = {board._stamp}
+    board.place("T0 3 0 3")
+    stamps.add(board._stamp)
+    board.remove_last()
+    stamps.add(board._stamp)
+    assert len(stamps) == 3 and copy._stamp not in stamps - {copy._stamp}
+    assert hue.Board()._stamp not in stamps
+
+
 def test_a_table_moved_whole_encodes_the_same():
     """Positions count from the table's corner: the same deal laid out
     elsewhere (its opening moved) gives the same ids, mask and observation."""

@@ -559,3 +559,22 @@ def test_the_demo_plays_through_engine_play_game(capsys):
         [(GreedyBot if s % 2 == 0 else RandomBot)(seed=30 + s) for s in range(3)],
     )
     assert f"seat {game.winner} " in out.split("<- winner")[0].splitlines()[-1]
+
+
+def test_scores_kept_for_a_table_follow_every_play_and_undo():
+    """scores() is worked out once per position: asked again, after a play,
+    an undo, or on a fresh copy, it is what the position gives; the list is
+    the caller's."""
+    game = hue.new_game(players=3, seed=11)
+    rng = random.Random(11)
+    while not game.is_over:
+        assert game.scores() == game.copy().scores()
+        game.play(rng.choice(game.legal_moves()))
+    final = game.scores()
+    final.append(99)
+    assert game.scores() == game.copy().scores() == final[:-1]
+    assert game.outcome().winners == (final.index(max(final[:-1])),)
+    game.undo()
+    assert game.scores() == game.copy().scores()
+    game.play(game.legal_moves()[-1])
+    assert game.scores() == game.copy().scores()

@@ -1,7 +1,7 @@
-"""Parity and hostile input for the encoding's C functions, ``hue_mark_actions``
-and ``hue_paint_planes`` (``csrc/hue_core.h``).
+"""Parity and hostile input for the encoding's C functions, ``hue_mark_actions``,
+``hue_paint_planes`` and ``hue_observe`` (``csrc/hue_core.h``).
 
-The C core marks Hue's legal action ids and paints its observation planes
+The C core marks Hue's legal action ids and writes its observations
 for boards on the C grid; boards on the Python grid take the numpy path of
 :mod:`huegames.hue.encoding`.  Both must give the same bytes on every
 state, and the C functions must refuse every bad argument with an error
@@ -252,3 +252,205 @@ def test_paint_planes_refuses_an_invalid_cell():
     buffer = grid_of({**ONE_CARD, (3, 4): 0x1000}, 8, 10)
     status, out = paint(buffer)
     assert status == lib.HUE_E_CELL and not any(ffi.unpack(out, len(out)))
+
+
+# hue_observe over a tiny layout: the planes of a 3 x 4 cell frame, an origin
+# part 4 wide, 2 hand slots, a deck of 5 cards, 2 players.
+TINY_LAYOUT = {
+    "planes": PLANES,
+    "rows": 4,
+    "cols": 3,
+    "origin_at": 240,
+    "origin_width": 4,
+    "hand_at": 248,
+    "slots": 2,
+    "features": 20,
+    "cards_at": 288,
+    "deck_size": 5,
+    "sizes_at": 313,
+    "to_move_at": 319,
+    "seat_at": 321,
+    "over_at": 323,
+    "players": 2,
+    "size": 324,
+}
+SENTINEL = 0xAB
+
+
+def observe(
+    buffer,
+    *,
+    width=8,
+    height=10,
+    box=(3, 3, 3, 5),
+    table=None,
+    features=None,
+    layout=None,
+    hand=b"\x01",
+    hand_count=None,
+    opening=b"\x00",
+    history=b"\x02\x03",
+    sizes=b"\x02\x01",
+    me=1,
+    to_move=0,
+    origin=(1, 2),
+    out=None,
+    **fields,
+):
+    """hue_observe with sound defaults, each argument (and layout field) replaceable."""
+    if table is None:
+        table = c_heap("uint8_t[]", 4096 * PLANES)
+        for code in cells.VALID_CODES:
+            for p in range(PLANES):
+                table[code * PLANES + p] = (code + p) % 2 if code else 0
+    if features is None:
+        features = c_heap("uint8_t[]", 5 * 20)
+        for card in range(5):
+            features[card * 20] = 1
+            features[card * 20 + 1 + card % 4] = 1
+    if layout is None:
+        layout = ffi.new("hue_observation_layout *", {**TINY_LAYOUT, **fields})
+    if out is None:
+        out = c_heap("uint8_t[]", TINY_LAYOUT["size"])
+        ffi.memmove(out, bytes([SENTINEL]) * TINY_LAYOUT["size"], TINY_LAYOUT["size"])
+    status = lib.hue_observe(
+        buffer,
+        width,
+        height,
+        *box,
+        table,
+        features,
+        layout,
+        hand,
+        len(hand) if hand_count is None else hand_count,
+        opening,
+        len(opening),
+        history,
+        len(history),
+        sizes,
+        me,
+        to_move,
+        *origin,
+        out,
+    )
+    return status, out, table, features
+
+
+@pytest.mark.parametrize("over", [False, True])
+def test_observe_writes_every_part(over):
+    """Each part at its place, every other byte 0 (the sentinel overwritten)."""
+    buffer = grid_of(ONE_CARD, 8, 10)
+    sizes = b"\x01\x01" if over else b"\x02\x01"
+    status, out, table, features = observe(buffer, sizes=sizes, to_move=-1 if over else 0)
+    assert status == 0
+    expected = np.zeros(TINY_LAYOUT["size"], dtype=np.uint8)
+    for p in range(PLANES):
+        for row in range(3):
+            expected[(p * 4 + row) * 3] = table[SOLID * PLANES + p]
+    expected[240 + 1] = expected[240 + 4 + 2] = 1  # origin columns 1 and 2
+    expected[248 : 248 + 20] = ffi.unpack(features + 20, 20)  # slot 0: card 1
+    # cards: 0 opening, 1 mine, 2 played by seat 0 (relative 1), 3 by seat 1 (me), 4 unseen
+    for card, column in ((0, 2), (1, 1), (2, 3 + 1), (3, 3 + 0), (4, 0)):
+        expected[288 + card * 5 + column] = 1
+    # hand sizes from me: seat 1 then seat 0
+    expected[313 + 0 * 3 + sizes[1]] = expected[313 + 1 * 3 + sizes[0]] = 1
+    if over:
+        expected[323] = 1
+    else:
+        expected[319 + 1] = 1  # seat 0 to move: relative seat 1
+    expected[321 + 1] = 1  # my seat
+    assert bytes(ffi.unpack(out, TINY_LAYOUT["size"])) == expected.tobytes()
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"box": (3, 3, 8, 5)},
+        {"box": (0, 0, 3, 5)},  # 4 columns into 3
+        {"table": ffi.NULL},
+        {"features": ffi.NULL},
+        {"layout": ffi.NULL},
+        {"sizes": ffi.NULL},
+        {"hand": ffi.NULL, "hand_count": 1},
+        {"hand": b"\x01\x02\x03"},  # more cards than slots
+        {"hand": b"\x05"},  # beyond the deck
+        {"opening": b"\x07"},
+        {"history": b"\x00\x01\x02\x03\x04\x00"},  # more cards than the deck
+        {"sizes": b"\x03\x01"},  # more than the slots
+        {"me": 2},
+        {"me": -1},
+        {"to_move": 2},
+        {"to_move": -2},
+        {"origin": (4, 0)},
+        {"origin": (0, -1)},
+        {"size": 323},  # the over byte beyond the end
+        {"cards_at": 300},  # the cards part past the end
+        {"hand_at": -1},
+        {"deck_size": 257},
+        {"players": 0},
+        {"slots": 17},
+        {"planes": 65},
+        {"rows": 2},  # the box's 3 rows do not fit
+        {"origin_width": 0},
+    ],
+)
+def test_observe_refuses_bad_arguments_and_writes_nothing(change):
+    buffer = grid_of(ONE_CARD, 8, 10)
+    status, out, _, _ = observe(buffer, **change)
+    assert status == lib.HUE_E_ARGUMENT
+    assert set(ffi.unpack(out, TINY_LAYOUT["size"])) == {SENTINEL}
+
+
+def test_observe_refuses_an_invalid_cell():
+    buffer = grid_of({**ONE_CARD, (3, 4): 0x1000}, 8, 10)
+    status, out, _, _ = observe(buffer)
+    assert status == lib.HUE_E_CELL
+    assert set(ffi.unpack(out, TINY_LAYOUT["size"])) == {SENTINEL}
+
+
+def reference_anchors(occupied: set[tuple[int, int]], allow_cover: bool, horizontal: bool):
+    """Rules §4 cell by cell: the legal anchors of one orientation, by (y, x)."""
+    dx, dy = (1, 0) if horizontal else (0, 1)
+    xs, ys = [x for x, _ in occupied], [y for _, y in occupied]
+    found = []
+    for y in range(min(ys) - 3, max(ys) + 2):
+        for x in range(min(xs) - 3, max(xs) + 2):
+            footprint = [(x + k * dx, y + k * dy) for k in range(3)]
+            covered = sum(cell in occupied for cell in footprint)
+            if covered:
+                legal = covered == 1 and allow_cover
+            else:
+                near = [(x - dx, y - dy), (x + 3 * dx, y + 3 * dy)]
+                near += [(cx + dy, cy + dx) for cx, cy in footprint]
+                near += [(cx - dy, cy - dx) for cx, cy in footprint]
+                legal = any(cell in occupied for cell in near)
+            if legal:
+                found.append((x, y))
+    return found
+
+
+@settings(max_examples=200)
+@given(
+    width=st.integers(1, 20),
+    height=st.integers(1, 20),
+    data=st.data(),
+    allow_cover=st.booleans(),
+)
+def test_legal_anchors_follow_the_rules_to_the_grid_edges(width, height, data, allow_cover):
+    """``hue_legal_anchors`` (rows scanned as bit windows, without bounds
+    tests where the cells read lie inside the grid) is rules §4 cell by cell,
+    for tables anywhere in the grid, against its edges too."""
+    cells_at = data.draw(
+        st.sets(st.tuples(st.integers(0, width - 1), st.integers(0, height - 1)), min_size=1)
+    )
+    buffer = grid_of(dict.fromkeys(cells_at, SOLID), width, height)
+    capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
+    pairs = c_heap("int64_t[]", 2 * capacity)
+    vertical = ffi.new("int64_t *")
+    count = lib.hue_legal_anchors(
+        buffer, width, height, int(allow_cover), 0, 0, pairs, capacity, vertical
+    )
+    assert count >= 0
+    listed = [(pairs[2 * i], pairs[2 * i + 1]) for i in range(count)]
+    assert listed[: vertical[0]] == reference_anchors(cells_at, allow_cover, horizontal=False)
+    assert listed[vertical[0] :] == reference_anchors(cells_at, allow_cover, horizontal=True)

@@ -43,6 +43,13 @@ class Encoding(Protocol):
 
     ``players`` and ``rules`` are fixed when it is built: an encoding
     serves every game of that many players under those rules.
+
+    An encoding may also have ``observe_seat(state, seat)``, giving
+    ``(observation(view), action_mask(view))`` of ``view =
+    state.view(seat)``, and ``play_seat(state, seat, action)``, playing as
+    ``state.play(action_to_move(state.view(seat), action))`` does, both
+    without building the view (Hue's); the PettingZoo and Gymnasium
+    adapters use them when they are there.
     """
 
     game: str

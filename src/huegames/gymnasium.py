@@ -101,6 +101,7 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
         """The game's :class:`~huegames.encoding.Encoding` for this many players."""
         self.observation_space = _envs.observation_space(self.encoding)
         self.action_space = spaces.Discrete(self.encoding.action_count)
+        self._play_seat = getattr(self.encoding, "play_seat", None)  # see huegames.encoding
         self.game: engine.State[Any] | None = None
         """The game being played (None before the first ``reset()``)."""
         self._seated: list[engine.Bot | None] = []
@@ -140,10 +141,13 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
             self._over = True
             reward = _envs.final_rewards(self.game_spec, game, self.reward)[self.seat]
             return self._observe(), reward, True, False, self._info()
-        view = self._view if self._view is not None else game.view(self.seat)
         try:
             action = int(action)
-            game.play(self.encoding.action_to_move(view, action))
+            if self._play_seat is not None:
+                self._play_seat(game, self.seat, action)
+            else:
+                view = self._view if self._view is not None else game.view(self.seat)
+                game.play(self.encoding.action_to_move(view, action))
         except (TypeError, ValueError):  # not an action, or not a legal one here
             self._over = True
             return self._observe(), ILLEGAL_REWARD, True, False, {"illegal_action": action}

@@ -189,6 +189,10 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             agent: spaces.Discrete(self.encoding.action_count) for agent in self.possible_agents
         }
         self._mask_off = np.zeros(self.encoding.action_count, dtype=np.int8)
+        # the encoding's own way to a seat's observation and mask, and to play
+        # its action, without a view (HueEncoding's), when it has them
+        self._observe_seat = getattr(self.encoding, "observe_seat", None)
+        self._play_seat = getattr(self.encoding, "play_seat", None)
         self._next_seed = None if seed is None else engine.check_seed(seed)
         self._deals = 0
         self._views: dict[int, Any] = {}
@@ -246,6 +250,9 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         (the mask is all zeros when that seat is not to move)."""
         assert self.game is not None, "call reset() first"
         seat = self._seats[agent]
+        if self._observe_seat is not None:
+            observation, mask = self._observe_seat(self.game, seat)
+            return {"observation": observation, "action_mask": mask}
         view = self._views.get(seat)
         if view is None:
             view = self._views[seat] = self.game.view(seat)
@@ -272,10 +279,13 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
             raise AssertionError(f"action is not in action space: {brief(action)}") from None
         assert 0 <= action < self.encoding.action_count, "action is not in action space"
         try:
-            view = self._views.get(seat)
-            if view is None:
-                view = self._views[seat] = game.view(seat)
-            game.play(self.encoding.action_to_move(view, action))
+            if self._play_seat is not None:
+                self._play_seat(game, seat, action)
+            else:
+                view = self._views.get(seat)
+                if view is None:
+                    view = self._views[seat] = game.view(seat)
+                game.play(self.encoding.action_to_move(view, action))
         except ValueError:
             if self.illegal_reward is None:
                 raise

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
 
@@ -131,6 +132,11 @@ def _within_limits(
     return kept
 
 
+_STAMPS = itertools.count()
+"""Board contents stamps: a board takes the next one at every change, and a
+copy keeps its original's, so two boards with one stamp hold the same cards."""
+
+
 class Board:
     """The cards on the table, in the order they were laid.
 
@@ -163,6 +169,7 @@ class Board:
         "_laid",
         "_owners",
         "_placements",
+        "_stamp",
         "covering",
     )
 
@@ -178,6 +185,7 @@ class Board:
         self._covered: list[tuple[tuple[tuple[str, int] | None, int], ...]] = []
         # per placement: the box of the occupied cells once it was laid
         self._boxes: list[cells.Box] = []
+        self._stamp = next(_STAMPS)  # see _STAMPS
 
     @classmethod
     def from_placements(
@@ -221,6 +229,7 @@ class Board:
         twin._owners = dict(self._owners)
         twin._covered = list(self._covered)
         twin._boxes = list(self._boxes)
+        twin._stamp = self._stamp
         return twin
 
     def with_backend(self, name: str) -> Board:
@@ -401,19 +410,29 @@ class Board:
         :meth:`remove_last`.
         """
         move, card, footprint = self._checked(move)
+        self._lay(move, card, footprint)
+        return move
+
+    def _lay(self, move: Move, card: Card, footprint: tuple[tuple[int, int], ...]) -> None:
+        """Lay ``move`` (``card`` with the cells it covers), which :meth:`_checked`
+        passed or which is one of this board's legal placements as it is now."""
         shape = card.shapes[move.rotation]
         owners, grid = self._owners, self._grid
-        covered = tuple((owners.get(cell), grid.get(*cell)) for cell in footprint)
-        grid.write([(x, y, code) for (x, y), code in zip(footprint, shape, strict=True)])
+        first, middle, last = footprint
+        covered = (
+            (owners.get(first), grid.get(*first)),
+            (owners.get(middle), grid.get(*middle)),
+            (owners.get(last), grid.get(*last)),
+        )
+        (x0, y0), (x, y), (x1, y1) = footprint
+        grid.write(((x0, y0, shape[0]), (x, y, shape[1]), (x1, y1, shape[2])))
         card_id = move.card
-        for square, cell in enumerate(footprint):
-            owners[cell] = (card_id, square)
+        owners[first], owners[middle], owners[last] = (card_id, 0), (card_id, 1), (card_id, 2)
         self._covered.append(covered)
-        (x0, y0), _, (x1, y1) = footprint
         self._boxes.append(cells.union(self.bounds(), (x0, y0, x1, y1)))
         self._placements.append(move)
         self._laid.add(card_id)
-        return move
+        self._stamp = next(_STAMPS)
 
     def remove_last(self) -> Move:
         """Take back the last placement and show what it covered again.
@@ -438,6 +457,7 @@ class Board:
         self._covered.pop()
         self._boxes.pop()
         self._laid.discard(move.card)
+        self._stamp = next(_STAMPS)
         return move
 
     # -- scoring (rules §5) ----------------------------------------------------

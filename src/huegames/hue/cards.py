@@ -243,7 +243,7 @@ class Deck(Mapping[str, Card]):
     (Deck(2 cards), ['A', 'B'], <Kind.STRIPED: 'striped'>)
     """
 
-    __slots__ = ("_cards", "_index")
+    __slots__ = ("_cards", "_index", "_kinds")
 
     def __init__(self, cards: Iterable[Card | Mapping[str, object] | Sequence[object]]) -> None:
         if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
@@ -256,6 +256,7 @@ class Deck(Mapping[str, Card]):
             index[item.id] = position
         self._cards = parsed
         self._index = index
+        self._kinds: dict[tuple[Kind, ...], tuple[Card, ...]] = {}  # of_kind's, as asked
 
     def __getitem__(self, card_id: str) -> Card:
         try:
@@ -294,7 +295,10 @@ class Deck(Mapping[str, Card]):
         >>> [card.id for card in Deck(default_deck()).of_kind(Kind.POISON)]
         ['X0', 'X1', 'X2', 'X3', 'X4']
         """
-        return [item for item in self._cards if item.kind in kinds]
+        found = self._kinds.get(kinds)
+        if found is None:  # a deck never changes: each choice of kinds is listed once
+            found = self._kinds[kinds] = tuple(item for item in self._cards if item.kind in kinds)
+        return list(found)
 
     def is_default(self) -> bool:
         """Whether this is :func:`default_deck`, which a record then names by None."""

@@ -114,6 +114,7 @@ True
 from __future__ import annotations
 
 import functools
+import operator
 import sys
 import threading
 from collections.abc import Sequence
@@ -125,7 +126,7 @@ from ..records import brief
 from . import cells
 from .board import Board
 from .cards import Card, Deck, Kind, as_deck
-from .game import MAX_PLAYERS, MIN_PLAYERS, Rules, staircase, standard_cards_dealt
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Rules, staircase, standard_cards_dealt
 from .moves import Move
 from .view import View
 
@@ -244,6 +245,10 @@ def _code_table() -> np.ndarray:
 
 
 _CODE_TABLE = _code_table()
+_CARD_OF = operator.itemgetter(0)
+"""A Move's card id (its first field)."""
+_C_DECK_LIMIT = 256
+"""The most cards ``hue_observe`` takes (it reads deck positions as bytes)."""
 _NEAR_LIMIT = cells.MAX_COORDINATE - 6
 """A table within this of the origin lies well inside the table's limits:
 the board filters none of its next anchors."""
@@ -274,7 +279,9 @@ class HueEncoding:
     last view asked about are kept, so its mask, legal actions and
     ``action_to_move`` enumerate them once.  Masks and observations are
     new arrays to the caller (a few are recycled, but only once nothing
-    refers to them any more).
+    refers to them any more).  :meth:`observe_seat` and :meth:`play_seat`
+    do the same for a seat of a game, read from the game itself (what the
+    PettingZoo and Gymnasium adapters call: no view to build).
     """
 
     game = "hue"
@@ -375,12 +382,15 @@ class HueEncoding:
         self._to_move_at = layout["to_move"][0]
         self._seat_at = layout["seat"][0]
         self._over_at = layout["over"][0]
-        self._observations = _Pool(offset, np.uint8)
-        self._masks = _Pool(self.action_count, np.int8)
-        self._anchor_maps = _Pool(2 * self._area, np.int8)  # the _Legal anchors
+        self._observations = _Pool(offset, np.uint8, "uint8_t[]")
+        self._c_layout: tuple[Any, Any] | None = None  # hue_observe's, made on first use
+        self._opening_memo: tuple[Any, bytes] = (None, b"")  # an opening, its positions
+        self._masks = _Pool(self.action_count, np.int8, "int8_t[]")
+        self._anchor_maps = _Pool(2 * self._area, np.int8, "int8_t[]")  # the _Legal anchors
         self._rotations = {card.id: card.rotations for card in self.deck.cards}
         self._cache: tuple[Any, int, _Legal] = (None, -1, _NO_MOVES)
         self._checked: Any = None  # the last view _check_view passed
+        self._checked_game: Any = None  # the last game _check_game passed
 
     def __repr__(self) -> str:
         return f"<HueEncoding {self.players} players: {self.action_count} actions>"
@@ -403,6 +413,21 @@ class HueEncoding:
         if len(view.hand) > self.slots:
             raise ValueError(f"the view's hand holds {len(view.hand)} cards; at most {self.slots}")
         self._checked = view
+
+    def _check_game(self, game: Game) -> None:
+        if game is self._checked_game:  # a game keeps its players and deck
+            return
+        if not isinstance(game, Game):
+            raise TypeError(f"expected a hue.Game, not {brief(game)}")
+        if game.players != self.players:
+            raise ValueError(
+                f"this encoding is for {self.players} players, the game has {game.players}"
+            )
+        if game.deck is not self.deck and game.deck != self.deck:
+            raise ValueError(
+                "the game has another deck: build HueEncoding(players, rules, deck=...)"
+            )
+        self._checked_game = game
 
     def _check_table(self, board: Board, anchors: bool) -> cells.Box:
         """The table's box; a ValueError for a table whose cells (or, with
@@ -428,45 +453,65 @@ class HueEncoding:
 
     # -- actions ------------------------------------------------------------------
 
-    def _corner(self, view: View) -> tuple[int, int]:
-        """The table cell ``(x, y)`` of the frame's position 0 in ``view``."""
-        box = view.board.bounds()
+    def _corner(self, board: Board) -> tuple[int, int]:
+        """The table cell ``(x, y)`` of the frame's position 0 on ``board``."""
+        box = board.bounds()
         min_x, min_y = (0, 0) if box is None else box[:2]
         return min_x + self.frame.left, min_y + self.frame.top
 
     def _legal(self, view: View) -> _Legal:
-        """The view's legal placements (kept for the last view asked about)."""
+        """The view's legal placements (kept for the last view asked about, while
+        its board holds the same cards)."""
         board = view.board
         cache = self._cache
-        if cache[0] is view and cache[1] == len(board):
+        if cache[0] is view and cache[1] == board._stamp:
             return cache[2]
         self._check_view(view)
-        sizes = view.hand_sizes
-        if view.player != view.current_player or sizes.count(1) == len(sizes):  # or over
+        return self._legal_of(
+            view, board, view.player, view.current_player, view.hand_sizes, view.hand
+        )
+
+    def _legal_of(
+        self,
+        key: object,
+        board: Board,
+        player: int,
+        current: int | None,
+        sizes: tuple[int, ...],
+        hand: Sequence[str],
+    ) -> _Legal:
+        """The legal placements of seat ``player`` holding ``hand`` on ``board``,
+        kept for ``key`` (a view, or the game whose mover that seat is) while
+        the board holds the same cards."""
+        cache = self._cache
+        if cache[0] is key and cache[1] == board._stamp:
+            return cache[2]
+        if player != current or sizes.count(1) == len(sizes):  # or over
             legal = _NO_MOVES
         else:
             min_x, min_y, max_x, max_y = self._check_table(board, anchors=True)
             f = self.frame
             left, top = min_x + f.left, min_y + f.top
-            rotations = tuple(map(self._rotations.__getitem__, view.hand))
-            anchors = self._anchor_maps.take()
+            rotations = bytes(map(self._rotations.__getitem__, hand))
             mask: np.ndarray | None = None
             # Straight from the C core when the table lies well inside its
             # limits (where the board filters no anchor).
             inside = min(min_x, min_y) > -_NEAR_LIMIT and max(max_x, max_y) < _NEAR_LIMIT
             if inside and board._grid.backend == "c":
-                mask = self._masks.take()
-                _c_mark(board, left, top, rotations, f, mask, anchors)
+                anchors, anchors_at = self._anchor_maps.take_pointer(clear=True)
+                mask, mask_at = self._masks.take_pointer(clear=True)
+                _c_mark(board, left, top, rotations, f, mask_at, mask.size, anchors_at)
             else:  # the mask is made from the anchors when asked for
+                anchors = self._anchor_maps.take()
                 # LegalMoves keeps one flat anchor list per orientation, shared
                 # by every card, and every card lists rotations 0 and 1 first.
-                blocks = view.legal_moves()._blocks
+                blocks = board.legal_placements_of(hand)._blocks  # view.legal_moves()
                 for orientation in (0, 1):
                     pairs = np.array(blocks[orientation][2], dtype=np.int64)
                     positions = (pairs[1::2] - top) * f.cols + (pairs[0::2] - left)
                     anchors[orientation * self._area + positions] = 1
             legal = _Legal(anchors.reshape(2, self._area), mask, rotations, (left, top))
-        self._cache = (view, len(board), legal)
+        self._cache = (key, board._stamp, legal)
         return legal
 
     def legal_actions(self, view: View) -> list[int]:
@@ -496,24 +541,80 @@ class HueEncoding:
         ...
         ValueError: action 0 (X2 at -3 -3 rotation 0) is not legal for seat 0 here
         """
+        self._check_action(action)
+        return self._move_of(self._legal(view), view.board, view.player, view.hand, int(action))
+
+    def _check_action(self, action: object) -> None:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action id is an integer, not {brief(action)}")
-        action = int(action)
         if not 0 <= action < self.action_count:
             raise ValueError(f"action {action} is not in 0..{self.action_count - 1}")
+
+    def _move_of(
+        self, legal: _Legal, board: Board, player: int, hand: Sequence[str], action: int
+    ) -> Move:
+        """The move of ``action`` (checked to be an id) among ``legal``, seat
+        ``player``'s placements of ``hand`` on ``board``; ValueError unless listed."""
         slot, rest = divmod(action, 4 * self._area)
         rotation, position = divmod(rest, self._area)
         row, col = divmod(position, self.frame.cols)
-        legal = self._legal(view)
-        left, top = legal.corner if legal is not _NO_MOVES else self._corner(view)
+        left, top = legal.corner if legal is not _NO_MOVES else self._corner(board)
         x, y = col + left, row + top
         if not legal.has(action):
-            card = view.hand[slot] if slot < len(view.hand) else f"slot {slot}"
+            card = hand[slot] if slot < len(hand) else f"slot {slot}"
             raise ValueError(
                 f"action {action} ({card} at {x} {y} rotation {rotation}) "
-                f"is not legal for seat {view.player} here"
+                f"is not legal for seat {player} here"
             )
-        return Move(view.hand[slot], x, y, rotation)
+        return Move(hand[slot], x, y, rotation)
+
+    def observe_seat(self, game: Game, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(observation(view), action_mask(view))`` of ``view = game.view(seat)``,
+        read from the game without building the view (nor copying its
+        board): from the seat's own hand and what every seat sees."""
+        hand = self._seat_hand(game, seat)
+        board, sizes, current = game.board, game.hand_sizes, game.current_player
+        if seat == current:
+            legal = self._legal_of(game, board, seat, current, sizes, hand)
+            mask = legal.fresh_mask
+            if mask is None:
+                mask = self._masks.take()
+                mask[legal.ids()] = 1
+            else:  # the first caller takes the one made with the anchors
+                legal.fresh_mask = None
+        else:
+            mask = self._masks.take()
+        observation = self._observation_of(
+            board, seat, current, hand, sizes, game.deal.opening, game.history
+        )
+        return observation, mask
+
+    def _seat_hand(self, game: Game, seat: int) -> list[str]:
+        """The hand of seat ``seat`` of ``game``, once the game and seat are checked
+        (the checks of :meth:`_check_view`)."""
+        self._check_game(game)
+        hand = game._hands[game._seat(seat)]
+        if len(hand) > self.slots:
+            raise ValueError(f"seat {seat} holds {len(hand)} cards; at most {self.slots}")
+        return hand
+
+    def play_seat(self, game: Game, seat: int, action: int) -> Move:
+        """Play action ``action`` of seat ``seat`` on ``game`` and return its move:
+        ``game.play(self.action_to_move(game.view(seat), action))`` without
+        building the view; a ValueError, and nothing played, unless the
+        action is legal for that seat now.  The move, found among the seat's
+        legal placements on the game's board as it is, is laid without the
+        game checking it again."""
+        hand = self._seat_hand(game, seat)
+        self._check_action(action)
+        current = game.current_player
+        if seat != current:  # not this seat's turn: no action of it is legal
+            return game.play(self.action_to_move(game.view(seat), action))
+        board = game.board
+        legal = self._legal_of(game, board, seat, current, game.hand_sizes, hand)
+        move = self._move_of(legal, board, seat, hand, int(action))
+        game._play_legal(move)
+        return move
 
     def move_to_action(self, view: View, move: Move | tuple[str, int, int, int] | str) -> int:
         """The id of ``move`` (a Move, tuple or text), which must be legal in
@@ -526,7 +627,7 @@ class HueEncoding:
         slot = view.hand.index(move.card)
         rotation = view.deck[move.card].canonical_rotation(move.rotation)
         legal = self._legal(view)
-        left, top = self._corner(view)
+        left, top = self._corner(view.board)
         col, row = move.x - left, move.y - top
         if not (0 <= col < self.frame.cols and 0 <= row < self.frame.rows):
             raise ValueError(f"{move.describe()} is not legal for seat {view.player} here")
@@ -540,37 +641,145 @@ class HueEncoding:
     def observation(self, view: View) -> np.ndarray:
         """What the view's seat sees, as the flat ``uint8`` vector of the module's table."""
         self._check_view(view)
-        board = view.board
-        min_x, min_y, _, _ = self._check_table(board, anchors=False)
+        return self._observation_of(
+            view.board,
+            view.player,
+            view.current_player,
+            view.hand,
+            view.hand_sizes,
+            view.opening,
+            view.history,
+        )
+
+    def _observation_of(
+        self,
+        board: Board,
+        me: int,
+        current: int | None,
+        hand: Sequence[str],
+        sizes: tuple[int, ...],
+        opening: Sequence[Move],
+        history: Sequence[Move],
+    ) -> np.ndarray:
+        """:meth:`observation` of what seat ``me`` sees: the board, its hand,
+        the hand sizes, the seat to move, the opening and the plays."""
+        box = self._check_table(board, anchors=False)
+        if board._grid.backend == "c" and len(self.deck) <= _C_DECK_LIMIT:
+            return self._c_observation(board, me, current, hand, sizes, opening, history, box)
+        min_x, min_y = box[0], box[1]
         out = self._observations.take()
         rows, cols = self.cell_shape
         planes = out[: PLANES * rows * cols].reshape(PLANES, rows, cols)
         _paint(planes, board, min_x, min_y)
 
-        me, hand, sizes = view.player, view.hand, view.hand_sizes
         features = self._hand_hot
         steps = zip(self._slot_steps, hand, strict=False)  # hand: at most the slots
         hot = [step + at for step, card_id in steps for at in features[card_id]]
         cells = self._card_cells
         mine = [cells[card_id] for card_id in hand]
-        opening = [cells[move.card] for move in view.opening]
-        played = [cells[move.card] for move in view.history]
+        opening_at = [cells[move.card] for move in opening]
+        played = [cells[move.card] for move in history]
         out[self._unseen] = 1  # every card unseen, then the seen ones moved
-        out[mine + opening + played] = 0
+        out[mine + opening_at + played] = 0
         hot += [at + 1 for at in mine]
-        hot += [at + 2 for at in opening]
+        hot += [at + 2 for at in opening_at]
         hot += [at + column for at, column in zip(played, self._played_columns[me], strict=False)]
         hot += [base + sizes[seat] for base, seat in self._size_bases[me]]
-        if view.current_player is not None:
-            hot.append(self._to_move_at + (view.current_player - me) % self.players)
+        if current is not None:
+            hot.append(self._to_move_at + (current - me) % self.players)
         hot.append(self._seat_at + me)
         width = 3 * self.frame.plays + 1  # the origin part's rows
         hot.append(self._origin_at + self._opening_corner[0] - min_x)
         hot.append(self._origin_at + width + self._opening_corner[1] - min_y)
-        if sizes.count(1) == len(sizes):  # view.is_over
+        if sizes.count(1) == len(sizes):  # the game is over
             hot.append(self._over_at)
         out[hot] = 1
         return out
+
+    def _c_observation(
+        self,
+        board: Board,
+        me: int,
+        current: int | None,
+        hand: Sequence[str],
+        sizes: tuple[int, ...],
+        opening: Sequence[Move],
+        history: Sequence[Move],
+        box: cells.Box,
+    ) -> np.ndarray:
+        """:meth:`_observation_of` in one call to the C core (``hue_observe``):
+        the same vector, for a board on the C grid."""
+        lib = (_core or _load_core())[1]
+        c_layout = self._c_layout or self._make_c_layout()
+        grid: Any = board._grid
+        position = self._position.__getitem__
+        memo = self._opening_memo
+        if memo[0] is not opening:
+            memo = self._opening_memo = (opening, bytes(map(position, map(_CARD_OF, opening))))
+        held = bytes(map(position, hand))
+        played = bytes(map(position, map(_CARD_OF, history)))
+        out, pointer = self._observations.take_pointer(clear=False)
+        x0, y0, min_x, min_y = grid._x0, grid._y0, box[0], box[1]
+        corner_x, corner_y = self._opening_corner
+        status = lib.hue_observe(
+            grid._cells,
+            grid._width,
+            grid._height,
+            min_x - x0,
+            min_y - y0,
+            box[2] - x0,
+            box[3] - y0,
+            _code_table_pointer(),
+            c_layout[1],
+            c_layout[0],
+            held,
+            len(held),
+            memo[1],
+            len(memo[1]),
+            played,
+            len(played),
+            bytes(sizes),
+            me,
+            -1 if current is None else current,
+            corner_x - min_x,
+            corner_y - min_y,
+            pointer,
+        )
+        if status < 0:
+            raise ValueError(f"observation: C core error {status}")
+        return out
+
+    def _make_c_layout(self) -> tuple[Any, Any]:
+        """The ``hue_observation_layout`` and the hand features (a row of
+        :data:`HAND_FEATURES` bytes per deck card) that ``hue_observe`` reads."""
+        ffi = (_core or _load_core())[0]
+        layout = self.layout
+        rows, cols = self.cell_shape
+        features = np.array([_card_features(card) for card in self.deck.cards], dtype=np.uint8)
+        fields = {
+            "planes": PLANES,
+            "rows": rows,
+            "cols": cols,
+            "origin_at": layout["origin"][0],
+            "origin_width": layout["origin"][1][1],
+            "hand_at": layout["hand"][0],
+            "slots": self.slots,
+            "features": HAND_FEATURES,
+            "cards_at": layout["cards"][0],
+            "deck_size": len(self.deck),
+            "sizes_at": layout["hand_sizes"][0],
+            "to_move_at": layout["to_move"][0],
+            "seat_at": layout["seat"][0],
+            "over_at": layout["over"][0],
+            "players": self.players,
+            "size": self.observation_shape[0],
+        }
+        # the features array lives as long as the pointer made from it
+        self._c_layout = (
+            ffi.new("hue_observation_layout *", fields),
+            ffi.from_buffer("uint8_t[]", features),
+        )
+        return self._c_layout
 
     def parts(self, observation: np.ndarray) -> dict[str, np.ndarray]:
         """The observation cut into named views of their shapes (the module's table)."""
@@ -610,7 +819,7 @@ class HueEncoding:
 class _Legal:
     """One view's legal placements: ``anchors[o, row * cols + col]`` is 1 where
     orientation ``o`` (0 vertical, 1 horizontal) has a legal anchor, the
-    rotations each hand slot lists, ``corner`` (the table cell ``(x, y)`` of
+    rotations each hand slot lists (a byte per slot), ``corner`` (the table cell ``(x, y)`` of
     the frame's position 0), and ``fresh_mask``: a mask of the legal ids made
     with them, not yet handed to anyone (None once it is)."""
 
@@ -620,7 +829,7 @@ class _Legal:
         self,
         anchors: np.ndarray,
         fresh_mask: np.ndarray | None,
-        rotations: tuple[int, ...],
+        rotations: bytes,
         corner: tuple[int, int],
     ) -> None:
         self._anchors = anchors
@@ -657,7 +866,7 @@ class _Legal:
         return bool(self._anchors[rotation & 1, position])
 
 
-_NO_MOVES = _Legal(np.zeros((2, 1), dtype=np.int8), None, (), (0, 0))
+_NO_MOVES = _Legal(np.zeros((2, 1), dtype=np.int8), None, b"", (0, 0))
 
 _scratch = threading.local()
 
@@ -686,26 +895,31 @@ def _c_mark(
     board: Board,
     left: int,
     top: int,
-    rotations: tuple[int, ...],
+    rotations: bytes,
     frame: Frame,
-    mask: np.ndarray,
-    anchors: np.ndarray,
+    mask: Any,
+    size: int,
+    anchors: Any,
 ) -> None:
-    """Mark the legal ids into ``mask`` and the legal anchors into ``anchors``
-    (:class:`_Legal`'s) straight from the C core (``hue_mark_actions``).
+    """Mark the legal ids into ``mask`` (a C pointer to ``size`` bytes) and the
+    legal anchors into ``anchors`` (:class:`_Legal`'s, a C pointer too)
+    straight from the C core (``hue_mark_actions``).
 
     The board is on the C grid, and the caller has checked that the table is
     well inside the board's limits, where ``Board.legal_placements_of``
     keeps every anchor.
     """
     grid: Any = board._grid
-    ffi, lib = _core or _load_core()
-
+    lib = (_core or _load_core())[1]
     width, height = grid._width, grid._height
-    capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
-    pairs = getattr(_scratch, "pairs", None)
-    if pairs is None or len(pairs) < 2 * capacity:
-        pairs = _scratch.pairs = ffi.new("int64_t[]", 2 * capacity)
+    scratch = getattr(_scratch, "pairs", None)  # (width, height, capacity, pairs)
+    if scratch is None or scratch[0] != width or scratch[1] != height:
+        capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
+        if scratch is None or scratch[2] < capacity:
+            pairs = (_core or _load_core())[0].new("int64_t[]", 2 * capacity)
+        else:
+            capacity, pairs = scratch[2], scratch[3]
+        scratch = _scratch.pairs = (width, height, capacity, pairs)
     count = lib.hue_mark_actions(
         grid._cells,
         width,
@@ -713,63 +927,100 @@ def _c_mark(
         1 if board.covering else 0,
         grid._x0 - left,
         grid._y0 - top,
-        _rotation_bytes(rotations),
+        rotations,
         len(rotations),
         frame.cols,
         frame.rows,
-        pairs,
-        capacity,
-        ffi.from_buffer("int8_t[]", mask),
-        mask.size,
-        ffi.from_buffer("int8_t[]", anchors),
+        scratch[3],
+        scratch[2],
+        mask,
+        size,
+        anchors,
     )
     if count < 0:
         raise ValueError(f"legal actions: C core error {count}")
 
 
-@functools.lru_cache(maxsize=256)
-def _rotation_bytes(rotations: tuple[int, ...]) -> bytes:
-    """A hand's rotations as the bytes ``hue_mark_actions`` reads."""
-    return bytes(rotations)
-
-
 class _Pool:
-    """Zeroed arrays of one size, each reused once nothing else refers to it.
+    """Arrays of one size, each reused once nothing else refers to it.
 
     A fresh array of a few hundred kilobytes costs page faults on every
     call (the allocator maps new pages for it), far more than clearing one
     whose pages are mapped; an array is handed out again only when the
     pool holds the sole reference (views and buffers of it refer to it
-    too), so no caller ever sees its array change.
+    too), so no caller ever sees its array change.  ``ctype`` (a cffi
+    array type) lets :meth:`take_pointer` hand out a C pointer to the
+    array with it, made once per array and kept by the pool.
     """
 
-    __slots__ = ("_alone", "_arrays", "_dtype", "_lock", "_size")
+    __slots__ = ("_alone", "_arrays", "_ctype", "_dtype", "_lock", "_pointed", "_pointers", "_size")
 
     KEEP = 4
     """Arrays kept for reuse; beyond them a call allocates a new one."""
 
-    def __init__(self, size: int, dtype: Any) -> None:
-        self._size, self._dtype = size, dtype
+    def __init__(self, size: int, dtype: Any, ctype: str | None = None) -> None:
+        self._size, self._dtype, self._ctype = size, dtype, ctype
         self._arrays: list[np.ndarray] = [np.zeros(1, dtype=dtype)]
         # The reference count of an array only the pool holds, measured the
-        # way take() reads it (the count differs between Python versions).
+        # way _free() reads it (the count differs between Python versions).
         self._alone = sys.getrefcount(self._arrays[0])
         self._arrays.clear()
+        self._pointers: list[Any] = []  # per array: its C pointer, or None
+        self._pointed = -1  # the references a pointer adds (measured on first use)
         self._lock = threading.Lock()
+
+    def _free(self) -> int:
+        """The index of an array no one else holds, or -1 (under the lock)."""
+        arrays, pointers, alone = self._arrays, self._pointers, self._alone
+        for index in range(len(arrays)):
+            held = alone if pointers[index] is None else alone + self._pointed
+            if sys.getrefcount(arrays[index]) <= held:
+                return index
+        return -1
+
+    def _new(self) -> int:
+        """A new zeroed array, kept at the index returned when there is room (-1:
+        it is at ``_arrays[-1]`` only until the caller takes it; under the lock)."""
+        array = np.zeros(self._size, dtype=self._dtype)
+        self._arrays.append(array)
+        self._pointers.append(None)
+        return len(self._arrays) - 1
 
     def take(self) -> np.ndarray:
         """A zeroed array that no one else holds."""
         with self._lock:
-            arrays = self._arrays
-            for index in range(len(arrays)):
-                if sys.getrefcount(arrays[index]) <= self._alone:
-                    array = arrays[index]
-                    array.fill(0)
-                    return array
-            array = np.zeros(self._size, dtype=self._dtype)
-            if len(arrays) < self.KEEP:
-                arrays.append(array)
+            index = self._free()
+            if index < 0:
+                index = self._new()
+                array = self._arrays[index]
+                if index >= self.KEEP:
+                    del self._arrays[index], self._pointers[index]
+                return array
+            array = self._arrays[index]
+            array.fill(0)
             return array
+
+    def take_pointer(self, clear: bool) -> tuple[np.ndarray, Any]:
+        """An array that no one else holds and a ``ctype`` pointer to it;
+        zeroed with ``clear``, else as it was (the caller writes every byte)."""
+        ffi = (_core or _load_core())[0]
+        with self._lock:
+            index = self._free()
+            if index < 0:
+                index = self._new()
+            array, pointer = self._arrays[index], self._pointers[index]
+            if pointer is None:
+                before = sys.getrefcount(array)
+                pointer = ffi.from_buffer(self._ctype, array)
+                if self._pointed < 0:
+                    self._pointed = sys.getrefcount(array) - before
+                if index < self.KEEP:
+                    self._pointers[index] = pointer
+            if index >= self.KEEP:
+                del self._arrays[index], self._pointers[index]
+            elif clear:
+                array.fill(0)
+            return array, pointer
 
 
 def _paint(planes: np.ndarray, board: Board, left: int, top: int) -> None:

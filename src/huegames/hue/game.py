@@ -206,7 +206,17 @@ class Game:
     huegames.errors.IllegalMoveError: D2 0 -3 0: that card is not in player 0's hand
     """
 
-    __slots__ = ("_hands", "board", "deal", "deck", "history", "players", "rules", "seed")
+    __slots__ = (
+        "_hands",
+        "_scored",
+        "board",
+        "deal",
+        "deck",
+        "history",
+        "players",
+        "rules",
+        "seed",
+    )
 
     def __init__(
         self,
@@ -238,6 +248,7 @@ class Game:
                 raise ValueError(f"the opening cannot be laid: {error}") from None
         self._hands = [list(hand) for hand in deal.hands]
         self.history: list[Move] = []
+        self._scored: tuple[int, list[int]] | None = None  # see scores()
 
     # -- whose turn, what is left ----------------------------------------------
 
@@ -258,12 +269,13 @@ class Game:
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds: what every seat may know of the others."""
-        return tuple(len(hand) for hand in self._hands)
+        return tuple(map(len, self._hands))
 
     @property
     def is_over(self) -> bool:
         """True once every player holds exactly one card, the score card (§4)."""
-        return all(len(hand) == 1 for hand in self._hands)
+        # map rather than a generator expression: it is read at every move
+        return all(map((1).__eq__, map(len, self._hands)))
 
     # -- moves -------------------------------------------------------------------
 
@@ -298,6 +310,13 @@ class Game:
         hand.remove(move.card)
         self.history.append(move)
         return move
+
+    def _play_legal(self, move: Move) -> None:
+        """Play ``move``, a legal move of the current player on the board as it
+        is now, in its listed rotation: :meth:`play` without checking it again."""
+        self.board._lay(move, self.deck[move.card], move.cells)
+        self._hands[self._to_move].remove(move.card)
+        self.history.append(move)
 
     def undo(self) -> Move:
         """Take back the last move played (the opening cannot be taken back)."""
@@ -351,6 +370,7 @@ class Game:
         game.board = board.copy()
         game._hands = [list(hand) for hand in hands]
         game.history = list(history)
+        game._scored = None
         return game
 
     # -- the end (§5) -----------------------------------------------------------
@@ -372,8 +392,16 @@ class Game:
         >>> game.scores(), game.winner, [card.id for card in game.score_cards()]
         ([12, 18], 1, ['T1', 'T9'])
         """
-        values = self.board.colour_values()
-        return [max(self.deck[card_id].score(values) for card_id in hand) for hand in self._hands]
+        # Kept with the board's stamp: every play and undo changes the board,
+        # so an equal stamp means the same table and hands (the end of a
+        # game asks for its scores and its outcome, which asks again).
+        stamp, scored = self._scored or (None, [])
+        if stamp != self.board._stamp:
+            values = self.board.colour_values()
+            deck = self.deck
+            scored = [max(deck[card_id].score(values) for card_id in hand) for hand in self._hands]
+            self._scored = (self.board._stamp, scored)
+        return list(scored)
 
     def outcome(self) -> engine.Outcome | None:
         """How the game ended, or None while it goes on.

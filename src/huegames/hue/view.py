@@ -54,18 +54,18 @@ class View:
     @classmethod
     def of(cls, game: Game, player: int) -> View:
         """Seat ``player``'s view of ``game`` (the seat is checked by ``game.view``)."""
-        return cls(
-            player=player,
-            players=game.players,
-            current_player=game.current_player,
-            hand=game.hand(player),
-            hand_sizes=game.hand_sizes,
-            board=game.board.copy(),
-            opening=game.deal.opening,
-            history=tuple(game.history),
-            deck=game.deck,
-            rules=game.rules,
-            game_class=type(game),
+        return cls(  # the fields in order: positional arguments cost less
+            player,
+            game.players,
+            game.current_player,
+            tuple(game._hands[player]),  # game.hand(player) but for its seat check
+            game.hand_sizes,
+            game.board.copy(),
+            game.deal.opening,
+            tuple(game.history),
+            game.deck,
+            game.rules,
+            type(game),
         )
 
     @property
