@@ -1489,25 +1489,46 @@ static unsigned segment_colour(const areas *a, int32_t s)
     return colour_of(a->cell[s / 3], (unsigned)(s % 3));
 }
 
-static void base_build(base *b, const table *t, int32_t emptied, void *scratch,
-                       int32_t *biggest)
+/* Does segment slot s hold a segment (its cell occupied, its stripe there)? */
+static int segment_used(const areas *a, int32_t s)
 {
-    int32_t cells, s, k, c, fill[HUE_COLOURS];
+    hue_cell code = a->cell[s / 3];
+
+    return code != HUE_EMPTY && s % 3 < segments_of(code);
+}
+
+/* Puts the unpoisoned root s into b's biggest-first list of its colour,
+ * whose end is fill[colour]. */
+static void base_rank(base *b, int32_t s, int32_t fill[HUE_COLOURS])
+{
+    int32_t c = (int32_t)segment_colour(&b->a, s), k;
+
+    for (k = fill[c]++; k > b->first[c] && b->a.size[b->biggest[k - 1]] < b->a.size[s]; k--)
+        b->biggest[k] = b->biggest[k - 1];
+    b->biggest[k] = s;
+}
+
+/* The base of the table as it is.  Also threads every area's segments on
+ * a list (head[root], then next[segment], -1 at the end), so that a base
+ * with one cell emptied can rebuild only the areas that held it. */
+static void base_build(base *b, const table *t, void *scratch, int32_t *biggest,
+                       int32_t *head, int32_t *next)
+{
+    int32_t cells, s, c, fill[HUE_COLOURS];
 
     b->a = carve_box(scratch, t->code, t->width, t->box);
     b->x0 = t->box[0];
     b->y0 = t->box[1];
-    if (emptied >= 0)
-        b->a.cell[(emptied / t->width - b->y0) * b->a.width + emptied % t->width - b->x0] = 0;
+    b->biggest = biggest;
     value_box(&b->a, b->values);
     cells = b->a.width * b->a.height;
     for (c = 0; c <= HUE_COLOURS; c++)
         b->first[c] = 0;
     for (s = 0; s < 3 * cells; s++) {
-        hue_cell code = b->a.cell[s / 3];
-        if (code == HUE_EMPTY || s % 3 >= segments_of(code))
+        if (!segment_used(&b->a, s))
             continue;
         b->a.parent[s] = root_of(&b->a, s);
+        head[s] = -1;
         if (b->a.parent[s] == s && !b->a.poisoned[s])
             b->first[segment_colour(&b->a, s) + 1]++;
     }
@@ -1516,21 +1537,123 @@ static void base_build(base *b, const table *t, int32_t emptied, void *scratch,
         fill[c] = b->first[c];
     }
     for (s = 0; s < 3 * cells; s++) {
-        hue_cell code = b->a.cell[s / 3];
-        if (code == HUE_EMPTY || s % 3 >= segments_of(code) || b->a.parent[s] != s
-            || b->a.poisoned[s])
+        if (!segment_used(&b->a, s))
             continue;
-        c = (int32_t)segment_colour(&b->a, s);
-        for (k = fill[c]++; k > b->first[c] && b->a.size[biggest[k - 1]] < b->a.size[s]; k--)
-            biggest[k] = biggest[k - 1];
-        biggest[k] = s;
+        next[s] = head[b->a.parent[s]];
+        head[b->a.parent[s]] = s;
+        if (b->a.parent[s] == s && !b->a.poisoned[s])
+            base_rank(b, s, fill);
     }
+}
+
+/* Joins the same-colour segments of box cell `at` (occupied) to each other
+ * and to those of its occupied neighbours. */
+static void join_around(const areas *a, int32_t at)
+{
+    int32_t w = a->width, x = at % w, y = at / w, k;
+    hue_cell code = a->cell[at];
+
+    if ((code & HUE_LAYOUT_MASK) != HUE_SOLID)
+        for (k = 0; k < 2; k++)
+            if (colour_of(code, (unsigned)k) == colour_of(code, (unsigned)k + 1))
+                join(a, 3 * at + k, 3 * at + k + 1);
+    if (x > 0 && a->cell[at - 1] != HUE_EMPTY)
+        join_side(a, at - 1, at, 1);
+    if (x + 1 < w && a->cell[at + 1] != HUE_EMPTY)
+        join_side(a, at, at + 1, 1);
+    if (y > 0 && a->cell[at - w] != HUE_EMPTY)
+        join_side(a, at - w, at, 0);
+    if (y + 1 < a->height && a->cell[at + w] != HUE_EMPTY)
+        join_side(a, at, at + w, 0);
+}
+
+/* Scratch for base_cover: the segments of the areas it rebuilds (3 per
+ * box cell), and a byte per box cell, all zero between calls. */
+typedef struct {
+    int32_t *members;
+    uint8_t *seen;
+} cover_scratch;
+
+/* The base of the table with box cell `at` (occupied) emptied, from the
+ * whole base w and its area lists: a copy of w in which only the areas that
+ * held a segment of that cell are joined anew (any other area keeps its
+ * segments, as a same-colour neighbour of one of its segments is in it),
+ * and the biggest-first lists are w's without those areas, with the new
+ * ones put in. */
+static void base_cover(base *b, const base *w, const int32_t *head, const int32_t *next,
+                       int32_t at, void *scratch, int32_t *biggest, cover_scratch cs)
+{
+    const areas *wa = &w->a;
+    size_t cells = (size_t)wa->width * (size_t)wa->height;
+    hue_cell code = wa->cell[at];
+    int32_t gone[3], lost = 0, members = 0, n = 0, i, k, s, c;
+
+    b->a = carve(scratch, wa->width, wa->height);
+    b->x0 = w->x0;
+    b->y0 = w->y0;
     b->biggest = biggest;
+    memcpy(b->a.cell, wa->cell, cells * sizeof(hue_cell));
+    memcpy(b->a.parent, wa->parent, 3 * cells * sizeof(int32_t));
+    memcpy(b->a.size, wa->size, 3 * cells * sizeof(int32_t));
+    memcpy(b->a.poisoned, wa->poisoned, 3 * cells);
+    b->a.cell[at] = HUE_EMPTY;
+    for (k = 0; k < segments_of(code); k++) {
+        int32_t root = wa->parent[3 * at + k];
+        for (i = 0; i < lost && gone[i] != root; i++)
+            ;
+        if (i == lost)
+            gone[lost++] = root;
+    }
+    for (i = 0; i < lost; i++)               /* their segments alone */
+        for (s = head[gone[i]]; s >= 0; s = next[s]) {
+            hue_cell here = b->a.cell[s / 3];
+            if (s / 3 == at)
+                continue;
+            b->a.parent[s] = s;
+            b->a.size[s] = 9 / segments_of(here);
+            b->a.poisoned[s] = (here & HUE_SKULL) != 0;
+            cs.members[members++] = s;
+        }
+    for (i = 0; i < members; i++) {          /* joined where they touch */
+        int32_t cell = cs.members[i] / 3;
+        if (!cs.seen[cell]) {
+            cs.seen[cell] = 1;
+            join_around(&b->a, cell);
+        }
+    }
+    for (i = 0; i < members; i++) {
+        s = cs.members[i];
+        cs.seen[s / 3] = 0;
+        b->a.parent[s] = root_of(&b->a, s);
+    }
+    for (c = 0; c < HUE_COLOURS; c++) {
+        b->first[c] = n;
+        for (k = w->first[c]; k < w->first[c + 1]; k++) {
+            int32_t root = w->biggest[k];
+            for (i = 0; i < lost && gone[i] != root; i++)
+                ;
+            if (i == lost)
+                biggest[n++] = root;
+        }
+        for (i = 0; i < members; i++) {
+            s = cs.members[i];
+            if (b->a.parent[s] == s && !b->a.poisoned[s]
+                && segment_colour(&b->a, s) == (unsigned)c) {
+                for (k = n++; k > b->first[c] && b->a.size[biggest[k - 1]] < b->a.size[s]; k--)
+                    biggest[k] = biggest[k - 1];
+                biggest[k] = s;
+            }
+        }
+        b->values[c] = n > b->first[c] ? b->a.size[biggest[b->first[c]]] / 3 : 0;
+    }
+    b->first[HUE_COLOURS] = n;
 }
 
 /* A candidate's own little union-find: its card's 9 segment slots (3 per
- * square, a solid square using the first), then the base areas it touches. */
-#define CANDIDATE_NODES 48
+ * square, a solid square using the first), then the base areas its
+ * footprint touches. */
+#define MAX_CONTACTS 24          /* 8 neighbouring cells, 3 sub-cells each */
+#define CANDIDATE_NODES (9 + MAX_CONTACTS)
 
 typedef struct {
     int32_t parent, size, root;  /* root: the base area of an added node */
@@ -1539,7 +1662,6 @@ typedef struct {
 
 typedef struct {
     node n[CANDIDATE_NODES];
-    int32_t nodes;
 } little;
 
 static int32_t little_find(little *u, int32_t s)
@@ -1560,17 +1682,28 @@ static void little_join(little *u, int32_t s, int32_t t)
     u->n[s].poisoned |= u->n[t].poisoned;
 }
 
-/* A card in one rotation as a little union-find of its own segments, those
- * of one colour joined where they touch within the card. */
-static void little_card(little *u, const hue_cell shape[3], int horizontal)
+/* A card in one rotation, ready to value anywhere: its 9 segment slots with
+ * those of one colour joined where they touch within the card (each
+ * pointing at its root); per sub-cell (9 k + 3 row + column of square k)
+ * the slot holding it and its colour; per colour the sub-cells of that
+ * colour (bits); and per colour the value of the card's own biggest
+ * unpoisoned area, which is all it adds where it joins nothing. */
+typedef struct {
+    node n[9];
+    uint8_t slot[27], colour[27];
+    uint32_t bits[HUE_COLOURS];
+    int32_t own[HUE_COLOURS];
+} shaped;
+
+static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
 {
+    little u;
     int32_t k, s, j;
 
-    u->nodes = 9;
     for (k = 0; k < 3; k++) {
         int32_t segments = segments_of(shape[k]);
         for (s = 0; s < 3; s++) {
-            node *n = &u->n[3 * k + s];
+            node *n = &u.n[3 * k + s];
             n->parent = s < segments ? 3 * k + s : -1;
             n->size = 9 / segments;
             n->root = -1;
@@ -1579,34 +1712,57 @@ static void little_card(little *u, const hue_cell shape[3], int horizontal)
         }
         if (segments == 3)
             for (s = 0; s < 2; s++)
-                if (u->n[3 * k + s].colour == u->n[3 * k + s + 1].colour)
-                    little_join(u, 3 * k + s, 3 * k + s + 1);
+                if (u.n[3 * k + s].colour == u.n[3 * k + s + 1].colour)
+                    little_join(&u, 3 * k + s, 3 * k + s + 1);
         if (k == 0)
             continue;
         for (j = 0; j < 3; j++) {   /* along the side square k-1 shares with square k */
             int32_t a = horizontal ? segment_at(shape[k - 1], 2, j) : segment_at(shape[k - 1], j, 2);
             int32_t c = horizontal ? segment_at(shape[k], 0, j) : segment_at(shape[k], j, 0);
             if (colour_of(shape[k - 1], (unsigned)a) == colour_of(shape[k], (unsigned)c))
-                little_join(u, 3 * k - 3 + a, 3 * k + c);
+                little_join(&u, 3 * k - 3 + a, 3 * k + c);
         }
     }
+    for (k = 0; k < HUE_COLOURS; k++) {
+        card->bits[k] = 0;
+        card->own[k] = 0;
+    }
+    for (s = 0; s < 9; s++) {
+        if (u.n[s].parent < 0)
+            continue;
+        u.n[s].parent = little_find(&u, s);
+        if (u.n[s].parent == s && !u.n[s].poisoned && u.n[s].size / 3 > card->own[u.n[s].colour])
+            card->own[u.n[s].colour] = u.n[s].size / 3;
+    }
+    memcpy(card->n, u.n, sizeof card->n);
+    for (k = 0; k < 3; k++)
+        for (j = 0; j < 9; j++) {
+            int32_t e = 9 * k + j, segment = segment_at(shape[k], j % 3, j / 3);
+            card->slot[e] = (uint8_t)(3 * k + segment);
+            card->colour[e] = (uint8_t)colour_of(shape[k], (unsigned)segment);
+            card->bits[card->colour[e]] |= 1u << e;
+        }
 }
 
-/* Where a footprint meets the base: a sub-cell of footprint square k on
- * its edge, and the base area (of colour `colour`) across that edge. */
+/* Where a footprint meets the base: per contact, the footprint's sub-cell
+ * on its edge (9 k + 3 row + column of square k), the colour across that
+ * edge and the base area there (its node, 9 + its place in `area`); the
+ * distinct areas touched, as nodes; per colour the sub-cells with a
+ * contact of that colour. */
 typedef struct {
-    int32_t k, column, row, root;
-    unsigned colour;
-} contact;
+    uint8_t sub[MAX_CONTACTS], colour[MAX_CONTACTS], node[MAX_CONTACTS];
+    node area[MAX_CONTACTS];
+    uint32_t bits[HUE_COLOURS];
+    int32_t contacts, areas;
+} touch;
 
-#define MAX_CONTACTS 24          /* 8 neighbouring cells, 3 sub-cells each */
-
-/* The contacts of the footprint anchored at buffer cell (x, y) on base b. */
-static int32_t contacts_of(const base *b, int32_t x, int32_t y, int horizontal,
-                           contact out[MAX_CONTACTS])
+/* The touch of the footprint anchored at buffer cell (x, y) on base b. */
+static void touch_of(const base *b, int32_t x, int32_t y, int horizontal, touch *out)
 {
-    int32_t dx = horizontal ? 1 : 0, dy = 1 - dx, k, d, j, n = 0;
+    int32_t dx = horizontal ? 1 : 0, dy = 1 - dx, k, d, j, n = 0, m = 0;
 
+    for (k = 0; k < HUE_COLOURS; k++)
+        out->bits[k] = 0;
     for (k = 0; k < 3; k++) {
         for (d = 0; d < 4; d++) {
             /* d: the neighbour 0 left, 1 right, 2 above, 3 below */
@@ -1628,58 +1784,60 @@ static int32_t contacts_of(const base *b, int32_t x, int32_t y, int horizontal,
                 int32_t column = d == 0 ? 0 : d == 1 ? 2 : j, sub_row = d == 2 ? 0 : d == 3 ? 2 : j;
                 int32_t segment = segment_at(code, d == 0 ? 2 : d == 1 ? 0 : j,
                                              d == 2 ? 2 : d == 3 ? 0 : j);
-                out[n].k = k;
-                out[n].column = column;
-                out[n].row = sub_row;
-                out[n].root = b->a.parent[3 * at + segment];
-                out[n].colour = colour_of(code, (unsigned)segment);
+                int32_t root = b->a.parent[3 * at + segment], a;
+                unsigned colour = colour_of(code, (unsigned)segment);
+                for (a = 0; a < m && out->area[a].root != root; a++)
+                    ;
+                if (a == m) {
+                    node *added = &out->area[m++];
+                    added->parent = 9 + a;
+                    added->root = root;
+                    added->size = b->a.size[root];
+                    added->poisoned = b->a.poisoned[root];
+                    added->colour = (uint8_t)colour;
+                }
+                out->sub[n] = (uint8_t)(9 * k + 3 * sub_row + column);
+                out->colour[n] = (uint8_t)colour;
+                out->node[n] = (uint8_t)(9 + a);
+                out->bits[colour] |= 1u << out->sub[n];
                 n++;
             }
         }
     }
-    return n;
+    out->contacts = n;
+    out->areas = m;
 }
 
-/* The node of base area `root`, added on first touch. */
-static int32_t little_base(little *u, const base *b, int32_t root)
-{
-    int32_t k;
-
-    for (k = 9; k < u->nodes; k++)
-        if (u->n[k].root == root)
-            return k;
-    u->n[k].parent = k;
-    u->n[k].root = root;
-    u->n[k].size = b->a.size[root];
-    u->n[k].poisoned = b->a.poisoned[root];
-    u->n[k].colour = (uint8_t)segment_colour(&b->a, root);
-    u->nodes++;
-    return k;
-}
-
-/* Colour values after laying a card (`card`: little_card of its shape) at
- * a footprint with `contacts` on base b: the base values, raised by the
- * areas the card joins, and where it joins areas into a poisoned one, the
- * biggest area left unpoisoned. */
-static void values_after(const base *b, const little *card, const hue_cell shape[3],
-                         const contact *contacts, int32_t count, int32_t out[HUE_COLOURS])
+/* Colour values after laying `card` at a footprint that touches base b as
+ * `at` says: the base values, raised by the areas the card joins, and where
+ * it joins areas into a poisoned one, the biggest area left unpoisoned.
+ * (Nodes of areas the card does not join change nothing: each is an
+ * unpoisoned area of the base, or a poisoned one, as it was.) */
+static void values_after(const base *b, const shaped *card, const touch *at,
+                         int32_t out[HUE_COLOURS])
 {
     little u;
-    int32_t k, s, c, best[HUE_COLOURS] = {0, 0, 0, 0, 0};
+    int32_t k, s, c, nodes, best[HUE_COLOURS] = {0, 0, 0, 0, 0};
+    uint32_t hit = 0;
     unsigned rescan = 0;
 
-    memcpy(u.n, card->n, 9 * sizeof(node));
-    u.nodes = 9;
-    for (k = 0; k < count; k++) {
-        const contact *at = &contacts[k];
-        int32_t segment = segment_at(shape[at->k], at->column, at->row);
-        if (colour_of(shape[at->k], (unsigned)segment) == at->colour)
-            little_join(&u, 3 * at->k + segment, little_base(&u, b, at->root));
+    for (c = 0; c < HUE_COLOURS; c++)
+        hit |= card->bits[c] & at->bits[c];
+    if (hit == 0) {              /* it joins nothing */
+        for (c = 0; c < HUE_COLOURS; c++)
+            out[c] = b->values[c] > card->own[c] ? b->values[c] : card->own[c];
+        return;
     }
-    for (s = 0; s < u.nodes; s++)
+    memcpy(u.n, card->n, 9 * sizeof(node));
+    memcpy(u.n + 9, at->area, (size_t)at->areas * sizeof(node));
+    nodes = 9 + at->areas;
+    for (k = 0; k < at->contacts; k++)
+        if (card->colour[at->sub[k]] == at->colour[k])
+            little_join(&u, card->slot[at->sub[k]], at->node[k]);
+    for (s = 0; s < nodes; s++)
         if (u.n[s].parent == s && !u.n[s].poisoned && u.n[s].size / 3 > best[u.n[s].colour])
             best[u.n[s].colour] = u.n[s].size / 3;
-    for (s = 9; s < u.nodes; s++)     /* an unpoisoned area joined to a poisoned one */
+    for (s = 9; s < nodes; s++)       /* an unpoisoned area joined to a poisoned one */
         if (!b->a.poisoned[u.n[s].root] && u.n[little_find(&u, s)].poisoned)
             rescan |= 1u << u.n[s].colour;
     for (c = 0; c < HUE_COLOURS; c++) {
@@ -1688,7 +1846,7 @@ static void values_after(const base *b, const little *card, const hue_cell shape
             value = 0;
             for (k = b->first[c]; k < b->first[c + 1]; k++) {
                 int32_t root = b->biggest[k], lost = 0;
-                for (s = 9; s < u.nodes && !lost; s++)
+                for (s = 9; s < nodes && !lost; s++)
                     lost = u.n[s].root == root && u.n[little_find(&u, s)].poisoned;
                 if (!lost) {
                     value = b->a.size[root] / 3;
@@ -1701,17 +1859,19 @@ static void values_after(const base *b, const little *card, const hue_cell shape
 }
 
 /* What the greedy policy works in: the listing, two bases (the table, and
- * the table with one covered cell emptied), each candidate's values and the
- * moves tied at the end. */
+ * the table with one covered cell emptied) with the whole base's area
+ * lists, each candidate's values and the moves tied at the end. */
 typedef struct {
     anchors list;
     base whole, covered;
     void *scratch[2];
     int32_t *biggest[2];
+    int32_t *head, *next;        /* the whole base's areas, as lists */
+    cover_scratch cover;
     uint64_t *covering;          /* (covered cell, orientation, anchor) keys */
     int32_t *values;             /* HUE_COLOURS per listed move */
     int32_t *tied;
-    little *cards;               /* the hand's cards, 4 rotations each */
+    shaped *cards;               /* the hand's cards, 4 rotations each */
 } greedy_space;
 
 static size_t greedy_bytes(int32_t width, int32_t height, int32_t anchors_cap, int32_t hand)
@@ -1721,11 +1881,12 @@ static size_t greedy_bytes(int32_t width, int32_t height, int32_t anchors_cap, i
 
     return 4 * round8(anchors * sizeof(int32_t))
         + 2 * round8(hue_workspace_size(width, height))
-        + 2 * round8(3 * cells * sizeof(int32_t))
+        + 5 * round8(3 * cells * sizeof(int32_t))
+        + round8(cells)
         + round8(2 * anchors * sizeof(uint64_t))
         + round8(moves_cap * HUE_COLOURS * sizeof(int32_t))
         + round8(moves_cap * sizeof(int32_t))
-        + round8(4 * (size_t)hand * sizeof(little));
+        + round8(4 * (size_t)hand * sizeof(shaped));
 }
 
 static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
@@ -1742,10 +1903,15 @@ static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
         g.scratch[o] = take(at, hue_workspace_size(width, height));
         g.biggest[o] = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
     }
+    g.head = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
+    g.next = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
+    g.cover.members = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
+    g.cover.seen = (uint8_t *)take(at, cells);
+    memset(g.cover.seen, 0, cells);
     g.covering = (uint64_t *)take(at, 2 * anchors * sizeof(uint64_t));
     g.values = (int32_t *)take(at, moves_cap * HUE_COLOURS * sizeof(int32_t));
     g.tied = (int32_t *)take(at, moves_cap * sizeof(int32_t));
-    g.cards = (little *)take(at, 4 * (size_t)hand * sizeof(little));
+    g.cards = (shaped *)take(at, 4 * (size_t)hand * sizeof(shaped));
     return g;
 }
 
@@ -1760,15 +1926,15 @@ static int compare_keys(const void *a, const void *b)
 static void value_anchor(greedy_space *g, const base *b, const table *t, const hue_card *deck,
                          const int32_t *hand, int32_t n, int32_t o, int32_t k)
 {
-    int32_t at = g->list.at[o][k], start = 0, count, i, r;
-    contact contacts[MAX_CONTACTS];
+    int32_t at = g->list.at[o][k], start = 0, i, r;
+    touch contacts;
 
-    count = contacts_of(b, at % t->width, at / t->width, o, contacts);
+    touch_of(b, at % t->width, at / t->width, o, &contacts);
     for (i = 0; i < n; i++) {
         const hue_card *card = &deck[hand[i]];
         for (r = 0; r < card->rotations; r++) {
             if ((r & 1) == o)
-                values_after(b, &g->cards[4 * i + r], card->shapes[r], contacts, count,
+                values_after(b, &g->cards[4 * i + r], &contacts,
                              g->values + (size_t)(start + k) * HUE_COLOURS);
             start += g->list.count[r & 1];
         }
@@ -1790,8 +1956,8 @@ static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck
 
     for (i = 0; i < n; i++)
         for (o = 0; o < deck[hand[i]].rotations; o++)
-            little_card(&g->cards[4 * i + o], deck[hand[i]].shapes[o], o & 1);
-    base_build(&g->whole, t, -1, g->scratch[0], g->biggest[0]);
+            shape_card(&g->cards[4 * i + o], deck[hand[i]].shapes[o], o & 1);
+    base_build(&g->whole, t, g->scratch[0], g->biggest[0], g->head, g->next);
     for (o = 0; o < 2; o++)
         for (k = 0; k < g->list.count[o]; k++) {
             if (g->list.cover[o][k] < 0)
@@ -1804,7 +1970,10 @@ static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck
     for (i = 0; i < covering; i++) {
         int32_t cell = (int32_t)(g->covering[i] >> 32);
         if (i == 0 || cell != (int32_t)(g->covering[i - 1] >> 32))
-            base_build(&g->covered, t, cell, g->scratch[1], g->biggest[1]);
+            base_cover(&g->covered, &g->whole, g->head, g->next,
+                       (cell / t->width - g->whole.y0) * g->whole.a.width + cell % t->width
+                           - g->whole.x0,
+                       g->scratch[1], g->biggest[1], g->cover);
         value_anchor(g, &g->covered, t, deck, hand, n, (int32_t)((g->covering[i] >> 31) & 1u),
                      (int32_t)(g->covering[i] & 0x7fffffffu));
     }
