@@ -1684,16 +1684,23 @@ static void little_join(little *u, int32_t s, int32_t t)
 
 /* A card in one rotation, ready to value anywhere: its 9 segment slots with
  * those of one colour joined where they touch within the card (each
- * pointing at its root); per sub-cell (9 k + 3 row + column of square k)
- * the slot holding it and its colour; per colour the sub-cells of that
- * colour (bits); and per colour the value of the card's own biggest
- * unpoisoned area, which is all it adds where it joins nothing. */
+ * pointing at its root) and the roots; per sub-cell (9 k + 3 row + column
+ * of square k) the slot holding it and its colour; the sub-cells of each
+ * colour c as bits 32 (c % 2) + sub-cell of word c / 2; and per colour the
+ * value of the card's own biggest unpoisoned area, which is all it adds
+ * where it joins nothing. */
 typedef struct {
     node n[9];
-    uint8_t slot[27], colour[27];
-    uint32_t bits[HUE_COLOURS];
+    uint8_t slot[27], colour[27], roots[9];
+    int32_t nroots;
+    uint64_t bits[3];
     int32_t own[HUE_COLOURS];
 } shaped;
+
+static uint64_t colour_bit(unsigned colour, int32_t sub)
+{
+    return (uint64_t)1 << (32 * (colour % 2) + (unsigned)sub);
+}
 
 static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
 {
@@ -1723,15 +1730,19 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
                 little_join(&u, 3 * k - 3 + a, 3 * k + c);
         }
     }
-    for (k = 0; k < HUE_COLOURS; k++) {
-        card->bits[k] = 0;
+    for (k = 0; k < HUE_COLOURS; k++)
         card->own[k] = 0;
-    }
+    for (k = 0; k < 3; k++)
+        card->bits[k] = 0;
+    card->nroots = 0;
     for (s = 0; s < 9; s++) {
         if (u.n[s].parent < 0)
             continue;
         u.n[s].parent = little_find(&u, s);
-        if (u.n[s].parent == s && !u.n[s].poisoned && u.n[s].size / 3 > card->own[u.n[s].colour])
+        if (u.n[s].parent != s)
+            continue;
+        card->roots[card->nroots++] = (uint8_t)s;
+        if (!u.n[s].poisoned && u.n[s].size / 3 > card->own[u.n[s].colour])
             card->own[u.n[s].colour] = u.n[s].size / 3;
     }
     memcpy(card->n, u.n, sizeof card->n);
@@ -1740,114 +1751,142 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
             int32_t e = 9 * k + j, segment = segment_at(shape[k], j % 3, j / 3);
             card->slot[e] = (uint8_t)(3 * k + segment);
             card->colour[e] = (uint8_t)colour_of(shape[k], (unsigned)segment);
-            card->bits[card->colour[e]] |= 1u << e;
+            card->bits[card->colour[e] / 2] |= colour_bit(card->colour[e], e);
         }
 }
 
-/* Where a footprint meets the base: per contact, the footprint's sub-cell
- * on its edge (9 k + 3 row + column of square k), the colour across that
- * edge and the base area there (its node, 9 + its place in `area`); the
- * distinct areas touched, as nodes; per colour the sub-cells with a
- * contact of that colour. */
+/* Where a footprint meets the base: per sub-cell of the footprint (9 k +
+ * 3 row + column of square k) on its edge, the base areas across it (at
+ * most two: a corner sub-cell has two neighbours), as nodes (9 + a place in
+ * `area`, NO_NODE for none) with their colours; the distinct areas touched,
+ * as nodes; the sub-cells with a contact of each colour, as a shaped card's
+ * bits. */
+#define NO_NODE 0xFFu
+
+/* The index of the one bit set in `low` is LOWEST_BIT[(low * 0x077CB531) >> 27]
+ * (a de Bruijn sequence). */
+static const uint8_t LOWEST_BIT[32] = {
+    0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
+    31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,
+};
+
 typedef struct {
-    uint8_t sub[MAX_CONTACTS], colour[MAX_CONTACTS], node[MAX_CONTACTS];
+    uint8_t node[27][2], colour[27][2];
     node area[MAX_CONTACTS];
-    uint32_t bits[HUE_COLOURS];
-    int32_t contacts, areas;
+    uint64_t bits[3];
+    int32_t areas;
 } touch;
+
+/* The 8 cells around a footprint, per orientation (0 vertical, 1
+ * horizontal): offset from the anchor, the footprint square k beside it,
+ * and the side of that square it lies on (0 left, 1 right, 2 above, 3
+ * below). */
+static const int8_t AROUND[2][8][4] = {
+    {{0, -1, 0, 2}, {0, 3, 2, 3}, {-1, 0, 0, 0}, {-1, 1, 1, 0},
+     {-1, 2, 2, 0}, {1, 0, 0, 1}, {1, 1, 1, 1}, {1, 2, 2, 1}},
+    {{-1, 0, 0, 0}, {3, 0, 2, 1}, {0, -1, 0, 2}, {1, -1, 1, 2},
+     {2, -1, 2, 2}, {0, 1, 0, 3}, {1, 1, 1, 3}, {2, 1, 2, 3}},
+};
+
+/* Per side (as above) the three sub-cells (3 row + column) of a square on
+ * it, and of the neighbour across it, in matching order. */
+static const uint8_t EDGE[4][3] = {{0, 3, 6}, {2, 5, 8}, {0, 1, 2}, {6, 7, 8}};
+static const uint8_t ACROSS[4][3] = {{2, 5, 8}, {0, 3, 6}, {6, 7, 8}, {0, 1, 2}};
 
 /* The touch of the footprint anchored at buffer cell (x, y) on base b. */
 static void touch_of(const base *b, int32_t x, int32_t y, int horizontal, touch *out)
 {
-    int32_t dx = horizontal ? 1 : 0, dy = 1 - dx, k, d, j, n = 0, m = 0;
+    int32_t m = 0, q, j;
 
-    for (k = 0; k < HUE_COLOURS; k++)
-        out->bits[k] = 0;
-    for (k = 0; k < 3; k++) {
-        for (d = 0; d < 4; d++) {
-            /* d: the neighbour 0 left, 1 right, 2 above, 3 below */
-            int32_t i = x + k * dx + (d == 0 ? -1 : d == 1 ? 1 : 0) - b->x0;
-            int32_t row = y + k * dy + (d == 2 ? -1 : d == 3 ? 1 : 0) - b->y0;
-            int inside = horizontal ? (d == 0 && k > 0) || (d == 1 && k < 2)
-                                    : (d == 2 && k > 0) || (d == 3 && k < 2);
-            hue_cell code;
-            int32_t at;
-            if (inside || (uint32_t)i >= (uint32_t)b->a.width
-                || (uint32_t)row >= (uint32_t)b->a.height)
-                continue;
-            at = row * b->a.width + i;
-            code = b->a.cell[at];
-            if (code == HUE_EMPTY)
-                continue;
-            for (j = 0; j < 3; j++) {
-                /* the card's sub-cell on this edge, and the neighbour's across it */
-                int32_t column = d == 0 ? 0 : d == 1 ? 2 : j, sub_row = d == 2 ? 0 : d == 3 ? 2 : j;
-                int32_t segment = segment_at(code, d == 0 ? 2 : d == 1 ? 0 : j,
-                                             d == 2 ? 2 : d == 3 ? 0 : j);
-                int32_t root = b->a.parent[3 * at + segment], a;
-                unsigned colour = colour_of(code, (unsigned)segment);
-                for (a = 0; a < m && out->area[a].root != root; a++)
-                    ;
-                if (a == m) {
-                    node *added = &out->area[m++];
-                    added->parent = 9 + a;
-                    added->root = root;
-                    added->size = b->a.size[root];
-                    added->poisoned = b->a.poisoned[root];
-                    added->colour = (uint8_t)colour;
-                }
-                out->sub[n] = (uint8_t)(9 * k + 3 * sub_row + column);
-                out->colour[n] = (uint8_t)colour;
-                out->node[n] = (uint8_t)(9 + a);
-                out->bits[colour] |= 1u << out->sub[n];
-                n++;
+    out->bits[0] = out->bits[1] = out->bits[2] = 0;
+    memset(out->node, NO_NODE, sizeof out->node);
+    for (q = 0; q < 8; q++) {
+        const int8_t *around = AROUND[horizontal != 0][q];
+        int32_t i = x + around[0] - b->x0, row = y + around[1] - b->y0, at, side = around[3];
+        hue_cell code;
+        unsigned layout;
+        if ((uint32_t)i >= (uint32_t)b->a.width || (uint32_t)row >= (uint32_t)b->a.height)
+            continue;
+        at = row * b->a.width + i;
+        code = b->a.cell[at];
+        if (code == HUE_EMPTY)
+            continue;
+        layout = code & HUE_LAYOUT_MASK;
+        for (j = 0; j < 3; j++) {
+            int32_t across = ACROSS[side][j], sub = 9 * around[2] + EDGE[side][j], a, second;
+            int32_t segment = layout == HUE_VERTICAL ? across % 3
+                              : layout == HUE_HORIZONTAL ? across / 3 : 0;
+            int32_t root = b->a.parent[3 * at + segment];
+            unsigned colour = colour_of(code, (unsigned)segment);
+            for (a = 0; a < m && out->area[a].root != root; a++)
+                ;
+            if (a == m) {
+                node *added = &out->area[m++];
+                added->parent = 9 + a;
+                added->root = root;
+                added->size = b->a.size[root];
+                added->poisoned = b->a.poisoned[root];
+                added->colour = (uint8_t)colour;
             }
+            second = out->node[sub][0] != NO_NODE;
+            out->node[sub][second] = (uint8_t)(9 + a);
+            out->colour[sub][second] = (uint8_t)colour;
+            out->bits[colour / 2] |= colour_bit(colour, sub);
         }
     }
-    out->contacts = n;
     out->areas = m;
 }
 
 /* Colour values after laying `card` at a footprint that touches base b as
  * `at` says: the base values, raised by the areas the card joins, and where
  * it joins areas into a poisoned one, the biggest area left unpoisoned.
- * (Nodes of areas the card does not join change nothing: each is an
- * unpoisoned area of the base, or a poisoned one, as it was.) */
-static void values_after(const base *b, const shaped *card, const touch *at,
-                         int32_t out[HUE_COLOURS])
+ * Returns 0 when the card joins nothing (the values then depend only on the
+ * base and the card), else 1. */
+static int values_after(const base *b, const shaped *card, const touch *at,
+                        int32_t out[HUE_COLOURS])
 {
     little u;
-    int32_t k, s, c, nodes, best[HUE_COLOURS] = {0, 0, 0, 0, 0};
-    uint32_t hit = 0;
+    int32_t k, s, c, best[HUE_COLOURS] = {0, 0, 0, 0, 0};
+    uint64_t both = (card->bits[0] & at->bits[0]) | (card->bits[1] & at->bits[1])
+                    | (card->bits[2] & at->bits[2]);
+    uint32_t hit = (uint32_t)(both | both >> 32), joined = 0;
     unsigned rescan = 0;
 
-    for (c = 0; c < HUE_COLOURS; c++)
-        hit |= card->bits[c] & at->bits[c];
-    if (hit == 0) {              /* it joins nothing */
+    if (hit == 0) {
         for (c = 0; c < HUE_COLOURS; c++)
             out[c] = b->values[c] > card->own[c] ? b->values[c] : card->own[c];
-        return;
+        return 0;
     }
     memcpy(u.n, card->n, 9 * sizeof(node));
     memcpy(u.n + 9, at->area, (size_t)at->areas * sizeof(node));
-    nodes = 9 + at->areas;
-    for (k = 0; k < at->contacts; k++)
-        if (card->colour[at->sub[k]] == at->colour[k])
-            little_join(&u, card->slot[at->sub[k]], at->node[k]);
-    for (s = 0; s < nodes; s++)
-        if (u.n[s].parent == s && !u.n[s].poisoned && u.n[s].size / 3 > best[u.n[s].colour])
+    while (hit != 0) {           /* each sub-cell with a contact of its colour */
+        uint32_t low = hit & (0u - hit);
+        int32_t sub = LOWEST_BIT[(low * 0x077CB531u) >> 27];
+        hit ^= low;
+        for (k = 0; k < 2 && at->node[sub][k] != NO_NODE; k++)
+            if (at->colour[sub][k] == card->colour[sub]) {
+                little_join(&u, card->slot[sub], at->node[sub][k]);
+                joined |= 1u << (at->node[sub][k] - 9);
+            }
+    }
+    /* Every area the card joins is in one with a root of the card; the
+     * others are base areas as they were, no bigger than the base values. */
+    for (k = 0; k < card->nroots; k++) {
+        s = little_find(&u, card->roots[k]);
+        if (!u.n[s].poisoned && u.n[s].size / 3 > best[u.n[s].colour])
             best[u.n[s].colour] = u.n[s].size / 3;
-    for (s = 9; s < nodes; s++)       /* an unpoisoned area joined to a poisoned one */
-        if (!b->a.poisoned[u.n[s].root] && u.n[little_find(&u, s)].poisoned)
-            rescan |= 1u << u.n[s].colour;
+    }
+    for (k = 0; k < at->areas; k++)   /* an unpoisoned area joined to a poisoned one */
+        if ((joined >> k & 1u) && !at->area[k].poisoned && u.n[little_find(&u, 9 + k)].poisoned)
+            rescan |= 1u << at->area[k].colour;
     for (c = 0; c < HUE_COLOURS; c++) {
         int32_t value = b->values[c];
         if (rescan & (1u << c)) {
             value = 0;
             for (k = b->first[c]; k < b->first[c + 1]; k++) {
                 int32_t root = b->biggest[k], lost = 0;
-                for (s = 9; s < nodes && !lost; s++)
-                    lost = u.n[s].root == root && u.n[little_find(&u, s)].poisoned;
+                for (s = 0; s < at->areas && !lost; s++)
+                    lost = at->area[s].root == root && u.n[little_find(&u, 9 + s)].poisoned;
                 if (!lost) {
                     value = b->a.size[root] / 3;
                     break;
@@ -1856,11 +1895,24 @@ static void values_after(const base *b, const shaped *card, const touch *at,
         }
         out[c] = value > best[c] ? value : best[c];
     }
+    return 1;
 }
 
-/* What the greedy policy works in: the listing, two bases (the table, and
+/* A hand card's rotation to value at every anchor of its orientation: its
+ * shape, its place in the hand, where its moves start in the listing, and
+ * its own-score slot for placements that join nothing. */
+typedef struct {
+    const shaped *card;
+    int32_t hand, start, alone;
+} job;
+
+/* What the greedy policy works in: the listing; two bases (the table, and
  * the table with one covered cell emptied) with the whole base's area
- * lists, each candidate's values and the moves tied at the end. */
+ * lists; every deck card shaped in its 4 rotations, on first use; per
+ * listed move its values and the best score another card of the hand makes
+ * after it (own); the moves tied at the end; and for the move being chosen
+ * the hand's colours and, per (hand card, rotation), the own score of a
+ * placement that joins nothing on the current base (-2 until known). */
 typedef struct {
     anchors list;
     base whole, covered;
@@ -1870,11 +1922,18 @@ typedef struct {
     cover_scratch cover;
     uint64_t *covering;          /* (covered cell, orientation, anchor) keys */
     int32_t *values;             /* HUE_COLOURS per listed move */
+    int32_t *own;
     int32_t *tied;
-    shaped *cards;               /* the hand's cards, 4 rotations each */
+    shaped *shapes;              /* 4 per deck card */
+    uint8_t *shaped;             /* per deck card: shapes made */
+    uint8_t colours[HUE_MAX_HAND][3];
+    int32_t alone[4 * HUE_MAX_HAND];
+    job job[2][2 * HUE_MAX_HAND];  /* per orientation, the hand's rotations in it */
+    int32_t jobs[2];
 } greedy_space;
 
-static size_t greedy_bytes(int32_t width, int32_t height, int32_t anchors_cap, int32_t hand)
+static size_t greedy_bytes(int32_t width, int32_t height, int32_t anchors_cap, int32_t hand,
+                           int32_t card_count)
 {
     size_t anchors = (size_t)anchors_cap, moves_cap = (size_t)hand * 4 * anchors;
     size_t cells = (size_t)width * (size_t)height;
@@ -1885,12 +1944,13 @@ static size_t greedy_bytes(int32_t width, int32_t height, int32_t anchors_cap, i
         + round8(cells)
         + round8(2 * anchors * sizeof(uint64_t))
         + round8(moves_cap * HUE_COLOURS * sizeof(int32_t))
-        + round8(moves_cap * sizeof(int32_t))
-        + round8(4 * (size_t)hand * sizeof(shaped));
+        + 2 * round8(moves_cap * sizeof(int32_t))
+        + round8(4 * (size_t)card_count * sizeof(shaped))
+        + round8((size_t)card_count);
 }
 
 static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
-                                 int32_t anchors_cap, int32_t hand)
+                                 int32_t anchors_cap, int32_t hand, int32_t card_count)
 {
     size_t anchors = (size_t)anchors_cap, moves_cap = (size_t)hand * 4 * anchors;
     size_t cells = (size_t)width * (size_t)height;
@@ -1910,8 +1970,11 @@ static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
     memset(g.cover.seen, 0, cells);
     g.covering = (uint64_t *)take(at, 2 * anchors * sizeof(uint64_t));
     g.values = (int32_t *)take(at, moves_cap * HUE_COLOURS * sizeof(int32_t));
+    g.own = (int32_t *)take(at, moves_cap * sizeof(int32_t));
     g.tied = (int32_t *)take(at, moves_cap * sizeof(int32_t));
-    g.cards = (shaped *)take(at, 4 * (size_t)hand * sizeof(shaped));
+    g.shapes = (shaped *)take(at, 4 * (size_t)card_count * sizeof(shaped));
+    g.shaped = (uint8_t *)take(at, (size_t)card_count);
+    memset(g.shaped, 0, (size_t)card_count);
     return g;
 }
 
@@ -1922,23 +1985,50 @@ static int compare_keys(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* Values of listed moves whose anchor is (orientation o, index k), on base b. */
-static void value_anchor(greedy_space *g, const base *b, const table *t, const hue_card *deck,
-                         const int32_t *hand, int32_t n, int32_t o, int32_t k)
+/* The best score a card of the hand other than card i makes with values v
+ * (-1 when the hand holds no other). */
+static int32_t own_score(const greedy_space *g, int32_t n, int32_t i, const int32_t *v)
 {
-    int32_t at = g->list.at[o][k], start = 0, i, r;
+    int32_t own = -1, c;
+
+    for (c = 0; c < n; c++) {
+        const uint8_t *colours = g->colours[c];
+        int32_t score = v[colours[0]] + 2 * v[colours[1]] + v[colours[2]];
+        if (c != i && score > own)
+            own = score;
+    }
+    return own;
+}
+
+/* Values and own scores of listed moves whose anchor is (orientation o,
+ * index k), on base b. */
+static void value_anchor(greedy_space *g, const base *b, const table *t, int32_t n, int32_t o,
+                         int32_t k)
+{
+    int32_t at = g->list.at[o][k], j;
     touch contacts;
 
     touch_of(b, at % t->width, at / t->width, o, &contacts);
-    for (i = 0; i < n; i++) {
-        const hue_card *card = &deck[hand[i]];
-        for (r = 0; r < card->rotations; r++) {
-            if ((r & 1) == o)
-                values_after(b, &g->cards[4 * i + r], &contacts,
-                             g->values + (size_t)(start + k) * HUE_COLOURS);
-            start += g->list.count[r & 1];
+    for (j = 0; j < g->jobs[o]; j++) {
+        const job *p = &g->job[o][j];
+        int32_t m = p->start + k, *v = g->values + (size_t)m * HUE_COLOURS;
+        if (values_after(b, p->card, &contacts, v))
+            g->own[m] = own_score(g, n, p->hand, v);
+        else {
+            if (g->alone[p->alone] == -2)
+                g->alone[p->alone] = own_score(g, n, p->hand, v);
+            g->own[m] = g->alone[p->alone];
         }
     }
+}
+
+/* Forgets the own scores of placements that join nothing: the base changed. */
+static void forget_alone(greedy_space *g, int32_t n)
+{
+    int32_t k;
+
+    for (k = 0; k < 4 * n; k++)
+        g->alone[k] = -2;
 }
 
 /* The greedy choice among the listed moves of `hand` (n cards), as
@@ -1951,17 +2041,34 @@ static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck
                            const int32_t *hand, int32_t n, const int32_t *unseen,
                            int32_t unseen_count, pyrandom *py, rng *xo, hue_placement *move)
 {
-    int32_t covering = 0, m, o, k, i, j;
+    int32_t covering = 0, moves = 0, m, o, k, i, j;
     int32_t best_own = -1, weakest = INT32_MAX, tied = 0, chosen;
 
-    for (i = 0; i < n; i++)
-        for (o = 0; o < deck[hand[i]].rotations; o++)
-            shape_card(&g->cards[4 * i + o], deck[hand[i]].shapes[o], o & 1);
+    g->jobs[0] = g->jobs[1] = 0;
+    for (i = 0; i < n; i++) {
+        const hue_card *card = &deck[hand[i]];
+        if (!g->shaped[hand[i]]) {
+            for (o = 0; o < 4; o++)
+                shape_card(&g->shapes[4 * hand[i] + o], card->shapes[o], o & 1);
+            g->shaped[hand[i]] = 1;
+        }
+        for (k = 0; k < 3; k++)
+            g->colours[i][k] = card->colours[k];
+        for (o = 0; o < card->rotations; o++) {
+            job *p = &g->job[o & 1][g->jobs[o & 1]++];
+            p->card = &g->shapes[4 * hand[i] + o];
+            p->hand = i;
+            p->start = moves;
+            p->alone = 4 * i + o;
+            moves += g->list.count[o & 1];
+        }
+    }
     base_build(&g->whole, t, g->scratch[0], g->biggest[0], g->head, g->next);
+    forget_alone(g, n);
     for (o = 0; o < 2; o++)
         for (k = 0; k < g->list.count[o]; k++) {
             if (g->list.cover[o][k] < 0)
-                value_anchor(g, &g->whole, t, deck, hand, n, o, k);
+                value_anchor(g, &g->whole, t, n, o, k);
             else
                 g->covering[covering++] = ((uint64_t)g->list.cover[o][k] << 32)
                                           | ((uint64_t)o << 31) | (uint64_t)k;
@@ -1969,37 +2076,25 @@ static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck
     qsort(g->covering, (size_t)covering, sizeof *g->covering, compare_keys);
     for (i = 0; i < covering; i++) {
         int32_t cell = (int32_t)(g->covering[i] >> 32);
-        if (i == 0 || cell != (int32_t)(g->covering[i - 1] >> 32))
+        if (i == 0 || cell != (int32_t)(g->covering[i - 1] >> 32)) {
             base_cover(&g->covered, &g->whole, g->head, g->next,
                        (cell / t->width - g->whole.y0) * g->whole.a.width + cell % t->width
                            - g->whole.x0,
                        g->scratch[1], g->biggest[1], g->cover);
-        value_anchor(g, &g->covered, t, deck, hand, n, (int32_t)((g->covering[i] >> 31) & 1u),
+            forget_alone(g, n);
+        }
+        value_anchor(g, &g->covered, t, n, (int32_t)((g->covering[i] >> 31) & 1u),
                      (int32_t)(g->covering[i] & 0x7fffffffu));
     }
 
     /* own: the best score another card of the hand makes after the move */
-    m = 0;
-    for (i = 0; i < n; i++) {
-        for (j = 0; j < (int32_t)(deck[hand[i]].rotations / 2u) * (g->list.count[0]
-                                                                   + g->list.count[1]); j++, m++) {
-            const int32_t *v = g->values + (size_t)m * HUE_COLOURS;
-            int32_t own = -1, c;
-            for (c = 0; c < n; c++) {
-                int32_t score;
-                if (c == i)
-                    continue;
-                score = card_score(&deck[hand[c]], v);
-                if (score > own)
-                    own = score;
-            }
-            if (own > best_own) {
-                best_own = own;
-                tied = 0;
-            }
-            if (own == best_own)
-                g->tied[tied++] = m;
+    for (m = 0; m < moves; m++) {
+        if (g->own[m] > best_own) {
+            best_own = g->own[m];
+            tied = 0;
         }
+        if (g->own[m] == best_own)
+            g->tied[tied++] = m;
     }
     /* leader: the strongest unseen card after the move; keep the weakest */
     for (i = 0, j = 0; i < tied; i++) {
@@ -2040,7 +2135,7 @@ size_t hue_matches_workspace_size(int32_t card_count, int32_t players)
         + round8((size_t)(players + 1) * sizeof(pyrandom))
         + round8(hue_workspace_size(width, height))  /* greedy space is carved after it */
         + greedy_bytes(width, height, anchor_capacity(9 + 3 * hue_game_moves(players)),
-                       1 + hue_game_moves(players) / players)
+                       1 + hue_game_moves(players) / players, card_count)
         + legal_index_bytes(width, height);
 }
 
@@ -2132,7 +2227,8 @@ int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
     start = (uint32_t *)take(&at, PYRANDOM_N * sizeof(uint32_t));
     gen = (pyrandom *)take(&at, (size_t)(players + 1) * sizeof(pyrandom));
     scratch = take(&at, hue_workspace_size(width, height));
-    space = greedy_carve(&at, width, height, anchor_capacity(9 + 3 * per_game), dealt + 1);
+    space = greedy_carve(&at, width, height, anchor_capacity(9 + 3 * per_game), dealt + 1,
+                         card_count);
     index = legal_index_carve(&at, width, height);
     unseen = work;               /* the deal is done with work before play */
     table_clear(&t);
@@ -2271,7 +2367,7 @@ size_t hue_greedy_playouts_workspace_size(int32_t width, int32_t height,
     offset = playouts_offset(players, hand_capacity);
     return size + greedy_bytes(width + 2 * offset, height + 2 * offset,
                                playouts_anchors(width, height, players, hand_capacity),
-                               hand_capacity);
+                               hand_capacity, card_count);
 }
 
 /* Reads one seat's hand of a playout into out[]; returns its size, or a
@@ -2352,7 +2448,7 @@ int hue_playouts(const hue_card *deck, int32_t card_count,
     if (policy == HUE_POLICY_GREEDY)
         space = greedy_carve(&at, big_width, big_height,
                              playouts_anchors(width, height, players, hand_capacity),
-                             hand_capacity);
+                             hand_capacity, card_count);
     memset(seen, 0, (size_t)card_count * sizeof(uint32_t));
     table_clear(&base);
     for (y = 0; y < height; y++)
