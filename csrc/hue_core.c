@@ -1655,9 +1655,11 @@ static void base_cover(base *b, const base *w, const int32_t *head, const int32_
 #define MAX_CONTACTS 24          /* 8 neighbouring cells, 3 sub-cells each */
 #define CANDIDATE_NODES (9 + MAX_CONTACTS)
 
+#define NO_NODE 0xFF            /* no node, or a slot no segment uses */
+
 typedef struct {
-    int32_t parent, size, root;  /* root: the base area of an added node */
-    uint8_t poisoned, colour;
+    int32_t size;
+    uint8_t parent, poisoned, colour;
 } node;
 
 typedef struct {
@@ -1677,7 +1679,7 @@ static void little_join(little *u, int32_t s, int32_t t)
     t = little_find(u, t);
     if (s == t)
         return;
-    u->n[t].parent = s;
+    u->n[t].parent = (uint8_t)s;
     u->n[s].size += u->n[t].size;
     u->n[s].poisoned |= u->n[t].poisoned;
 }
@@ -1711,9 +1713,8 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
         int32_t segments = segments_of(shape[k]);
         for (s = 0; s < 3; s++) {
             node *n = &u.n[3 * k + s];
-            n->parent = s < segments ? 3 * k + s : -1;
+            n->parent = (uint8_t)(s < segments ? 3 * k + s : NO_NODE);
             n->size = 9 / segments;
-            n->root = -1;
             n->poisoned = (shape[k] & HUE_SKULL) != 0;
             n->colour = (uint8_t)colour_of(shape[k], (unsigned)s);
         }
@@ -1736,9 +1737,9 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
         card->bits[k] = 0;
     card->nroots = 0;
     for (s = 0; s < 9; s++) {
-        if (u.n[s].parent < 0)
+        if (u.n[s].parent == NO_NODE)
             continue;
-        u.n[s].parent = little_find(&u, s);
+        u.n[s].parent = (uint8_t)little_find(&u, s);
         if (u.n[s].parent != s)
             continue;
         card->roots[card->nroots++] = (uint8_t)s;
@@ -1761,8 +1762,6 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
  * `area`, NO_NODE for none) with their colours; the distinct areas touched,
  * as nodes; the sub-cells with a contact of each colour, as a shaped card's
  * bits. */
-#define NO_NODE 0xFFu
-
 /* The index of the one bit set in `low` is LOWEST_BIT[(low * 0x077CB531) >> 27]
  * (a de Bruijn sequence). */
 static const uint8_t LOWEST_BIT[32] = {
@@ -1773,6 +1772,7 @@ static const uint8_t LOWEST_BIT[32] = {
 typedef struct {
     uint8_t node[27][2], colour[27][2];
     node area[MAX_CONTACTS];
+    int32_t root[MAX_CONTACTS];  /* each area's root in the base */
     uint64_t bits[3];
     int32_t areas;
 } touch;
@@ -1818,12 +1818,12 @@ static void touch_of(const base *b, int32_t x, int32_t y, int horizontal, touch 
                               : layout == HUE_HORIZONTAL ? across / 3 : 0;
             int32_t root = b->a.parent[3 * at + segment];
             unsigned colour = colour_of(code, (unsigned)segment);
-            for (a = 0; a < m && out->area[a].root != root; a++)
+            for (a = 0; a < m && out->root[a] != root; a++)
                 ;
             if (a == m) {
                 node *added = &out->area[m++];
-                added->parent = 9 + a;
-                added->root = root;
+                added->parent = (uint8_t)(9 + a);
+                out->root[a] = root;
                 added->size = b->a.size[root];
                 added->poisoned = b->a.poisoned[root];
                 added->colour = (uint8_t)colour;
@@ -1849,8 +1849,8 @@ static int values_after(const base *b, const shaped *card, const touch *at,
     int32_t k, s, c, best[HUE_COLOURS] = {0, 0, 0, 0, 0};
     uint64_t both = (card->bits[0] & at->bits[0]) | (card->bits[1] & at->bits[1])
                     | (card->bits[2] & at->bits[2]);
-    uint32_t hit = (uint32_t)(both | both >> 32), joined = 0;
-    unsigned rescan = 0;
+    uint32_t hit = (uint32_t)(both | both >> 32);
+    unsigned rescan = 0, poison = 0;
 
     if (hit == 0) {
         for (c = 0; c < HUE_COLOURS; c++)
@@ -1866,7 +1866,8 @@ static int values_after(const base *b, const shaped *card, const touch *at,
         for (k = 0; k < 2 && at->node[sub][k] != NO_NODE; k++)
             if (at->colour[sub][k] == card->colour[sub]) {
                 little_join(&u, card->slot[sub], at->node[sub][k]);
-                joined |= 1u << (at->node[sub][k] - 9);
+                poison |= card->n[card->slot[sub]].poisoned
+                          | at->area[at->node[sub][k] - 9].poisoned;
             }
     }
     /* Every area the card joins is in one with a root of the card; the
@@ -1876,8 +1877,8 @@ static int values_after(const base *b, const shaped *card, const touch *at,
         if (!u.n[s].poisoned && u.n[s].size / 3 > best[u.n[s].colour])
             best[u.n[s].colour] = u.n[s].size / 3;
     }
-    for (k = 0; k < at->areas; k++)   /* an unpoisoned area joined to a poisoned one */
-        if ((joined >> k & 1u) && !at->area[k].poisoned && u.n[little_find(&u, 9 + k)].poisoned)
+    for (k = 0; poison && k < at->areas; k++)  /* an unpoisoned area joined to a poisoned one */
+        if (!at->area[k].poisoned && u.n[little_find(&u, 9 + k)].poisoned)
             rescan |= 1u << at->area[k].colour;
     for (c = 0; c < HUE_COLOURS; c++) {
         int32_t value = b->values[c];
@@ -1886,7 +1887,7 @@ static int values_after(const base *b, const shaped *card, const touch *at,
             for (k = b->first[c]; k < b->first[c + 1]; k++) {
                 int32_t root = b->biggest[k], lost = 0;
                 for (s = 0; s < at->areas && !lost; s++)
-                    lost = at->area[s].root == root && u.n[little_find(&u, 9 + s)].poisoned;
+                    lost = at->root[s] == root && u.n[little_find(&u, 9 + s)].poisoned;
                 if (!lost) {
                     value = b->a.size[root] / 3;
                     break;
