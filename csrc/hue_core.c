@@ -1474,14 +1474,19 @@ static int32_t legal_index_at(const legal_index *x, const table *t, int o, int32
 /* The table's areas, for valuing candidates one by one without repainting
  * it: the union-find of its occupied box with every segment pointing at its
  * root, the colour values, and per colour its unpoisoned areas, biggest
- * first.  Built on the table as it is, or with one cell emptied (the cell a
- * covering candidate covers). */
+ * first.  Built on the table as it is, then with one cell emptied at a time
+ * (the cell a covering candidate covers): the areas that cell split (gone)
+ * and the unpoisoned areas they split into (pieces), with what undoes it. */
 typedef struct {
     areas a;
     int32_t x0, y0;              /* the box's first cell, buffer coordinates */
     int32_t values[HUE_COLOURS];
     int32_t *biggest;            /* roots, per colour from first[colour] */
     int32_t first[HUE_COLOURS + 1];
+    int32_t gone[3], gones, *piece, pieces;
+    int32_t emptied, kept[HUE_COLOURS], gone_size[3];
+    hue_cell emptied_code;
+    uint8_t gone_poisoned[3];
 } base;
 
 static unsigned segment_colour(const areas *a, int32_t s)
@@ -1520,6 +1525,7 @@ static void base_build(base *b, const table *t, void *scratch, int32_t *biggest,
     b->x0 = t->box[0];
     b->y0 = t->box[1];
     b->biggest = biggest;
+    b->gones = b->pieces = 0;
     value_box(&b->a, b->values);
     cells = b->a.width * b->a.height;
     for (c = 0; c <= HUE_COLOURS; c++)
@@ -1546,9 +1552,11 @@ static void base_build(base *b, const table *t, void *scratch, int32_t *biggest,
     }
 }
 
-/* Joins the same-colour segments of box cell `at` (occupied) to each other
- * and to those of its occupied neighbours. */
-static void join_around(const areas *a, int32_t at)
+/* Joins the same-colour segments of box cell `at` (occupied, marked 1 in
+ * `seen` like every other cell being joined anew) to each other and to
+ * those of its occupied neighbours: those right and below, and those left
+ * and above unless marked (they join this cell themselves). */
+static void join_around(const areas *a, int32_t at, const uint8_t *seen)
 {
     int32_t w = a->width, x = at % w, y = at / w, k;
     hue_cell code = a->cell[at];
@@ -1557,96 +1565,112 @@ static void join_around(const areas *a, int32_t at)
         for (k = 0; k < 2; k++)
             if (colour_of(code, (unsigned)k) == colour_of(code, (unsigned)k + 1))
                 join(a, 3 * at + k, 3 * at + k + 1);
-    if (x > 0 && a->cell[at - 1] != HUE_EMPTY)
+    if (x > 0 && a->cell[at - 1] != HUE_EMPTY && !seen[at - 1])
         join_side(a, at - 1, at, 1);
     if (x + 1 < w && a->cell[at + 1] != HUE_EMPTY)
         join_side(a, at, at + 1, 1);
-    if (y > 0 && a->cell[at - w] != HUE_EMPTY)
+    if (y > 0 && a->cell[at - w] != HUE_EMPTY && !seen[at - w])
         join_side(a, at - w, at, 0);
     if (y + 1 < a->height && a->cell[at + w] != HUE_EMPTY)
         join_side(a, at, at + w, 0);
 }
 
-/* Scratch for base_cover: the segments of the areas it rebuilds (3 per
+/* Scratch for base_empty: the segments of the areas it joins anew (3 per
  * box cell), and a byte per box cell, all zero between calls. */
 typedef struct {
     int32_t *members;
     uint8_t *seen;
 } cover_scratch;
 
-/* The base of the table with box cell `at` (occupied) emptied, from the
- * whole base w and its area lists: a copy of w in which only the areas that
- * held a segment of that cell are joined anew (any other area keeps its
- * segments, as a same-colour neighbour of one of its segments is in it),
- * and the biggest-first lists are w's without those areas, with the new
- * ones put in. */
-static void base_cover(base *b, const base *w, const int32_t *head, const int32_t *next,
-                       int32_t at, void *scratch, int32_t *biggest, cover_scratch cs)
+/* Is root s one of the areas b's emptied cell split? */
+static int base_gone(const base *b, int32_t s)
 {
-    const areas *wa = &w->a;
-    size_t cells = (size_t)wa->width * (size_t)wa->height;
-    hue_cell code = wa->cell[at];
-    int32_t gone[3], lost = 0, members = 0, n = 0, i, k, s, c;
+    int32_t i;
 
-    b->a = carve(scratch, wa->width, wa->height);
-    b->x0 = w->x0;
-    b->y0 = w->y0;
-    b->biggest = biggest;
-    memcpy(b->a.cell, wa->cell, cells * sizeof(hue_cell));
-    memcpy(b->a.parent, wa->parent, 3 * cells * sizeof(int32_t));
-    memcpy(b->a.size, wa->size, 3 * cells * sizeof(int32_t));
-    memcpy(b->a.poisoned, wa->poisoned, 3 * cells);
-    b->a.cell[at] = HUE_EMPTY;
+    for (i = 0; i < b->gones; i++)
+        if (b->gone[i] == s)
+            return 1;
+    return 0;
+}
+
+/* Empties box cell `at` (occupied) of base b, built by base_build with its
+ * area lists, in place until base_refill.  Only the areas that held a
+ * segment of that cell change (any other area keeps its segments, as a
+ * same-colour neighbour of one of its segments is in it): they become b's
+ * gone areas, their other segments are joined anew, and the unpoisoned
+ * areas they make become its pieces.  The biggest-first lists stay those of
+ * the whole table; readers skip the gone areas and look at the pieces. */
+static void base_empty(base *b, const int32_t *head, const int32_t *next, int32_t at,
+                       cover_scratch cs)
+{
+    areas *a = &b->a;
+    hue_cell code = a->cell[at];
+    int32_t members = 0, i, k, s, c;
+
+    b->emptied = at;
+    b->emptied_code = code;
+    memcpy(b->kept, b->values, sizeof b->kept);
+    a->cell[at] = HUE_EMPTY;
     for (k = 0; k < segments_of(code); k++) {
-        int32_t root = wa->parent[3 * at + k];
-        for (i = 0; i < lost && gone[i] != root; i++)
-            ;
-        if (i == lost)
-            gone[lost++] = root;
+        int32_t root = a->parent[3 * at + k];
+        if (!base_gone(b, root)) {
+            b->gone_size[b->gones] = a->size[root];
+            b->gone_poisoned[b->gones] = a->poisoned[root];
+            b->gone[b->gones++] = root;
+        }
     }
-    for (i = 0; i < lost; i++)               /* their segments alone */
-        for (s = head[gone[i]]; s >= 0; s = next[s]) {
-            hue_cell here = b->a.cell[s / 3];
+    for (i = 0; i < b->gones; i++)           /* their segments alone */
+        for (s = head[b->gone[i]]; s >= 0; s = next[s]) {
+            hue_cell here = a->cell[s / 3];
             if (s / 3 == at)
                 continue;
-            b->a.parent[s] = s;
-            b->a.size[s] = 9 / segments_of(here);
-            b->a.poisoned[s] = (here & HUE_SKULL) != 0;
+            a->parent[s] = s;
+            a->size[s] = 9 / segments_of(here);
+            a->poisoned[s] = (here & HUE_SKULL) != 0;
             cs.members[members++] = s;
+            cs.seen[s / 3] = 1;
         }
-    for (i = 0; i < members; i++) {          /* joined where they touch */
-        int32_t cell = cs.members[i] / 3;
-        if (!cs.seen[cell]) {
-            cs.seen[cell] = 1;
-            join_around(&b->a, cell);
-        }
-    }
+    for (i = 0; i < members; i++)            /* joined where they touch */
+        join_around(a, cs.members[i] / 3, cs.seen);
+    b->pieces = 0;
     for (i = 0; i < members; i++) {
         s = cs.members[i];
         cs.seen[s / 3] = 0;
-        b->a.parent[s] = root_of(&b->a, s);
+        a->parent[s] = root_of(a, s);
+        if (a->parent[s] == s && !a->poisoned[s])
+            b->piece[b->pieces++] = s;
     }
     for (c = 0; c < HUE_COLOURS; c++) {
-        b->first[c] = n;
-        for (k = w->first[c]; k < w->first[c + 1]; k++) {
-            int32_t root = w->biggest[k];
-            for (i = 0; i < lost && gone[i] != root; i++)
-                ;
-            if (i == lost)
-                biggest[n++] = root;
-        }
-        for (i = 0; i < members; i++) {
-            s = cs.members[i];
-            if (b->a.parent[s] == s && !b->a.poisoned[s]
-                && segment_colour(&b->a, s) == (unsigned)c) {
-                for (k = n++; k > b->first[c] && b->a.size[biggest[k - 1]] < b->a.size[s]; k--)
-                    biggest[k] = biggest[k - 1];
-                biggest[k] = s;
+        b->values[c] = 0;
+        for (k = b->first[c]; k < b->first[c + 1]; k++)
+            if (!base_gone(b, b->biggest[k])) {
+                b->values[c] = a->size[b->biggest[k]] / 3;
+                break;
             }
-        }
-        b->values[c] = n > b->first[c] ? b->a.size[biggest[b->first[c]]] / 3 : 0;
     }
-    b->first[HUE_COLOURS] = n;
+    for (i = 0; i < b->pieces; i++) {
+        s = b->piece[i];
+        c = (int32_t)segment_colour(a, s);
+        if (a->size[s] / 3 > b->values[c])
+            b->values[c] = a->size[s] / 3;
+    }
+}
+
+/* Undoes base_empty: the gone areas' segments point at their roots again. */
+static void base_refill(base *b, const int32_t *head, const int32_t *next)
+{
+    int32_t i, s;
+
+    for (i = 0; i < b->gones; i++) {
+        int32_t root = b->gone[i];
+        for (s = head[root]; s >= 0; s = next[s])
+            b->a.parent[s] = root;
+        b->a.size[root] = b->gone_size[i];
+        b->a.poisoned[root] = b->gone_poisoned[i];
+    }
+    b->a.cell[b->emptied] = b->emptied_code;
+    memcpy(b->values, b->kept, sizeof b->values);
+    b->gones = b->pieces = 0;
 }
 
 /* A candidate's own little union-find: its card's 9 segment slots (3 per
@@ -1837,6 +1861,17 @@ static void touch_of(const base *b, int32_t x, int32_t y, int horizontal, touch 
     out->areas = m;
 }
 
+/* Has the candidate joined base area `root` to a poisoned one? */
+static int area_lost(little *u, const touch *at, int32_t root)
+{
+    int32_t s;
+
+    for (s = 0; s < at->areas; s++)
+        if (at->root[s] == root)
+            return u->n[little_find(u, 9 + s)].poisoned;
+    return 0;
+}
+
 /* Colour values after laying `card` at a footprint that touches base b as
  * `at` says: the base values, raised by the areas the card joins, and where
  * it joins areas into a poisoned one, the biggest area left unpoisoned.
@@ -1885,13 +1920,17 @@ static int values_after(const base *b, const shaped *card, const touch *at,
         if (rescan & (1u << c)) {
             value = 0;
             for (k = b->first[c]; k < b->first[c + 1]; k++) {
-                int32_t root = b->biggest[k], lost = 0;
-                for (s = 0; s < at->areas && !lost; s++)
-                    lost = at->root[s] == root && u.n[little_find(&u, 9 + s)].poisoned;
-                if (!lost) {
+                int32_t root = b->biggest[k];
+                if (!base_gone(b, root) && !area_lost(&u, at, root)) {
                     value = b->a.size[root] / 3;
                     break;
                 }
+            }
+            for (k = 0; k < b->pieces; k++) {
+                int32_t root = b->piece[k];
+                if (segment_colour(&b->a, root) == (unsigned)c && b->a.size[root] / 3 > value
+                    && !area_lost(&u, at, root))
+                    value = b->a.size[root] / 3;
             }
         }
         out[c] = value > best[c] ? value : best[c];
@@ -1907,19 +1946,18 @@ typedef struct {
     int32_t hand, start, alone;
 } job;
 
-/* What the greedy policy works in: the listing; two bases (the table, and
- * the table with one covered cell emptied) with the whole base's area
- * lists; every deck card shaped in its 4 rotations, on first use; per
+/* What the greedy policy works in: the listing; the base of the table
+ * with its area lists and what emptying a cell needs; every deck card shaped in its 4 rotations, on first use; per
  * listed move its values and the best score another card of the hand makes
  * after it (own); the moves tied at the end; and for the move being chosen
  * the hand's colours and, per (hand card, rotation), the own score of a
  * placement that joins nothing on the current base (-2 until known). */
 typedef struct {
     anchors list;
-    base whole, covered;
-    void *scratch[2];
-    int32_t *biggest[2];
-    int32_t *head, *next;        /* the whole base's areas, as lists */
+    base whole;
+    void *scratch;
+    int32_t *biggest, *piece;
+    int32_t *head, *next;        /* the base's areas, as lists */
     cover_scratch cover;
     uint64_t *covering;          /* (covered cell, orientation, anchor) keys */
     int32_t *values;             /* HUE_COLOURS per listed move */
@@ -1940,7 +1978,7 @@ static size_t greedy_bytes(int32_t width, int32_t height, int32_t anchors_cap, i
     size_t cells = (size_t)width * (size_t)height;
 
     return 4 * round8(anchors * sizeof(int32_t))
-        + 2 * round8(hue_workspace_size(width, height))
+        + round8(hue_workspace_size(width, height))
         + 5 * round8(3 * cells * sizeof(int32_t))
         + round8(cells)
         + round8(2 * anchors * sizeof(uint64_t))
@@ -1961,9 +1999,10 @@ static greedy_space greedy_carve(uintptr_t *at, int32_t width, int32_t height,
     for (o = 0; o < 2; o++) {
         g.list.at[o] = (int32_t *)take(at, anchors * sizeof(int32_t));
         g.list.cover[o] = (int32_t *)take(at, anchors * sizeof(int32_t));
-        g.scratch[o] = take(at, hue_workspace_size(width, height));
-        g.biggest[o] = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
     }
+    g.scratch = take(at, hue_workspace_size(width, height));
+    g.biggest = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
+    g.piece = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
     g.head = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
     g.next = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
     g.cover.members = (int32_t *)take(at, 3 * cells * sizeof(int32_t));
@@ -2064,7 +2103,8 @@ static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck
             moves += g->list.count[o & 1];
         }
     }
-    base_build(&g->whole, t, g->scratch[0], g->biggest[0], g->head, g->next);
+    base_build(&g->whole, t, g->scratch, g->biggest, g->head, g->next);
+    g->whole.piece = g->piece;
     forget_alone(g, n);
     for (o = 0; o < 2; o++)
         for (k = 0; k < g->list.count[o]; k++) {
@@ -2078,15 +2118,19 @@ static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck
     for (i = 0; i < covering; i++) {
         int32_t cell = (int32_t)(g->covering[i] >> 32);
         if (i == 0 || cell != (int32_t)(g->covering[i - 1] >> 32)) {
-            base_cover(&g->covered, &g->whole, g->head, g->next,
+            if (i > 0)
+                base_refill(&g->whole, g->head, g->next);
+            base_empty(&g->whole, g->head, g->next,
                        (cell / t->width - g->whole.y0) * g->whole.a.width + cell % t->width
                            - g->whole.x0,
-                       g->scratch[1], g->biggest[1], g->cover);
+                       g->cover);
             forget_alone(g, n);
         }
-        value_anchor(g, &g->covered, t, n, (int32_t)((g->covering[i] >> 31) & 1u),
+        value_anchor(g, &g->whole, t, n, (int32_t)((g->covering[i] >> 31) & 1u),
                      (int32_t)(g->covering[i] & 0x7fffffffu));
     }
+    if (covering > 0)
+        base_refill(&g->whole, g->head, g->next);
 
     /* own: the best score another card of the hand makes after the move */
     for (m = 0; m < moves; m++) {
