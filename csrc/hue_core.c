@@ -176,19 +176,28 @@ static void join(const areas *a, int32_t s, int32_t t)
     a->poisoned[s] |= a->poisoned[t];
 }
 
+/* SIDE_SEGMENT[layout][side][j]: the segment of a square holding sub-cell j
+ * (from the left or the top) of its side 0 left, 1 right, 2 top, 3 bottom;
+ * segment_at as a table. */
+static const uint8_t SIDE_SEGMENT[4][4][3] = {
+    {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}},   /* empty: no segment */
+    {{0, 0, 0}, {0, 0, 0}, {0, 0, 0}, {0, 0, 0}},   /* solid */
+    {{0, 0, 0}, {2, 2, 2}, {0, 1, 2}, {0, 1, 2}},   /* vertical stripes */
+    {{0, 1, 2}, {0, 1, 2}, {0, 0, 0}, {2, 2, 2}},   /* horizontal stripes */
+};
+
 /* Joins the same-colour segments of squares `at` and `next` along the side
  * they share: next lies right of at (across) or below it. */
 static void join_side(const areas *a, int32_t at, int32_t next, int across)
 {
     hue_cell here = a->cell[at], there = a->cell[next];
+    const uint8_t *mine = SIDE_SEGMENT[here & HUE_LAYOUT_MASK][across ? 1 : 3];
+    const uint8_t *theirs = SIDE_SEGMENT[there & HUE_LAYOUT_MASK][across ? 0 : 2];
     int32_t k;
 
-    for (k = 0; k < 3; k++) {
-        int32_t s = across ? segment_at(here, 2, k) : segment_at(here, k, 2);
-        int32_t t = across ? segment_at(there, 0, k) : segment_at(there, k, 0);
-        if (colour_of(here, (unsigned)s) == colour_of(there, (unsigned)t))
-            join(a, 3 * at + s, 3 * next + t);
-    }
+    for (k = 0; k < 3; k++)
+        if (colour_of(here, mine[k]) == colour_of(there, theirs[k]))
+            join(a, 3 * at + mine[k], 3 * next + theirs[k]);
 }
 
 /* Segments of a square: one when solid, else its three stripes. */
@@ -1717,7 +1726,7 @@ static void little_join(little *u, int32_t s, int32_t t)
  * where it joins nothing. */
 typedef struct {
     node n[9];
-    uint8_t slot[27], colour[27], roots[9];
+    uint8_t slot[27], colour[27], roots[9], poisoned;
     int32_t nroots;
     uint64_t bits[3];
     int32_t own[HUE_COLOURS];
@@ -1760,6 +1769,7 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
     for (k = 0; k < 3; k++)
         card->bits[k] = 0;
     card->nroots = 0;
+    card->poisoned = (uint8_t)(((shape[0] | shape[1] | shape[2]) & HUE_SKULL) != 0);
     for (s = 0; s < 9; s++) {
         if (u.n[s].parent == NO_NODE)
             continue;
@@ -1794,11 +1804,12 @@ static const uint8_t LOWEST_BIT[32] = {
 };
 
 typedef struct {
-    uint8_t node[27][2], colour[27][2];
+    uint8_t node[27][2], colour[27][2];  /* colour NO_NODE: no such contact */
     node area[MAX_CONTACTS];
     int32_t root[MAX_CONTACTS];  /* each area's root in the base */
     uint64_t bits[3];
     int32_t areas;
+    uint8_t poisoned;            /* some area touched is poisoned */
 } touch;
 
 /* The 8 cells around a footprint, per orientation (0 vertical, 1
@@ -1813,9 +1824,9 @@ static const int8_t AROUND[2][8][4] = {
 };
 
 /* Per side (as above) the three sub-cells (3 row + column) of a square on
- * it, and of the neighbour across it, in matching order. */
+ * it, in the order of SIDE_SEGMENT, and the neighbour's side across it. */
 static const uint8_t EDGE[4][3] = {{0, 3, 6}, {2, 5, 8}, {0, 1, 2}, {6, 7, 8}};
-static const uint8_t ACROSS[4][3] = {{2, 5, 8}, {0, 3, 6}, {6, 7, 8}, {0, 1, 2}};
+static const uint8_t FACING[4] = {1, 0, 3, 2};
 
 /* The touch of the footprint anchored at buffer cell (x, y) on base b. */
 static void touch_of(const base *b, int32_t x, int32_t y, int horizontal, touch *out)
@@ -1823,36 +1834,41 @@ static void touch_of(const base *b, int32_t x, int32_t y, int horizontal, touch 
     int32_t m = 0, q, j;
 
     out->bits[0] = out->bits[1] = out->bits[2] = 0;
-    memset(out->node, NO_NODE, sizeof out->node);
+    out->poisoned = 0;
+    memset(out->colour, NO_NODE, sizeof out->colour);
     for (q = 0; q < 8; q++) {
         const int8_t *around = AROUND[horizontal != 0][q];
         int32_t i = x + around[0] - b->x0, row = y + around[1] - b->y0, at, side = around[3];
+        int32_t last = -1, a = 0;
+        const uint8_t *segments;
+        unsigned colour = 0;
         hue_cell code;
-        unsigned layout;
         if ((uint32_t)i >= (uint32_t)b->a.width || (uint32_t)row >= (uint32_t)b->a.height)
             continue;
         at = row * b->a.width + i;
         code = b->a.cell[at];
         if (code == HUE_EMPTY)
             continue;
-        layout = code & HUE_LAYOUT_MASK;
+        segments = SIDE_SEGMENT[code & HUE_LAYOUT_MASK][FACING[side]];
         for (j = 0; j < 3; j++) {
-            int32_t across = ACROSS[side][j], sub = 9 * around[2] + EDGE[side][j], a, second;
-            int32_t segment = layout == HUE_VERTICAL ? across % 3
-                              : layout == HUE_HORIZONTAL ? across / 3 : 0;
-            int32_t root = b->a.parent[3 * at + segment];
-            unsigned colour = colour_of(code, (unsigned)segment);
-            for (a = 0; a < m && out->root[a] != root; a++)
-                ;
-            if (a == m) {
-                node *added = &out->area[m++];
-                added->parent = (uint8_t)(9 + a);
-                out->root[a] = root;
-                added->size = b->a.size[root];
-                added->poisoned = b->a.poisoned[root];
-                added->colour = (uint8_t)colour;
+            int32_t sub = 9 * around[2] + EDGE[side][j], second;
+            if (segments[j] != last) {   /* a solid square has one segment */
+                int32_t root = b->a.parent[3 * at + segments[j]];
+                last = segments[j];
+                colour = colour_of(code, (unsigned)last);
+                for (a = 0; a < m && out->root[a] != root; a++)
+                    ;
+                if (a == m) {
+                    node *added = &out->area[m++];
+                    added->parent = (uint8_t)(9 + a);
+                    out->root[a] = root;
+                    added->size = b->a.size[root];
+                    added->poisoned = b->a.poisoned[root];
+                    added->colour = (uint8_t)colour;
+                    out->poisoned |= added->poisoned;
+                }
             }
-            second = out->node[sub][0] != NO_NODE;
+            second = out->colour[sub][0] != NO_NODE;
             out->node[sub][second] = (uint8_t)(9 + a);
             out->colour[sub][second] = (uint8_t)colour;
             out->bits[colour / 2] |= colour_bit(colour, sub);
@@ -1872,11 +1888,14 @@ static int area_lost(little *u, const touch *at, int32_t root)
     return 0;
 }
 
+/* What values_after found: the base's values, values that depend only on
+ * the card and the base (it joins nothing), or others. */
+enum { VALUES_BASE, VALUES_ALONE, VALUES_JOINED };
+
 /* Colour values after laying `card` at a footprint that touches base b as
  * `at` says: the base values, raised by the areas the card joins, and where
  * it joins areas into a poisoned one, the biggest area left unpoisoned.
- * Returns 0 when the card joins nothing (the values then depend only on the
- * base and the card), else 1. */
+ * Returns which kind they are. */
 static int values_after(const base *b, const shaped *card, const touch *at,
                         int32_t out[HUE_COLOURS])
 {
@@ -1885,12 +1904,15 @@ static int values_after(const base *b, const shaped *card, const touch *at,
     uint64_t both = (card->bits[0] & at->bits[0]) | (card->bits[1] & at->bits[1])
                     | (card->bits[2] & at->bits[2]);
     uint32_t hit = (uint32_t)(both | both >> 32);
-    unsigned rescan = 0, poison = 0;
+    unsigned rescan = 0;
+    int changed = 0;
 
     if (hit == 0) {
-        for (c = 0; c < HUE_COLOURS; c++)
+        for (c = 0; c < HUE_COLOURS; c++) {
+            changed |= card->own[c] > b->values[c];
             out[c] = b->values[c] > card->own[c] ? b->values[c] : card->own[c];
-        return 0;
+        }
+        return changed ? VALUES_ALONE : VALUES_BASE;
     }
     memcpy(u.n, card->n, 9 * sizeof(node));
     memcpy(u.n + 9, at->area, (size_t)at->areas * sizeof(node));
@@ -1898,12 +1920,10 @@ static int values_after(const base *b, const shaped *card, const touch *at,
         uint32_t low = hit & (0u - hit);
         int32_t sub = LOWEST_BIT[(low * 0x077CB531u) >> 27];
         hit ^= low;
-        for (k = 0; k < 2 && at->node[sub][k] != NO_NODE; k++)
-            if (at->colour[sub][k] == card->colour[sub]) {
-                little_join(&u, card->slot[sub], at->node[sub][k]);
-                poison |= card->n[card->slot[sub]].poisoned
-                          | at->area[at->node[sub][k] - 9].poisoned;
-            }
+        if (at->colour[sub][0] == card->colour[sub])
+            little_join(&u, card->slot[sub], at->node[sub][0]);
+        if (at->colour[sub][1] == card->colour[sub])
+            little_join(&u, card->slot[sub], at->node[sub][1]);
     }
     /* Every area the card joins is in one with a root of the card; the
      * others are base areas as they were, no bigger than the base values. */
@@ -1912,9 +1932,10 @@ static int values_after(const base *b, const shaped *card, const touch *at,
         if (!u.n[s].poisoned && u.n[s].size / 3 > best[u.n[s].colour])
             best[u.n[s].colour] = u.n[s].size / 3;
     }
-    for (k = 0; poison && k < at->areas; k++)  /* an unpoisoned area joined to a poisoned one */
-        if (!at->area[k].poisoned && u.n[little_find(&u, 9 + k)].poisoned)
-            rescan |= 1u << at->area[k].colour;
+    if (card->poisoned | at->poisoned)  /* an unpoisoned area joined to a poisoned one? */
+        for (k = 0; k < at->areas; k++)
+            if (!at->area[k].poisoned && u.n[little_find(&u, 9 + k)].poisoned)
+                rescan |= 1u << at->area[k].colour;
     for (c = 0; c < HUE_COLOURS; c++) {
         int32_t value = b->values[c];
         if (rescan & (1u << c)) {
@@ -1934,8 +1955,9 @@ static int values_after(const base *b, const shaped *card, const touch *at,
             }
         }
         out[c] = value > best[c] ? value : best[c];
+        changed |= out[c] != b->values[c];
     }
-    return 1;
+    return changed ? VALUES_JOINED : VALUES_BASE;
 }
 
 /* A hand card's rotation to value at every anchor of its orientation: its
@@ -1947,11 +1969,13 @@ typedef struct {
 } job;
 
 /* What the greedy policy works in: the listing; the base of the table
- * with its area lists and what emptying a cell needs; every deck card shaped in its 4 rotations, on first use; per
- * listed move its values and the best score another card of the hand makes
- * after it (own); the moves tied at the end; and for the move being chosen
- * the hand's colours and, per (hand card, rotation), the own score of a
- * placement that joins nothing on the current base (-2 until known). */
+ * with its area lists and what emptying a cell needs; every deck card
+ * shaped in its 4 rotations, on first use; per listed move its values and
+ * the best score another card of the hand makes after it (own); the moves
+ * tied at the end; and for the move being chosen the hand's colours, its
+ * rotations per orientation, and the own scores known on the current base
+ * (-2 until known): per (hand card, rotation) of a placement that joins
+ * nothing, per hand card of one that leaves the base's values. */
 typedef struct {
     anchors list;
     base whole;
@@ -1966,7 +1990,7 @@ typedef struct {
     shaped *shapes;              /* 4 per deck card */
     uint8_t *shaped;             /* per deck card: shapes made */
     uint8_t colours[HUE_MAX_HAND][3];
-    int32_t alone[4 * HUE_MAX_HAND];
+    int32_t alone[4 * HUE_MAX_HAND], unchanged[HUE_MAX_HAND];
     job job[2][2 * HUE_MAX_HAND];  /* per orientation, the hand's rotations in it */
     int32_t jobs[2];
 } greedy_space;
@@ -2051,24 +2075,34 @@ static void value_anchor(greedy_space *g, const base *b, const table *t, int32_t
     touch_of(b, at % t->width, at / t->width, o, &contacts);
     for (j = 0; j < g->jobs[o]; j++) {
         const job *p = &g->job[o][j];
-        int32_t m = p->start + k, *v = g->values + (size_t)m * HUE_COLOURS;
-        if (values_after(b, p->card, &contacts, v))
+        int32_t m = p->start + k, *v = g->values + (size_t)m * HUE_COLOURS, *known;
+        switch (values_after(b, p->card, &contacts, v)) {
+        case VALUES_JOINED:
             g->own[m] = own_score(g, n, p->hand, v);
-        else {
-            if (g->alone[p->alone] == -2)
-                g->alone[p->alone] = own_score(g, n, p->hand, v);
-            g->own[m] = g->alone[p->alone];
+            continue;
+        case VALUES_ALONE:
+            known = &g->alone[p->alone];
+            break;
+        default:
+            known = &g->unchanged[p->hand];
+            break;
         }
+        if (*known == -2)
+            *known = own_score(g, n, p->hand, v);
+        g->own[m] = *known;
     }
 }
 
-/* Forgets the own scores of placements that join nothing: the base changed. */
+/* Forgets the own scores known for values that depend only on the base
+ * and the card laid: the base changed. */
 static void forget_alone(greedy_space *g, int32_t n)
 {
     int32_t k;
 
     for (k = 0; k < 4 * n; k++)
         g->alone[k] = -2;
+    for (k = 0; k < n; k++)
+        g->unchanged[k] = -2;
 }
 
 /* The greedy choice among the listed moves of `hand` (n cards), as
