@@ -1561,7 +1561,7 @@ static void base_build(base *b, const table *t, void *scratch, int32_t *biggest,
     }
 }
 
-/* Joins the same-colour segments of box cell `at` (occupied, marked 1 in
+/* Joins the same-colour segments of box cell `at` (occupied, marked in
  * `seen` like every other cell being joined anew) to each other and to
  * those of its occupied neighbours: those right and below, and those left
  * and above unless marked (they join this cell themselves). */
@@ -1639,8 +1639,13 @@ static void base_empty(base *b, const int32_t *head, const int32_t *next, int32_
             cs.members[members++] = s;
             cs.seen[s / 3] = 1;
         }
-    for (i = 0; i < members; i++)            /* joined where they touch */
-        join_around(a, cs.members[i] / 3, cs.seen);
+    for (i = 0; i < members; i++) {          /* joined where they touch */
+        int32_t cell = cs.members[i] / 3;
+        if (cs.seen[cell] == 1) {
+            cs.seen[cell] = 2;
+            join_around(a, cell, cs.seen);
+        }
+    }
     b->pieces = 0;
     for (i = 0; i < members; i++) {
         s = cs.members[i];
@@ -1727,7 +1732,7 @@ static void little_join(little *u, int32_t s, int32_t t)
 typedef struct {
     node n[9];
     uint8_t slot[27], colour[27], roots[9], poisoned;
-    int32_t nroots;
+    int32_t nroots, biggest;     /* biggest: the largest of own[] */
     uint64_t bits[3];
     int32_t own[HUE_COLOURS];
 } shaped;
@@ -1781,6 +1786,10 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
             card->own[u.n[s].colour] = u.n[s].size / 3;
     }
     memcpy(card->n, u.n, sizeof card->n);
+    card->biggest = 0;
+    for (k = 0; k < HUE_COLOURS; k++)
+        if (card->own[k] > card->biggest)
+            card->biggest = card->own[k];
     for (k = 0; k < 3; k++)
         for (j = 0; j < 9; j++) {
             int32_t e = 9 * k + j, segment = segment_at(shape[k], j % 3, j / 3);
@@ -1888,43 +1897,63 @@ static int area_lost(little *u, const touch *at, int32_t root)
     return 0;
 }
 
-/* What values_after found: the base's values, values that depend only on
- * the card and the base (it joins nothing), or others. */
-enum { VALUES_BASE, VALUES_ALONE, VALUES_JOINED };
+/* The sub-cells where a shaped card meets a touch in colour, as bits
+ * (9 k + 3 row + column of square k). */
+static uint32_t touch_hits(const shaped *card, const touch *at)
+{
+    uint64_t both = (card->bits[0] & at->bits[0]) | (card->bits[1] & at->bits[1])
+                    | (card->bits[2] & at->bits[2]);
+
+    return (uint32_t)(both | both >> 32);
+}
 
 /* Colour values after laying `card` at a footprint that touches base b as
- * `at` says: the base values, raised by the areas the card joins, and where
- * it joins areas into a poisoned one, the biggest area left unpoisoned.
- * Returns which kind they are. */
-static int values_after(const base *b, const shaped *card, const touch *at,
+ * `at` says, meeting it in colour at sub-cells `hit` (not none): the base
+ * values, raised by the areas the card makes, and where it joins areas
+ * into a poisoned one, the biggest area left unpoisoned.  `alone` holds
+ * the values were it to join nothing: the base's raised by the card's own
+ * areas, and `changed` whether they differ from the base's.  Returns
+ * whether the values differ from the base's. */
+static int values_after(const base *b, const shaped *card, const touch *at, uint32_t hit,
+                        const int32_t alone[HUE_COLOURS], int changed,
                         int32_t out[HUE_COLOURS])
 {
     little u;
     int32_t k, s, c, best[HUE_COLOURS] = {0, 0, 0, 0, 0};
-    uint64_t both = (card->bits[0] & at->bits[0]) | (card->bits[1] & at->bits[1])
-                    | (card->bits[2] & at->bits[2]);
-    uint32_t hit = (uint32_t)(both | both >> 32);
+    uint32_t slots = 0;
     unsigned rescan = 0;
-    int changed = 0;
 
-    if (hit == 0) {
-        for (c = 0; c < HUE_COLOURS; c++) {
-            changed |= card->own[c] > b->values[c];
-            out[c] = b->values[c] > card->own[c] ? b->values[c] : card->own[c];
-        }
-        return changed ? VALUES_ALONE : VALUES_BASE;
-    }
     memcpy(u.n, card->n, 9 * sizeof(node));
     memcpy(u.n + 9, at->area, (size_t)at->areas * sizeof(node));
     while (hit != 0) {           /* each sub-cell with a contact of its colour */
         uint32_t low = hit & (0u - hit);
         int32_t sub = LOWEST_BIT[(low * 0x077CB531u) >> 27];
         hit ^= low;
-        if (at->colour[sub][0] == card->colour[sub])
+        if (at->colour[sub][0] == card->colour[sub]) {
             little_join(&u, card->slot[sub], at->node[sub][0]);
-        if (at->colour[sub][1] == card->colour[sub])
+            slots |= 1u << card->slot[sub];
+        }
+        if (at->colour[sub][1] == card->colour[sub]) {
             little_join(&u, card->slot[sub], at->node[sub][1]);
+            slots |= 1u << card->slot[sub];
+        }
     }
+    if (!(card->poisoned | at->poisoned)) {
+        /* No area is poisoned: each only grows, so the areas the card
+         * joins raise the values it would make alone. */
+        memcpy(out, alone, HUE_COLOURS * sizeof(int32_t));
+        while (slots != 0) {
+            uint32_t low = slots & (0u - slots);
+            s = little_find(&u, LOWEST_BIT[(low * 0x077CB531u) >> 27]);
+            slots ^= low;
+            if (u.n[s].size / 3 > out[u.n[s].colour]) {
+                out[u.n[s].colour] = u.n[s].size / 3;
+                changed = 1;
+            }
+        }
+        return changed;
+    }
+    changed = 0;
     /* Every area the card joins is in one with a root of the card; the
      * others are base areas as they were, no bigger than the base values. */
     for (k = 0; k < card->nroots; k++) {
@@ -1932,10 +1961,9 @@ static int values_after(const base *b, const shaped *card, const touch *at,
         if (!u.n[s].poisoned && u.n[s].size / 3 > best[u.n[s].colour])
             best[u.n[s].colour] = u.n[s].size / 3;
     }
-    if (card->poisoned | at->poisoned)  /* an unpoisoned area joined to a poisoned one? */
-        for (k = 0; k < at->areas; k++)
-            if (!at->area[k].poisoned && u.n[little_find(&u, 9 + k)].poisoned)
-                rescan |= 1u << at->area[k].colour;
+    for (k = 0; k < at->areas; k++)  /* an unpoisoned area joined to a poisoned one */
+        if (!at->area[k].poisoned && u.n[little_find(&u, 9 + k)].poisoned)
+            rescan |= 1u << at->area[k].colour;
     for (c = 0; c < HUE_COLOURS; c++) {
         int32_t value = b->values[c];
         if (rescan & (1u << c)) {
@@ -1957,7 +1985,7 @@ static int values_after(const base *b, const shaped *card, const touch *at,
         out[c] = value > best[c] ? value : best[c];
         changed |= out[c] != b->values[c];
     }
-    return changed ? VALUES_JOINED : VALUES_BASE;
+    return changed;
 }
 
 /* A hand card's rotation to value at every anchor of its orientation: its
@@ -1967,6 +1995,14 @@ typedef struct {
     const shaped *card;
     int32_t hand, start, alone;
 } job;
+
+/* A hand card's rotation placed where it joins nothing, on the current
+ * base: its values, whether they differ from the base's, and its own score
+ * (-2 until known); made on first need (ready). */
+typedef struct {
+    int32_t values[HUE_COLOURS], own;
+    uint8_t ready, changed;
+} lone;
 
 /* What the greedy policy works in: the listing; the base of the table
  * with its area lists and what emptying a cell needs; every deck card
@@ -1990,7 +2026,8 @@ typedef struct {
     shaped *shapes;              /* 4 per deck card */
     uint8_t *shaped;             /* per deck card: shapes made */
     uint8_t colours[HUE_MAX_HAND][3];
-    int32_t alone[4 * HUE_MAX_HAND], unchanged[HUE_MAX_HAND];
+    lone alone[4 * HUE_MAX_HAND];
+    int32_t unchanged[HUE_MAX_HAND];
     job job[2][2 * HUE_MAX_HAND];  /* per orientation, the hand's rotations in it */
     int32_t jobs[2];
 } greedy_space;
@@ -2069,24 +2106,43 @@ static int32_t own_score(const greedy_space *g, int32_t n, int32_t i, const int3
 static void value_anchor(greedy_space *g, const base *b, const table *t, int32_t n, int32_t o,
                          int32_t k)
 {
-    int32_t at = g->list.at[o][k], j;
+    int32_t at = g->list.at[o][k], lowest = b->values[0], j;
     touch contacts;
 
+    for (j = 1; j < HUE_COLOURS; j++)
+        if (b->values[j] < lowest)
+            lowest = b->values[j];
     touch_of(b, at % t->width, at / t->width, o, &contacts);
     for (j = 0; j < g->jobs[o]; j++) {
         const job *p = &g->job[o][j];
-        int32_t m = p->start + k, *v = g->values + (size_t)m * HUE_COLOURS, *known;
-        switch (values_after(b, p->card, &contacts, v)) {
-        case VALUES_JOINED:
-            g->own[m] = own_score(g, n, p->hand, v);
-            continue;
-        case VALUES_ALONE:
-            known = &g->alone[p->alone];
-            break;
-        default:
-            known = &g->unchanged[p->hand];
-            break;
+        int32_t m = p->start + k, *v = g->values + (size_t)m * HUE_COLOURS, *known, c;
+        uint32_t hit = touch_hits(p->card, &contacts);
+        const int32_t *values = b->values;
+        int changed = p->card->biggest > lowest;
+        lone *alone = &g->alone[p->alone];
+        if (changed) {           /* its own areas may raise a value */
+            if (!alone->ready) {
+                alone->changed = 0;
+                for (c = 0; c < HUE_COLOURS; c++) {
+                    alone->values[c] = b->values[c] > p->card->own[c] ? b->values[c]
+                                                                      : p->card->own[c];
+                    alone->changed |= alone->values[c] != b->values[c];
+                }
+                alone->own = -2;
+                alone->ready = 1;
+            }
+            values = alone->values;
+            changed = alone->changed;
         }
+        if (hit != 0) {
+            if (values_after(b, p->card, &contacts, hit, values, changed, v)) {
+                g->own[m] = own_score(g, n, p->hand, v);
+                continue;
+            }
+        } else {
+            memcpy(v, values, HUE_COLOURS * sizeof(int32_t));
+        }
+        known = hit == 0 && changed ? &alone->own : &g->unchanged[p->hand];
         if (*known == -2)
             *known = own_score(g, n, p->hand, v);
         g->own[m] = *known;
@@ -2100,7 +2156,7 @@ static void forget_alone(greedy_space *g, int32_t n)
     int32_t k;
 
     for (k = 0; k < 4 * n; k++)
-        g->alone[k] = -2;
+        g->alone[k].ready = 0;
     for (k = 0; k < n; k++)
         g->unchanged[k] = -2;
 }
