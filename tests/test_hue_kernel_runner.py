@@ -33,6 +33,21 @@ def test_kernel_games_are_the_python_engines_games(bots, players, games):
 
 
 @needs_kernel
+@pytest.mark.parametrize(
+    ("players", "game"),
+    [(2, 9), (3, 60), (3, 324), (4, 750), (5, 2)],
+)
+def test_greedy_kernel_games_that_cover_a_cell_of_a_poisoned_area(players, game):
+    """Games whose greedy seats value a covering move that joins areas into a
+    poisoned one on the table with the covered cell emptied: the biggest area
+    left must not be one that cell split (the first two games) or is one of
+    the areas it split one into (the last three, which the runs above do not
+    reach).  Found by breaking each of those paths of the C greedy policy."""
+    run = RunSpec.build("hue", "greedy", players, games=game + 1, seed=21, record_moves=True)
+    assert kernel.play_games(run, game, game + 1) == python_records(run, game, game + 1)
+
+
+@needs_kernel
 def test_kernel_games_with_seat_swap_and_large_seeds():
     run = RunSpec.build("hue", "greedy,random", games=12, seed=2**80 + 5, seat_swap=True)
     assert kernel.play_games(run, 0, 12) == python_records(run, 0, 12)
