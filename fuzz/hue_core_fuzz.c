@@ -11,9 +11,10 @@
  *      the plain reference below (flood fill, rule-by-rule legality);
  *   2  hue_random_games, every game replayed on a reference table: each
  *      move legal and from the mover's hand, scores and winner recomputed;
- *   3  hue_playouts, against the promises it can be held to from outside
- *      (scores from the seat's own cards, winners, streams; the values
- *      and the keep_best choice where no random move decides them);
+ *   3  hue_playouts (random, keep_best and greedy policies), against the
+ *      promises it can be held to from outside (scores from the seat's own
+ *      cards, winners, streams; the values and the keep_best choice where
+ *      no random move decides them);
  *   4  hue_play_matches, every game replayed on a reference table (the
  *      opening, each move legal and of a dealt card, each seat's moves its
  *      own, the winner), the skipped outputs and each game alone agreeing.
@@ -1304,8 +1305,11 @@ static int playouts_run(const playout_args *a, const hostility *h, playout_out *
                         uint8_t garbage, unsigned *allowed)
 {
     const fuzz_grid *g = a->grid;
-    size_t need = hue_playouts_workspace_size(g->width, g->height, a->deck->count, a->players,
-                                              a->hand_capacity);
+    size_t need = a->policy == HUE_POLICY_GREEDY
+                  ? hue_greedy_playouts_workspace_size(g->width, g->height, a->deck->count,
+                                                       a->players, a->hand_capacity)
+                  : hue_playouts_workspace_size(g->width, g->height, a->deck->count, a->players,
+                                                a->hand_capacity);
     size_t size = need > h->short_by ? need - h->short_by : 0;
     workspace ws = workspace_new(size, h->misalign, garbage);
     int status;
@@ -1314,7 +1318,9 @@ static int playouts_run(const playout_args *a, const hostility *h, playout_out *
     if ((h->nulls & 6) || a->players < HUE_MIN_PLAYERS || a->players > HUE_MAX_PLAYERS
         || a->to_move < 0 || a->to_move >= a->players || a->playouts < 0
         || (a->playouts > 0 && a->hands == NULL)
-        || (a->policy != HUE_POLICY_RANDOM && a->policy != HUE_POLICY_KEEP_BEST) || need == 0)
+        || (a->policy != HUE_POLICY_RANDOM && a->policy != HUE_POLICY_KEEP_BEST
+            && a->policy != HUE_POLICY_GREEDY)
+        || need == 0)
         *allowed |= E(HUE_E_ARGUMENT);
     if (need > 0 && size < need)
         *allowed |= E(HUE_E_WORKSPACE);
@@ -1465,7 +1471,7 @@ static void fuzz_playouts(input *in)
         }
     }
     a.first = first;
-    a.policy = pick(in, HUE_POLICY_RANDOM, HUE_POLICY_KEEP_BEST);
+    a.policy = pick(in, HUE_POLICY_RANDOM, HUE_POLICY_GREEDY);
     a.seed = u64(in);
     a.first_playout = u64(in);
     h = pick_hostility(in);
