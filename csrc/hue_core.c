@@ -1734,7 +1734,7 @@ typedef struct {
     uint8_t slot[27], colour[27], roots[9], poisoned;
     int32_t nroots, biggest;     /* biggest: the largest of own[] */
     uint64_t bits[3];
-    int32_t own[HUE_COLOURS];
+    int32_t own[HUE_COLOURS], total[HUE_COLOURS];  /* total: sub-cells of each colour */
 } shaped;
 
 static uint64_t colour_bit(unsigned colour, int32_t sub)
@@ -1770,7 +1770,7 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
         }
     }
     for (k = 0; k < HUE_COLOURS; k++)
-        card->own[k] = 0;
+        card->own[k] = card->total[k] = 0;
     for (k = 0; k < 3; k++)
         card->bits[k] = 0;
     card->nroots = 0;
@@ -1796,6 +1796,7 @@ static void shape_card(shaped *card, const hue_cell shape[3], int horizontal)
             card->slot[e] = (uint8_t)(3 * k + segment);
             card->colour[e] = (uint8_t)colour_of(shape[k], (unsigned)segment);
             card->bits[card->colour[e] / 2] |= colour_bit(card->colour[e], e);
+            card->total[card->colour[e]]++;
         }
 }
 
@@ -1817,7 +1818,7 @@ typedef struct {
     node area[MAX_CONTACTS];
     int32_t root[MAX_CONTACTS];  /* each area's root in the base */
     uint64_t bits[3];
-    int32_t areas;
+    int32_t areas, sizes[HUE_COLOURS];  /* sizes: of the areas touched, per colour */
     uint8_t poisoned;            /* some area touched is poisoned */
 } touch;
 
@@ -1844,6 +1845,8 @@ static void touch_of(const base *b, int32_t x, int32_t y, int horizontal, touch 
 
     out->bits[0] = out->bits[1] = out->bits[2] = 0;
     out->poisoned = 0;
+    for (q = 0; q < HUE_COLOURS; q++)
+        out->sizes[q] = 0;
     memset(out->colour, NO_NODE, sizeof out->colour);
     for (q = 0; q < 8; q++) {
         const int8_t *around = AROUND[horizontal != 0][q];
@@ -1875,6 +1878,7 @@ static void touch_of(const base *b, int32_t x, int32_t y, int horizontal, touch 
                     added->poisoned = b->a.poisoned[root];
                     added->colour = (uint8_t)colour;
                     out->poisoned |= added->poisoned;
+                    out->sizes[colour] += added->size;
                 }
             }
             second = out->colour[sub][0] != NO_NODE;
@@ -2028,6 +2032,7 @@ typedef struct {
     uint8_t colours[HUE_MAX_HAND][3];
     lone alone[4 * HUE_MAX_HAND];
     int32_t unchanged[HUE_MAX_HAND];
+    int32_t best_own;            /* the best own score of a move valued so far */
     job job[2][2 * HUE_MAX_HAND];  /* per orientation, the hand's rotations in it */
     int32_t jobs[2];
 } greedy_space;
@@ -2135,8 +2140,25 @@ static void value_anchor(greedy_space *g, const base *b, const table *t, int32_t
             changed = alone->changed;
         }
         if (hit != 0) {
+            /* A value the card raises, in a colour it meets the base in,
+             * cannot pass the card's and the touched areas' sub-cells of
+             * that colour together: if even that leaves the own score below
+             * one already made, this move is neither best nor tied. */
+            int32_t bound[HUE_COLOURS];
+            for (c = 0; c < HUE_COLOURS; c++) {
+                int32_t most = (p->card->total[c] + contacts.sizes[c]) / 3;
+                uint64_t meets = p->card->bits[c / 2] & contacts.bits[c / 2];
+                bound[c] = (meets >> (32 * (c % 2)) & 0xFFFFFFFFu) && most > values[c]
+                           ? most : values[c];
+            }
+            if (own_score(g, n, p->hand, bound) < g->best_own) {
+                g->own[m] = -2;
+                continue;
+            }
             if (values_after(b, p->card, &contacts, hit, values, changed, v)) {
                 g->own[m] = own_score(g, n, p->hand, v);
+                if (g->own[m] > g->best_own)
+                    g->best_own = g->own[m];
                 continue;
             }
         } else {
@@ -2146,6 +2168,8 @@ static void value_anchor(greedy_space *g, const base *b, const table *t, int32_t
         if (*known == -2)
             *known = own_score(g, n, p->hand, v);
         g->own[m] = *known;
+        if (*known > g->best_own)
+            g->best_own = *known;
     }
 }
 
@@ -2175,6 +2199,7 @@ static int32_t greedy_move(greedy_space *g, const table *t, const hue_card *deck
     int32_t best_own = -1, weakest = INT32_MAX, tied = 0, chosen;
 
     g->jobs[0] = g->jobs[1] = 0;
+    g->best_own = -1;
     for (i = 0; i < n; i++) {
         const hue_card *card = &deck[hand[i]];
         if (!g->shaped[hand[i]]) {
