@@ -104,7 +104,7 @@ def record_steps(benchmark, name: str, steps: int) -> None:
     benchmark.extra_info["environment"] = name
     if benchmark.stats is None:  # --benchmark-disable: run once, nothing measured
         return
-    rate = steps / benchmark.stats.stats.mean
+    rate = steps / benchmark.stats.stats.median  # the median: robust to a stalled round
     _step_rates[name] = rate
     benchmark.extra_info["steps_per_second"] = rate
 
