@@ -37,12 +37,14 @@ field.  ``engine="python"`` keeps to :func:`~huegames.engine.play_game`.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import signal
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Final, TextIO, TypeAlias
 
@@ -666,7 +668,28 @@ def _run(
         while in_flight:
             yield in_flight.popleft().result()
     finally:
-        for future in in_flight:
-            future.cancel()
-        if own:
-            pool.shutdown(cancel_futures=True)
+        with _quiet_cancelled_futures() if own else contextlib.nullcontext():
+            for future in in_flight:
+                future.cancel()
+            if own:
+                pool.shutdown(cancel_futures=True)  # joins the pool's manager thread
+
+
+@contextlib.contextmanager
+def _quiet_cancelled_futures() -> Iterator[None]:
+    """Keep one race of ``concurrent.futures`` off the terminal while the run's
+    own pool is given up: when Ctrl-C has ended its workers, the pool's
+    manager thread fails every pending future, and one this process has just
+    cancelled raises InvalidStateError there, printed as a thread traceback
+    (CPython 3.11's ``terminate_broken``).  Other thread errors still print."""
+    previous = threading.excepthook
+
+    def hook(args: threading.ExceptHookArgs) -> None:
+        if not issubclass(args.exc_type, InvalidStateError):
+            previous(args)
+
+    threading.excepthook = hook
+    try:
+        yield
+    finally:
+        threading.excepthook = previous
