@@ -402,14 +402,7 @@ class HueEncoding:
             return
         if not isinstance(view, View):
             raise TypeError(f"expected a hue.View, not {brief(view)}")
-        if view.players != self.players:
-            raise ValueError(
-                f"this encoding is for {self.players} players, the view's game has {view.players}"
-            )
-        if view.deck is not self.deck and view.deck != self.deck:
-            raise ValueError(
-                "the view's game has another deck: build HueEncoding(players, rules, deck=...)"
-            )
+        self._check_players_and_deck("the view's game", view.players, view.deck)
         if len(view.hand) > self.slots:
             raise ValueError(f"the view's hand holds {len(view.hand)} cards; at most {self.slots}")
         self._checked = view
@@ -419,15 +412,18 @@ class HueEncoding:
             return
         if not isinstance(game, Game):
             raise TypeError(f"expected a hue.Game, not {brief(game)}")
-        if game.players != self.players:
-            raise ValueError(
-                f"this encoding is for {self.players} players, the game has {game.players}"
-            )
-        if game.deck is not self.deck and game.deck != self.deck:
-            raise ValueError(
-                "the game has another deck: build HueEncoding(players, rules, deck=...)"
-            )
+        self._check_players_and_deck("the game", game.players, game.deck)
         self._checked_game = game
+
+    def _check_players_and_deck(self, whose: str, players: int, deck: Deck) -> None:
+        """ValueError unless ``whose`` (a game, a view's game) has this encoding's
+        player count and deck."""
+        if players != self.players:
+            raise ValueError(f"this encoding is for {self.players} players, {whose} has {players}")
+        if deck is not self.deck and deck != self.deck:
+            raise ValueError(
+                f"{whose} has another deck: build HueEncoding(players, rules, deck=...)"
+            )
 
     def _check_table(self, board: Board, anchors: bool) -> cells.Box:
         """The table's box; a ValueError for a table whose cells (or, with
