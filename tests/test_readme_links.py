@@ -1,11 +1,12 @@
-"""README's links work wherever it is read: on the repository, on PyPI and on
-the documentation site (which includes README.md, CONTRIBUTING.md and
-CHANGELOG.md through pymdownx.snippets).
+"""README's links work wherever it is read: on the repository, on PyPI and,
+for CHANGELOG.md, on the documentation site (which includes it through
+pymdownx.snippets); CONTRIBUTING.md keeps to the same rule.
 
 A relative link resolves against the page that shows it, so it breaks on PyPI
 and on the site: every link is absolute (``https://``) or an anchor
-(``#section``), and every link into this repository's main branch names a
-file (``blob/main/...``) or folder (``tree/main/...``) that exists.
+(``#section``), every link into this repository's main branch names a file
+(``blob/main/...``) or folder (``tree/main/...``) that exists, and every link
+into the documentation site names one of its pages.
 """
 
 from __future__ import annotations
@@ -17,8 +18,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 REPOSITORY = "https://github.com/huegames/huegames/"
+SITE = "https://huegames.readthedocs.io/en/latest/"
 INCLUDED = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"]
-"""The Markdown files outside docs/ that the site shows."""
+"""The Markdown files outside docs/ that readers see on PyPI, on the
+repository or on the site."""
 
 FENCED = re.compile(r"^(```|~~~).*?^\1[ \t]*$", re.M | re.S)
 CODE_SPAN = re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.S)
@@ -118,15 +121,25 @@ def test_readme_links_into_the_repository():
     )
 
 
-def test_the_site_includes_readme_sections_that_exist():
-    """docs/*.md include README sections by name (``--8<-- "README.md:speed"``);
-    each is marked in README by a start and an end comment."""
-    readme = (ROOT / "README.md").read_text()
-    included = set()
-    for page in (ROOT / "docs").rglob("*.md"):
-        included |= set(re.findall(r'^--8<-- "README\.md:([\w-]+)"', page.read_text(), re.M))
-    assert included, "the site includes README sections"
-    for section in included:
-        start = readme.find(f"<!-- --8<-- [start:{section}] -->")
-        end = readme.find(f"<!-- --8<-- [end:{section}] -->")
-        assert 0 <= start < end, f"README has no section {section!r} between start and end markers"
+def site_page(target: str) -> Path | None:
+    """The docs/ source of a link into the site (``.../games/hue/#bots`` is
+    ``docs/games/hue.md``), or None when it names no page."""
+    path = target.removeprefix(SITE).split("#")[0].strip("/")
+    docs = ROOT / "docs"
+    sources = [docs / f"{path}.md", docs / path / "index.md"] if path else [docs / "index.md"]
+    return next((source for source in sources if source.is_file()), None)
+
+
+@pytest.mark.parametrize("name", INCLUDED)
+def test_site_links_name_a_page(name):
+    targets = [target for target in links((ROOT / name).read_text()) if target.startswith(SITE)]
+    broken = [target for target in targets if site_page(target) is None]
+    assert not broken, f"{name} links to pages the site does not have: {broken}"
+
+
+def test_readme_links_to_every_page_of_the_manual_it_names():
+    """README's table of what is in the box links each row to its page."""
+    targets = {site_page(target) for target in links((ROOT / "README.md").read_text())}
+    for page in ("getting-started", "bots", "batch", "learning", "show", "speed", "games/hue"):
+        assert ROOT / "docs" / f"{page}.md" in targets, f"README does not link to {page}"
+    assert site_page(f"{SITE}no-such-page/") is None
