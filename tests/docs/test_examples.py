@@ -160,6 +160,7 @@ def run_page(page: Path, folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
                 optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
             )
             runner.run(test, clear_globs=False)
+            namespace.update(test.globs)  # a DocTest runs in a copy of the namespace
             assert runner.failures == 0, f"{where}: the session printed otherwise (above)"
         else:
             for command in commands(block):
