@@ -68,7 +68,7 @@ def blocks(page: Path) -> list[Block]:
 def commands(block: Block) -> list[str]:
     """A shell block's commands: one per line, continuations joined, and in
     a ``console`` block only the lines typed after ``$ ``."""
-    lines = block.code.replace("\\\n", " ").splitlines()
+    lines = re.sub(r"[ \t]*\\\n[ \t]*", " ", block.code).splitlines()
     if block.language == "console":
         lines = [line[2:] for line in lines if line.startswith("$ ")]
     return [line.strip() for line in lines if line.strip() and not line.lstrip().startswith("#")]
@@ -184,10 +184,10 @@ def test_the_pages_hold_code_to_run():
 
 def test_the_shell_reader_splits_commands_as_a_reader_types_them():
     block = Block("console", "$ pip install x  \\\n  y\noutput\n$ huegames play hue\n", 1)
-    assert commands(block) == ["pip install x    y", "huegames play hue"]
+    assert commands(block) == ["pip install x y", "huegames play hue"]
     assert links("a && b --c&&d") == ["a", "b --c&&d"]
     block = Block("sh", "# a comment\nhuegames simulate hue \\\n    --games 3\n", 1)
-    assert commands(block) == ["huegames simulate hue      --games 3"]
+    assert commands(block) == ["huegames simulate hue --games 3"]
 
 
 def test_no_page_is_a_stub_that_includes_the_readme():
