@@ -19,10 +19,10 @@ from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
-from hostile import fuzz_settings, refused
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hostile import fuzz_settings, refused
 from huegames import engine, plank
 
 GAMES = ("hue", "linja", "plank", "hues-and-cues", "plank-match")

@@ -15,11 +15,11 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
-from hostile import fuzz_settings, refused
 from hypothesis import given
 from hypothesis import strategies as st
 from impersonation_detector.skeleton import skeleton
 
+from hostile import fuzz_settings, refused
 from huegames import hues_and_cues as hc
 from huegames.hues_and_cues.cues import (
     CARDINALS,

@@ -13,7 +13,7 @@ import pytest
 import huegames
 from huegames import engine
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 def example(marker: str) -> str:

@@ -23,10 +23,10 @@ import os
 from pathlib import Path
 
 import pytest
-from hostile import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hostile import fuzz_settings
 from huegames import engine
 from huegames.cli import INTERRUPTED, RUN_ERROR, USAGE_ERROR, main
 from huegames.runner import max_workers

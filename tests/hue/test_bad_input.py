@@ -592,7 +592,7 @@ def test_issue10_item3_cards_made_directly_are_checked():
         hue.Card("A", hue.Kind.SOLID, None)  # type: ignore[arg-type]
 
 
-# -- bot settings (found by tests/fuzz/test_fuzz_hue.py) ---------------------------
+# -- bot settings (found by tests/hue/test_fuzz.py) ---------------------------------
 
 
 @pytest.mark.parametrize(

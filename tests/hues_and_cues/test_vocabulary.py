@@ -25,7 +25,7 @@ from huegames.hues_and_cues.vocabulary import (
     words_of,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOARD = hc.default_board()
 
 

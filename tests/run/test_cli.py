@@ -186,7 +186,7 @@ def test_as_a_real_process(tmp_path):
     names = engine.game_spec("hue").bot_names()
     assert failed.stderr == f"huegames: error: unknown hue bot 'nobody': choose from {names}\n"
 
-    tests = os.path.dirname(os.path.abspath(__file__))
+    tests = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # userbots.py
     own = subprocess.run(
         [sys.executable, "-m", "huegames", "simulate", "linja", "--games", "2",
          "--bots", "userbots:WanderBot:wander=0.1,random", "--workers", "2", "--no-progress"],

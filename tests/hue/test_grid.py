@@ -173,7 +173,7 @@ def test_emptied_grid_is_empty():
 
 # -- the header is the one source of the declarations and the numbers -------------
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 HEADER = (ROOT / _hue_core_build.HEADER).read_text(encoding="utf-8")
 CDEF = _hue_core_build.cdef_of(HEADER)  # what the build declares
 HEADER_TEXT = re.sub(r"/\*.*?\*/", " ", HEADER, flags=re.DOTALL)

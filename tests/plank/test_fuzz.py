@@ -15,10 +15,10 @@ import random
 from typing import Any
 
 import pytest
-from hostile import fuzz_settings, refused
 from hypothesis import given
 from hypothesis import strategies as st
 
+from hostile import fuzz_settings, refused
 from huegames import InvalidMoveError, plank
 from huegames.plank import LayPlace, LayShift, Pass, Place, Shift, Square
 

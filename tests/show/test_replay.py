@@ -34,7 +34,7 @@ from huegames.cli import main
 from huegames.replay import Replay, read_record, replay_html
 from huegames.runner import simulate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
 WINDOW = (1400, 1000)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REPOSITORY = "https://github.com/huegames/huegames/"
 INCLUDED = ["README.md", "CONTRIBUTING.md", "CHANGELOG.md"]
 """The Markdown files outside docs/ that the site shows."""

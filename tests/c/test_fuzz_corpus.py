@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "fuzz" / "corpus" / "hue_core"
 CRASHES = ROOT / "fuzz" / "crashes"
 SOURCES = [ROOT / "csrc" / "hue_core.c", ROOT / "fuzz" / "hue_core_fuzz.c"]
