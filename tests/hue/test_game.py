@@ -1,6 +1,7 @@
 """API behaviour of hue.Game and hue.Board: undo, copy, records, notation,
 building boards, the batch helpers agreeing with the one-at-a-time ones, and
-the engine contract (outcome, the seat to move, bots, records, the registry)."""
+the engine contract (outcome, the seat to move, records, the registry; the
+bots' side of it is in test_bots.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from huegames import NotYourTurnError, engine, hue, records
-from huegames.hue import bots as hue_bots
+from huegames import engine, hue, records
 from huegames.hue.__main__ import main as demo
 from huegames.hue.bots import GreedyBot, RandomBot, random_position
 from huegames.hue.mcts import MCTSBot
@@ -451,41 +451,6 @@ def test_record_of_another_format_is_refused():
             hue.Game.from_dict({**record, "format": version})
 
 
-BOT_CLASSES = [RandomBot, GreedyBot, MCTSBot]
-CHEAP = {MCTSBot: {"playouts": 6, "candidates": 3}}
-
-
-def cheap(bot_class, seed):
-    return bot_class(seed=seed, **CHEAP.get(bot_class, {}))
-
-
-@pytest.mark.parametrize("bot_class", BOT_CLASSES)
-def test_bots_refuse_to_move_out_of_turn(bot_class):
-    game = hue.new_game(3, seed=70)
-    for seat in (1, 2):
-        with pytest.raises(NotYourTurnError, match=f"seat {seat} has no move: it is seat 0"):
-            cheap(bot_class, 1).choose(game.view(seat))
-    assert cheap(bot_class, 1).choose(game.view(0)) in game.legal_moves()
-
-
-@pytest.mark.parametrize("bot_class", BOT_CLASSES)
-def test_bots_refuse_to_move_once_the_game_is_over(bot_class):
-    game = random_position(2, seed=71)
-    for seat in range(2):
-        with pytest.raises(NotYourTurnError, match="the game is over"):
-            cheap(bot_class, 1).choose(game.view(seat))
-
-
-@pytest.mark.parametrize("bot_class", BOT_CLASSES)
-def test_bots_take_a_seed_keyword_and_replay_from_it(bot_class):
-    def played(seed):
-        bots = [cheap(bot_class, seed), cheap(bot_class, seed + 1)]
-        return engine.play_game(hue.new_game(2, seed=72), bots).to_dict()
-
-    assert played(1) == played(1)
-    assert played(1) != played(3)
-
-
 def test_registered_in_the_engine():
     spec = engine.game_spec("hue")
     assert spec is hue.SPEC
@@ -508,10 +473,6 @@ def test_registered_in_the_engine():
     game = engine.play_game(spec.new_game(3, 5), [spec.bot("greedy", seed=s) for s in range(3)])
     assert isinstance(game, hue.Game) and game.winner in range(3)
     assert spec.from_dict(game.to_dict()).to_dict() == game.to_dict()
-
-
-def test_bots_dict_is_gone():
-    assert not hasattr(hue_bots, "BOTS")
 
 
 def _imports_below_module_level(path: Path) -> list[str]:

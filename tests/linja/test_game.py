@@ -1,4 +1,5 @@
-"""Linja keeps the engine contract: outcome, seats, moves, bots, records and the registry."""
+"""Linja's Game API and the engine contract: outcome, seats, moves and their
+notation, bots, records, undo and copy, the registry, random playouts and perft."""
 
 import json
 import random
@@ -10,6 +11,7 @@ from huegames.linja import (
     Board,
     Game,
     GreedyBot,
+    IllegalMoveError,
     InvalidMoveError,
     Move,
     RandomBot,
@@ -17,6 +19,7 @@ from huegames.linja import (
     SearchBot,
     Termination,
     Turn,
+    turn_outcomes,
 )
 
 PASSED_RED = ((0, 0, 0, 0, 0, 2, 2, 8), (6, 4, 2, 0, 0, 0, 0, 0))  # 50 to 46
@@ -328,3 +331,147 @@ def test_linja_is_registered_with_its_bots():
     assert engine.play_game(game, bots).is_over
     built = engine.BotSpec.parse("search:nodes=30:max_depth=3").build(spec, seed=5)
     assert isinstance(built, SearchBot) and (built.nodes, built.max_depth) == (30, 3)
+
+
+# -- notation ----------------------------------------------------------------
+
+
+def test_move_and_turn_notation_round_trips():
+    for text in ("0-1", "7-6", "5-7", "pass"):
+        assert str(Move.parse(text)) == text
+        assert eval(repr(Move.parse(text))) == Move.parse(text)
+    turn = Turn.parse("1-2 2-4 0-1 pass")
+    assert str(turn) == "1-2 2-4 0-1 pass" and len(turn) == 4
+    assert Turn.parse(str(turn)) == turn
+    assert Turn.coerce(["1-2", Move(2, 4)]) == Turn.parse("1-2 2-4")
+    assert Move.parse("pass").is_pass and not Move(0, 1).is_pass
+
+
+# -- undo, copy, records --------------------------------------------------------
+
+
+def test_undo_copy_and_record_round_trips():
+    game = random_game(11)
+    record = game.to_dict()
+    assert Game.from_dict(json.loads(json.dumps(record))).to_dict() == record
+    clone = game.copy()
+    states = []
+    replay = linja.new_game(seed=11)
+    for move in game.history:
+        states.append(replay.state)
+        replay.play(move)
+    assert replay.state == game.state
+    for state in reversed(states):
+        game.undo()
+        assert game.state == state
+    assert game.to_dict()["moves"] == [] and clone.to_dict() == record
+    with pytest.raises(IllegalMoveError, match="nothing to undo"):
+        game.undo()
+
+
+def test_record_of_a_custom_start_round_trips():
+    rules = Rules(goal_bonus=True, tie_break="goal")
+    game = Game(Board.of((6, 2, 2, 0, 0, 1, 1, 0), (1, 1, 1, 0, 0, 1, 1, 7)), 1, rules=rules)
+    game.play_turn(game.legal_turns()[-1])
+    again = Game.from_dict(json.loads(json.dumps(game.to_dict())))
+    assert again.state == game.state and again.rules == rules
+
+
+def test_view_is_the_full_state_of_its_own():
+    game = random_game(2, moves=7)
+    view = game.view(1)
+    assert view.player == 1 and view.board == game.board
+    assert view.game.to_dict() == game.to_dict() and view.game is not game
+    if game.current_player == 1:
+        assert view.legal_moves() == game.legal_moves()
+    else:
+        assert view.legal_moves() == [] and game.view(0).legal_moves() == game.legal_moves()
+    with pytest.raises(ValueError):
+        game.view(2)
+
+
+# -- the generic random-playout check --------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_playouts_keep_every_invariant(seed):
+    rng = random.Random(seed)
+    game = linja.new_game(seed=seed, rules=Rules(goal_bonus=seed % 3 == 0))
+    clone = game.copy()
+    while not game.is_over:
+        moves = game.legal_moves()
+        assert moves and len(set(moves)) == len(moves)
+        turns = game.legal_turns()
+        assert turns and len(set(turns)) == len(turns)
+        assert {turn.moves[0] for turn in turns} == set(moves)
+        assert clone.to_dict() == game.to_dict() and clone.state == game.state
+        assert Game.from_dict(game.to_dict()).state == game.state
+        before = game.state
+        move = rng.choice(moves)
+        game.play(move)
+        assert game.undo() == move and game.state == before
+        if rng.random() < 0.3:  # a whole turn at once must reach a state its moves reach
+            turn = rng.choice(turns)
+            outcome = next(o for o in game.turn_outcomes() if o.turn == turn)
+            game.play_turn(turn)
+            assert (game.board, game.state.current_player, game.is_over) == outcome[1:]
+            for single in turn:
+                clone.play(single)
+        else:
+            game.play(move)
+            clone.play(move)
+        assert sum(game.board.red) == sum(game.board.black) == 12
+        assert all(game.board.count(row) <= 6 for row in range(1, 7))
+        assert all(0 <= score <= 60 for score in game.scores())
+    assert game.legal_moves() == [] and game.winner in (0, 1, None)
+    assert clone.state == game.state
+
+
+# -- perft: distinct states after whole turns, by two independent methods ---------
+
+PERFT = {1: 33, 2: 2263, 3: 79023}
+
+
+def perft_by_turns(depth: int) -> list[int]:
+    """States (board, seat to move, over) reached by whole turns from the turn generator."""
+    layer = {(Board.start(), linja.RED, False)}
+    counts = []
+    for _ in range(depth):
+        layer = {
+            (o.board, o.player, o.over)
+            for board, seat, over in layer
+            for o in ([] if over else turn_outcomes(board, seat))
+        } | {state for state in layer if state[2]}
+        counts.append(len(layer))
+    return counts
+
+
+def perft_by_single_moves(depth: int) -> list[int]:
+    """The same count by walking single moves with play/undo until the seat changes."""
+
+    def walk(game: Game, seat: int, found: set) -> None:
+        if game.is_over or game.current_player != seat:
+            found.add((game.board, game.state.current_player, game.is_over))
+            return
+        for move in game.legal_moves():
+            game.play(move)
+            walk(game, seat, found)
+            game.undo()
+
+    layer = {(Board.start(), linja.RED, False)}
+    counts = []
+    for _ in range(depth):
+        found: set = set()
+        for board, seat, over in layer:
+            game = Game(board, seat)
+            assert game.is_over == over
+            walk(game, seat, found)
+        layer = found
+        counts.append(len(found))
+    return counts
+
+
+def test_perft_distinct_states_after_whole_turns_agree_by_two_methods():
+    expected = [PERFT[depth] for depth in sorted(PERFT)]
+    assert perft_by_turns(3) == expected
+    assert perft_by_single_moves(3) == expected

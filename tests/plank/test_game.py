@@ -1,4 +1,5 @@
-"""Plank keeps the engine contract: outcome(), moves, bots, records, the registry."""
+"""Plank's Game API and the engine contract: outcome(), moves and their notation,
+bots, views, records, the registry, and random playouts keeping every invariant."""
 
 import json
 import random
@@ -7,7 +8,21 @@ import pytest
 
 from huegames import engine, plank
 from huegames.errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
-from huegames.plank import Deal, Game, Match, Move, Pass, Place, Rules, Square, Termination
+from huegames.plank import (
+    Deal,
+    Game,
+    LayPlace,
+    LayShift,
+    Match,
+    Move,
+    Pass,
+    Place,
+    Rules,
+    Shift,
+    Square,
+    Termination,
+)
+from huegames.plank.moves import LAY_PLACES, LAY_SHIFTS, PLACES, SHIFTS
 
 FULL = ("RWG", "RGW", "GRW")
 TWO = Deal(("A", "B"), (FULL * 2, FULL * 2), first=0)
@@ -398,3 +413,123 @@ def test_random_hands_replay_from_their_records():
     for players in (2, 3, 4):
         game = random_hand(players, rng.randrange(1000))
         assert Game.from_dict(game.to_dict()).outcome() == game.outcome()
+
+
+# -- notation: every move reads back from its text -------------------------------------
+
+
+def every_move():
+    yield Pass()
+    yield from PLACES.values()
+    yield from (move for row in SHIFTS for move in row if move is not None)
+    yield from LAY_PLACES.values()
+    yield from LAY_SHIFTS.values()
+
+
+def test_notation_round_trips_for_every_move():
+    moves = list(every_move())
+    assert len(set(moves)) == len(moves) == 1 + 108 + 36 * 35 + 36 + 432
+    for move in moves:
+        assert Move.parse(str(move)) == move
+        assert eval(repr(move)) == move
+
+
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("Rb2", Place("R", Square(1, 1))),
+        ("b2-c12", Shift(Square(1, 1), Square(11, 2))),
+        ("T GWR R", LayPlace("GWR", "T", "R")),
+        ("B RWG b2", LayShift("RWG", "B", Square(1, 1))),
+        ("pass", Pass()),
+        ("  t  gwr  w ", LayPlace("GWR", "T", "W")),
+        ("RB2", Place("R", Square(1, 1))),
+    ],
+)
+def test_notation_examples(text, move):
+    assert Move.parse(text) == move
+
+
+def test_notation_every_kind_parses_every_move():
+    assert Place.parse("Ga1") == Place("G", Square(0, 0))
+    assert Place.parse("a1-b1") == Shift(Square(0, 0), Square(0, 1))
+    with pytest.raises(InvalidMoveError):
+        Place.parse("a1 b1")
+
+
+# -- random playouts: the engine's invariants at every step ----------------------------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("seed", range(12))
+def test_random_playout_invariants(players, seed):
+    rng = random.Random(seed)
+    game = plank.new_game(players=players, seed=seed)
+    records = [game.to_dict()]
+    while not game.is_over:
+        legal = game.legal_moves()
+        assert legal and len(set(legal)) == len(legal)
+        assert legal == [Pass()] or Pass() not in legal
+        seat = game.current_player
+        if not game.strips(seat):
+            assert not any(isinstance(m, (plank.LayPlace, plank.LayShift)) for m in legal)
+
+        twin = game.copy()
+        assert twin.to_dict() == game.to_dict() and twin.legal_moves() == legal
+        record = json.loads(json.dumps(game.to_dict()))
+        assert Game.from_dict(record).to_dict() == record
+
+        wins = []
+        for move in legal:
+            game.play(move)
+            if game.is_over and game.outcome().termination is Termination.LINE:
+                wins.append(move)
+            game.undo()
+            assert game.to_dict() == records[-1]
+        assert sorted(map(str, wins)) == sorted(map(str, game.winning_moves()))
+        assert (game.threats(seat) > 0) == bool(wins)
+
+        move = rng.choice(legal)
+        assert game.play(move) == move
+        assert twin.to_dict() == records[-1]  # the copy is independent
+        records.append(game.to_dict())
+        assert (
+            sum(map(sum, (game.off_table(s).values() for s in range(players))))
+            + sum(o >= 0 for o in game.table.owners)
+            == 6 * players
+        )
+
+    scores = game.scores()
+    assert game.legal_moves() == []
+    if not game.outcome().winners:
+        assert scores == [0] * players
+    else:
+        assert sorted(scores) == {2: [0, 1], 3: [0, 1, 2], 4: [0, 0, 1, 1]}[players]
+    while game.history:
+        game.undo()
+        records.pop()
+        assert game.to_dict() == records[-1]
+
+
+def test_same_seed_same_game_and_views():
+    def run(seed):
+        game = plank.new_game(3, seed=seed)
+        bots = [plank.RandomBot(seed + k) for k in range(3)]
+        return engine.play_game(game, bots).to_dict()
+
+    assert run(5) == run(5)
+    assert run(5) != run(6)
+
+
+def test_view_shows_everything_and_is_independent():
+    game = plank.new_game(4, seed=2)
+    for _ in range(5):
+        game.play(game.legal_moves()[0])
+    view = game.view(1)
+    assert view.player == 1 and view.current_player == game.current_player
+    assert view.strips == tuple(game.strips(s) for s in range(4))
+    assert [row[0] for row in view.table] == game.table.strips
+    assert view.legal_moves() == (game.legal_moves() if game.current_player == 1 else [])
+    copy = view.to_game()
+    copy.play(copy.legal_moves()[0])
+    assert view.to_game().to_dict() == game.to_dict()
