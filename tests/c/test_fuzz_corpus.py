@@ -1,4 +1,4 @@
-"""The C core's fuzz inputs replayed without libFuzzer (issue 10, "The harness").
+"""The C core's fuzz inputs replayed without libFuzzer.
 
 ``scripts/fuzz.sh`` fuzzes ``fuzz/hue_core_fuzz.c`` with clang and the
 sanitizers; this test builds the same target with the ordinary C compiler
@@ -60,7 +60,7 @@ def replay_module(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return build
 
 
-def test_issue10_harness_crashes_kept_in_corpus() -> None:
+def test_saved_crashes_are_kept_in_the_corpus() -> None:
     """Each saved crash input is a regression seed of the corpus too."""
     corpus = {path.read_bytes() for path in CORPUS.iterdir()}
     crashes = sorted(CRASHES.iterdir()) if CRASHES.is_dir() else []
@@ -69,7 +69,7 @@ def test_issue10_harness_crashes_kept_in_corpus() -> None:
     assert not missing, f"run fuzz/make_corpus.py: {missing} not in the corpus"
 
 
-def test_issue10_harness_inputs_replay_clean(replay_module: Path) -> None:
+def test_corpus_and_crash_inputs_replay_clean(replay_module: Path) -> None:
     """Every corpus input and saved crash runs through the target without
     breaking a promise of csrc/hue_core.h."""
     names = [str(path) for path in inputs()]

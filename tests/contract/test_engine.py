@@ -215,7 +215,7 @@ def test_check_players_names_the_range():
             SPEC.check_players(bad)
 
 
-def test_issue10_item4_check_players_takes_only_int():
+def test_check_players_takes_only_int():
     for bad in (2.0, True, "2"):
         with pytest.raises(TypeError, match="players must be an integer"):
             SPEC.check_players(bad)

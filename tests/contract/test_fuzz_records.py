@@ -1,4 +1,4 @@
-"""Hostile records for all four games (issue 10 item 5), and Plank's match records.
+"""Hostile records for all four games, and Plank's match records.
 
 Real records come from seeded games played a few random moves in; each is
 then mutated as a careless or hostile user would: a key dropped or added,

@@ -1,4 +1,4 @@
-"""Records as a hostile user writes them (issue 10 items 4 and 5), for all four games.
+"""Records as a hostile user writes them, for all four games.
 
 What a record is checked against: its ``format`` is the int 2 itself; seats,
 counts and seeds are ints; a record with a seed holds the setup that seed
@@ -56,7 +56,7 @@ def nested(depth: int = 1000) -> object:
 # -- records.brief -----------------------------------------------------------------
 
 
-def test_issue10_item5_brief_of_deeply_nested_and_cyclic_data():
+def test_brief_of_deeply_nested_and_cyclic_data():
     deep_dict: dict[str, object] = {}
     inner = deep_dict
     for _ in range(5000):
@@ -92,7 +92,7 @@ def test_brief_names_an_object_whose_repr_fails():
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("version", [True, 1.0, 1 + 0j, 2.0, 2 + 0j, "2", None, 1, 3])
-def test_issue10_item5_format_is_the_int_2(name, version):
+def test_record_format_is_the_int_2(name, version):
     record = record_of(name)
     assert load(name)(record).to_dict() == record
     with pytest.raises(ValueError, match=f"unsupported {name} record format"):
@@ -120,7 +120,7 @@ def replaced(record: dict[str, Any], path: tuple[str, ...], value: object) -> di
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_issue10_item5_a_field_nested_1000_deep_is_refused_clearly(name):
+def test_a_field_nested_1000_deep_is_refused_clearly(name):
     record = record_of(name)
     for path in fields(record):
         for value in (nested(1000), {"a": nested(1000)}):
@@ -143,7 +143,7 @@ def test_huge_values_in_the_header_are_refused_with_a_short_message(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_issue10_item5_a_bad_move_is_named_by_its_number(name):
+def test_a_bad_move_is_named_by_its_number(name):
     record = record_of(name, moves=6)
     moves = record["moves"]
     assert len(moves) >= 3
@@ -162,7 +162,7 @@ def test_issue10_item5_a_bad_move_is_named_by_its_number(name):
             assert game.to_dict()["moves"] == changed, how
 
 
-def test_issue10_item5_a_refused_move_keeps_its_error_type():
+def test_a_refused_move_keeps_its_error_type():
     record = record_of("plank")
     moves = record["moves"]
     with pytest.raises(IllegalMoveError, match="record move 2"):
@@ -172,7 +172,7 @@ def test_issue10_item5_a_refused_move_keeps_its_error_type():
 # -- item 5: Hue hands in deck order, the deal from the seed ----------------------------
 
 
-def test_issue10_item5_hue_hands_out_of_deck_order_are_refused():
+def test_hue_hands_out_of_deck_order_are_refused():
     record = record_of("hue", moves=0)
     record["setup"]["hands"][0].reverse()
     with pytest.raises(ValueError, match="hand 0 is not in deck order"):
@@ -195,7 +195,7 @@ def test_hue_a_hand_out_of_order_would_reorder_legal_moves_after_undo():
     assert list(game.legal_moves()) == before
 
 
-def test_issue10_item5_hue_record_seed_must_deal_its_deal():
+def test_hue_record_seed_must_deal_its_deal():
     record = record_of("hue")
     with pytest.raises(ValueError, match="record deal is not the one seed 4 gives"):
         hue.Game.from_dict({**record, "seed": 4})
@@ -215,7 +215,7 @@ def test_hue_record_without_a_seed_takes_any_possible_deal():
 # -- item 5: Linja's first player from the seed ------------------------------------------
 
 
-def test_issue10_item5_linja_record_seed_must_draw_its_first_player():
+def test_linja_record_seed_must_draw_its_first_player():
     record = record_of("linja", moves=0)
     first = record["setup"]["first_player"]
     assert first == linja.draw_first_player(record["seed"])
@@ -261,7 +261,7 @@ def test_linja_chosen_flag_with_the_drawn_first_player_is_refused():
 # -- item 5: Plank's deal from the seed -----------------------------------------------------
 
 
-def test_issue10_item5_plank_record_seed_must_deal_its_deal():
+def test_plank_record_seed_must_deal_its_deal():
     record = record_of("plank", moves=0)
     with pytest.raises(ValueError, match="record deal of hand 0 is not the one seed 4 gives"):
         plank.Game.from_dict({**record, "seed": 4})
@@ -310,7 +310,7 @@ def test_plank_record_without_a_seed_takes_any_possible_deal():
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seat", [1.0, True, "1", None])
-def test_issue10_item4_view_takes_an_int_seat(name, seat):
+def test_view_takes_an_int_seat(name, seat):
     game = played(name)
     before = game.to_dict()
     with pytest.raises(TypeError, match="seat"):
@@ -319,7 +319,7 @@ def test_issue10_item4_view_takes_an_int_seat(name, seat):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_issue10_item4_play_player_takes_an_int_seat(name):
+def test_play_player_takes_an_int_seat(name):
     game = played(name, moves=1)
     before = game.to_dict()
     move = game.legal_moves()[0]
@@ -333,7 +333,7 @@ def test_issue10_item4_play_player_takes_an_int_seat(name):
         assert game.to_dict() == before
 
 
-def test_issue10_item4_linja_first_player_is_an_int():
+def test_linja_first_player_is_an_int():
     with pytest.raises(TypeError, match="first_player must be a seat number"):
         linja.Game(None, 1.0)
     record = linja.new_game(seed=3).to_dict()
@@ -344,14 +344,14 @@ def test_issue10_item4_linja_first_player_is_an_int():
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("players", [2.0, 3.0, True])
-def test_issue10_item4_record_players_is_an_int(name, players):
+def test_record_players_is_an_int(name, players):
     with pytest.raises(TypeError, match="players must be an integer"):
         load(name)({**record_of(name), "players": players})
 
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("seed", [1.0, True, "7"])
-def test_issue10_item4_seeds_are_ints(name, seed):
+def test_seeds_are_ints(name, seed):
     spec = engine.game_spec(name)
     with pytest.raises(TypeError, match="seed"):
         spec.new_game(spec.max_players, seed)
@@ -363,7 +363,7 @@ def test_issue10_item4_seeds_are_ints(name, seed):
 
 @pytest.mark.parametrize("name", GAMES)
 @pytest.mark.parametrize("players", [2.0, True, "3"])
-def test_issue10_item4_player_counts_are_ints(name, players):
+def test_player_counts_are_ints(name, players):
     spec = engine.game_spec(name)
     with pytest.raises(TypeError, match="players must be an integer"):
         spec.check_players(players)
@@ -371,7 +371,7 @@ def test_issue10_item4_player_counts_are_ints(name, players):
         spec.new_game(players, 1)
 
 
-def test_issue10_item4_plank_counts_are_ints():
+def test_plank_counts_are_ints():
     with pytest.raises(TypeError, match=r"Rules\.repetition must be an integer"):
         plank.Rules(repetition=3.0)
     with pytest.raises(TypeError, match="hands must be an integer"):

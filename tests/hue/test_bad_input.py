@@ -177,7 +177,7 @@ def test_undo_with_nothing_to_undo():
         (-1, ValueError, "no seat"),
         (2, ValueError, "no seat"),
         (5, ValueError, "no seat"),
-        # issue 10 item 4: a seat is an int, not text, None, a bool or a float
+        # a seat is an int, not text, None, a bool or a float
         ("0", TypeError, "a seat must be an integer"),
         (None, TypeError, "a seat must be an integer"),
         (True, TypeError, "a seat must be an integer"),
@@ -434,31 +434,31 @@ def test_record_is_not_modified_by_from_dict(record):
     assert record == snapshot
 
 
-# -- the table's limits (issue 10 item 1) ------------------------------------------
+# -- the table's limits ------------------------------------------------------------
 
 EDGE = hue.MAX_COORDINATE - 2  # a vertical card at x = EDGE has two free columns beyond it
 
 
 def edge_game(backend: str) -> hue.Game:
-    """The issue's game, moved to the limit: S0 standing at x = EDGE, on ``backend``."""
+    """A game whose opening S0 stands at the limit, x = EDGE, on ``backend``."""
     game = hue.new_game(2, seed=1, rules=hue.Rules(opening=[f"S0 {EDGE} 0 0"]))
     game.board = game.board.with_backend(backend)
     return game
 
 
-def test_issue10_item1_the_limits_are_public():
+def test_the_limits_are_public():
     assert hue.MAX_COORDINATE == 2**62 - 8192 and hue.MAX_SPAN == 2048
     assert "MAX_COORDINATE" in hue.__all__ and "MAX_SPAN" in hue.__all__
 
 
-def test_issue10_item1_the_issues_opening_is_beyond_the_limit():
+def test_an_opening_beyond_max_coordinate_is_refused():
     x = 2**62 - 4102
     with pytest.raises(ValueError, match="MAX_COORDINATE"):
         hue.Rules(opening=[f"S0 {x} 0 0"])
 
 
 @pytest.mark.parametrize("backend", hue.backends())
-def test_issue10_item1_refused_move_leaves_nothing_behind(backend):
+def test_refused_move_leaves_nothing_behind(backend):
     game = edge_game(backend)
     before = state(game)
     game.play(hue.Move("X2", EDGE - 3, 0, 1))  # ends next to S0: legal
@@ -469,14 +469,14 @@ def test_issue10_item1_refused_move_leaves_nothing_behind(backend):
     with pytest.raises(IllegalMoveError, match="MAX_COORDINATE"):
         game.play(beyond)
     assert state(game) == before
-    game.play(hue.Move("X2", EDGE, 2, 0))  # the issue's move, now the same on any history
+    game.play(hue.Move("X2", EDGE, 2, 0))  # a move at the edge: the same on any history
     fresh = edge_game(backend)
     fresh.play(hue.Move("X2", EDGE, 2, 0))
     assert state(game) == state(fresh)
 
 
 @pytest.mark.parametrize("backend", hue.backends())
-def test_issue10_item1_play_succeeds_exactly_for_the_listed_moves(backend):
+def test_play_succeeds_exactly_for_the_listed_moves(backend):
     """Around a card at the coordinate limit, every placement of the hand is
     tried: ``play`` takes exactly the ones ``legal_moves`` lists."""
     game = edge_game(backend)
@@ -500,7 +500,7 @@ def test_issue10_item1_play_succeeds_exactly_for_the_listed_moves(backend):
     assert all(max(x for x, _ in move.cells) <= hue.MAX_COORDINATE for move in listed)
 
 
-def test_issue10_item1_board_from_placements_checks_the_limits():
+def test_board_from_placements_checks_the_limits():
     m = hue.MAX_COORDINATE
     assert hue.Board.from_placements([f"S0 {-m} {m - 2} 0"]).bounds() == (-m, m - 2, -m, m)
     for placements in (
@@ -513,7 +513,7 @@ def test_issue10_item1_board_from_placements_checks_the_limits():
             hue.Board.from_placements(placements)
 
 
-def test_issue10_item1_opening_checks_the_limits():
+def test_opening_checks_the_limits():
     with pytest.raises(ValueError, match="MAX_SPAN"):
         hue.Rules(opening=["S0 0 0 0", f"S1 {hue.MAX_SPAN} 0 0"])
     with pytest.raises(ValueError, match="MAX_COORDINATE"):
@@ -529,7 +529,7 @@ def long_row_board() -> hue.Board:
 
 
 @pytest.mark.parametrize("backend", hue.backends())
-def test_issue10_item1_span_limit(backend):
+def test_span_limit_refuses_wider_moves_and_never_lists_them(backend):
     board = long_row_board().with_backend(backend)
     assert board.bounds() == (0, 0, hue.MAX_SPAN - 3, 0)
     spare = [card_id for card_id in board.deck if card_id not in board]
@@ -549,14 +549,14 @@ def test_issue10_item1_span_limit(backend):
     assert (board.placements, board.cells(), board.colour_values()) == before
 
 
-def test_issue10_item1_backends_list_the_same_moves_at_the_limits():
+def test_backends_list_the_same_moves_at_the_limits():
     board = long_row_board()
     spare = [card_id for card_id in board.deck if card_id not in board]
     lists = [board.with_backend(name).legal_placements_of(spare) for name in hue.backends()]
     assert all(moves == lists[0] for moves in lists)
 
 
-# -- cards and decks (issue 10 item 3) -----------------------------------------------
+# -- cards and decks ----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -577,14 +577,14 @@ def test_issue10_item1_backends_list_the_same_moves_at_the_limits():
         ([("A", "s" * 100_000, "GGG")], ValueError, "unknown kind"),
     ],
 )
-def test_issue10_item3_bad_deck_data(deck, error, match):
+def test_bad_deck_data_is_refused_with_a_short_message(deck, error, match):
     """Bad card data gives ValueError or TypeError with a short message."""
     with pytest.raises(error, match=match) as caught:
         hue.Deck(deck)
     assert len(str(caught.value)) < 200
 
 
-def test_issue10_item3_cards_made_directly_are_checked():
+def test_cards_made_directly_are_checked():
     assert hue.Card("A", "solid", "GRB") == hue.Card("A", hue.Kind.SOLID, (0, 1, 4))
     with pytest.raises(ValueError, match="unknown kind"):
         hue.Card("A", "wild", "GRB")  # type: ignore[arg-type]

@@ -1,13 +1,13 @@
-"""Hostile input for Hue (issue 10): moves, openings, decks, kernel arguments
+"""Hostile input for Hue: moves, openings, decks, kernel arguments
 and undo storms, on the active backend (the suite runs once per
 ``HUEGAMES_BACKEND``) and, where both are built, on both at once.
 
 Every refusal goes through :func:`hostile.refused`: only ValueError or
 TypeError escapes, with a short message, and the game is exactly as it was
 -- its record, and also the cells on the table and the moves it lists, which
-the record alone would not show (issue 10 item 1: a refused move once left
-cells behind).  Positions are set up anywhere on the table, also hard
-against the coordinate limits, so hostile coordinates hit both sides of
+the record alone would not show (a refused move once left cells behind).
+Positions are set up anywhere on the table, also hard against the
+coordinate limits, so hostile coordinates hit both sides of
 ``hue.MAX_COORDINATE`` and ``hue.MAX_SPAN``.
 """
 
@@ -170,7 +170,7 @@ def test_hostile_moves(data, game):
 @fuzz_settings
 @given(data=st.data(), game=positions)
 def test_every_sampled_legal_move_plays(data, game):
-    """``legal_moves()`` never lists a move that ``play`` refuses (issue 10 item 1)."""
+    """``legal_moves()`` never lists a move that ``play`` refuses."""
     legal = game.legal_moves()
     if not legal:
         return

@@ -381,7 +381,7 @@ def test_board_too_wide():
 
 
 @pytest.mark.parametrize("grid_class", [_python_grid.Grid, _c_grid.Grid])
-def test_issue10_item1_write_is_all_or_nothing(grid_class):
+def test_write_is_all_or_nothing(grid_class):
     """A write of several cells checks them all before it changes any."""
     code = cells.encode(cells.SOLID, (G, 0, 0))
     grid = grid_class()
@@ -393,7 +393,7 @@ def test_issue10_item1_write_is_all_or_nothing(grid_class):
     assert (grid.get(1, 0), grid.get(2, 0)) == (cells.EMPTY, code)
 
 
-def test_issue10_item1_c_write_beyond_the_buffer_writes_nothing():
+def test_c_write_beyond_the_buffer_writes_nothing():
     code = cells.encode(cells.SOLID, (G, 0, 0))
     grid = _c_grid.Grid()
     grid.set(0, 0, code)
@@ -403,7 +403,7 @@ def test_issue10_item1_c_write_beyond_the_buffer_writes_nothing():
         assert grid.get(1, 0) == cells.EMPTY and grid.colour_values() == (3, 0, 0, 0, 0)
 
 
-def test_issue10_item1_the_c_grid_holds_every_table_within_the_limits():
+def test_the_c_grid_holds_every_table_within_the_limits():
     """The shared limits leave the C grid room for its margins and slack,
     and the kernel's playouts room to grow the table by a whole game."""
     reach = _c_grid.MARGIN + _c_grid.SLACK

@@ -235,10 +235,10 @@ def test_playout_errors():
         kernel.Playouts(hue.Board(), 2, 0)
 
 
-# -- every public entry point's arguments (issue 10 item 3) -----------------------------
+# -- every public entry point's arguments -----------------------------------------------
 
 
-def test_issue10_item3_playouts_run_with_a_huge_index():
+def test_playouts_run_with_a_huge_index():
     game = midgame(6)
     playouts = kernel.Playouts(game.board, 2, game.current_player)
     hands = [list(game.hand(seat)) for seat in range(2)]
@@ -250,12 +250,12 @@ def test_issue10_item3_playouts_run_with_a_huge_index():
     assert playouts.index(hands[0][0]) == game.deck.position(hands[0][0])
 
 
-def test_issue10_item3_playouts_of_something_not_a_board():
+def test_playouts_of_something_not_a_board():
     with pytest.raises(TypeError, match=r"board must be a hue\.Board"):
         kernel.Playouts("board", 3, 0)  # type: ignore[arg-type]
 
 
-def test_issue10_item3_streams_never_wrap_round():
+def test_streams_never_wrap_round():
     last = kernel.SEED_LIMIT - 1
     with pytest.raises(ValueError, match=r"first_game must be in 0\.\.18446744073709551614"):
         kernel.random_games(2, 2, 0, first_game=last)
@@ -285,7 +285,7 @@ def test_issue10_item3_streams_never_wrap_round():
         (lambda: kernel.random_games(2, 1, 1, deck=7), TypeError, "deck"),
     ],
 )
-def test_issue10_item3_whole_game_arguments(call, error, match):
+def test_whole_game_functions_refuse_bad_arguments(call, error, match):
     with pytest.raises(error, match=match):
         call()
 
@@ -300,7 +300,7 @@ def test_issue10_item3_whole_game_arguments(call, error, match):
         ({"policy": ["random"]}, ValueError, "policy"),
     ],
 )
-def test_issue10_item3_playouts_arguments(make, error, match):
+def test_playouts_object_refuses_bad_arguments(make, error, match):
     game = midgame(6)
     args = {"players": 2, "to_move": game.current_player, **make}
     with pytest.raises(error, match=match):
@@ -322,7 +322,7 @@ def test_issue10_item3_playouts_arguments(make, error, match):
         ({"first": "D1 0 0"}, ValueError, "card x y rotation"),
     ],
 )
-def test_issue10_item3_playouts_run_arguments(run, error, match):
+def test_playouts_run_refuses_bad_arguments(run, error, match):
     game = midgame(6)
     playouts = kernel.Playouts(game.board, 2, game.current_player)
     args = {"hands": [[list(game.hand(seat)) for seat in range(2)]], **run}
@@ -330,7 +330,7 @@ def test_issue10_item3_playouts_run_arguments(run, error, match):
         playouts.run(**args)
 
 
-def test_issue10_item3_a_first_move_far_from_the_table():
+def test_a_first_move_far_from_the_table():
     game = midgame(6)
     playouts = kernel.Playouts(game.board, 2, game.current_player)
     hands = [list(game.hand(seat)) for seat in range(2)]

@@ -1,8 +1,8 @@
-"""Hostile input for Hues and Cues (issue 10): cue strings, guesses, seats and
+"""Hostile input for Hues and Cues: cue strings, guesses, seats and
 board CSVs.  Only ValueError or TypeError escapes, with a short message, and
 a refused move leaves the game as it was.
 
-The property at the end is issue 10 item 6's: a refused cue stays refused in
+The property at the end: a refused cue stays refused in
 every look-alike, width and case variant (letters swapped for characters with
 the same TR39 skeleton, fullwidth, mathematical bold, modifier letters,
 combining marks).
@@ -222,7 +222,7 @@ refused_cues = st.one_of(
 
 @fuzz_settings
 @given(cue=refused_cues, case=st.sampled_from([str.lower, str.upper, str.title]), data=st.data())
-def test_issue10_item6_refused_cue_refused_in_every_variant(cue, case, data):
+def test_refused_cue_refused_in_every_variant(cue, case, data):
     text, second = cue
     assert is_refused(text, second), text
     variant = "".join(

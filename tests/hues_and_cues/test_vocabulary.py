@@ -1,6 +1,6 @@
-"""The cue vocabulary (issue 15): word → colour knowledge, reading real cues, Spanish.
+"""The cue vocabulary: word → colour knowledge, reading real cues, Spanish.
 
-Each reading bug of the issue has its test here: a partial match is used
+Each reading bug found in it has its test here: a partial match is used
 only through a real morphological relation.
 """
 
@@ -43,7 +43,7 @@ def guess(name, cue, board=BOARD):
     return hc.LexiconBot(name).choose(first_guesser_view(board, cue)).square
 
 
-# -- the reading bugs of the issue ----------------------------------------------------
+# -- the reading bugs -----------------------------------------------------------------
 
 
 @pytest.mark.parametrize(

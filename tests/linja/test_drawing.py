@@ -1,4 +1,4 @@
-"""Linja's pictures (issue 13): golden structural tests of seeded games'
+"""Linja's pictures: golden structural tests of seeded games'
 SVGs, the console text and the notebook display.
 
 Expected values come from the game state and the rules text (docs/rules/

@@ -1,5 +1,5 @@
-"""Hostile input for Linja (issue 10 items 3 and 4): moves, move texts, turns
-and seats against live games.
+"""Hostile input for Linja: moves, move texts (digits only ASCII), turns and
+seats (ints only) against live games.
 
 Every refusal goes through :func:`hostile.refused`: only ValueError or
 TypeError escapes, with a short message, and the game is exactly as it was
@@ -115,13 +115,13 @@ def test_every_legal_move_and_turn_plays(game, data):
     assert snapshot(game) == before
 
 
-# -- issue 10 item 3: digits that isdigit takes and int refuses ------------------------
+# -- digits that isdigit takes and int refuses ------------------------------------------
 
 
 @pytest.mark.parametrize(
     "text", ["①-2", "²-3", "0-²", "٣-4", "\uff10-\uff11", "\U0001d7ce-\U0001d7cf"]
 )
-def test_issue10_item3_linja_move_text_takes_ascii_digits_only(text):
+def test_linja_move_text_takes_ascii_digits_only(text):
     with pytest.raises(InvalidMoveError, match=f"move {text!r}: expected 'src-dst'"):
         linja.Move.parse(text)
     game = linja.new_game(seed=1)
@@ -129,7 +129,7 @@ def test_issue10_item3_linja_move_text_takes_ascii_digits_only(text):
 
 
 @pytest.mark.parametrize("text", ["0-²", "0-1 ①-2", "0-1 1-2 ²-3"])
-def test_issue10_item3_linja_turn_text_takes_ascii_digits_only(text):
+def test_linja_turn_text_takes_ascii_digits_only(text):
     with pytest.raises(InvalidMoveError, match="expected 'src-dst'"):
         linja.Turn.parse(text)
 
@@ -145,11 +145,11 @@ def test_linja_an_endless_turn_is_refused():
     assert message == "a turn holds 1 to 4 moves, not more than 4"
 
 
-# -- issue 10 item 4: seats are ints ---------------------------------------------------
+# -- seats are ints ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("seat", [0.0, 1.0, True, False])
-def test_issue10_item4_linja_play_player_is_an_int_seat(seat):
+def test_linja_play_player_is_an_int_seat(seat):
     game = linja.new_game(seed=1)
     with pytest.raises(TypeError, match="player must be a seat number"):
         game.play(game.legal_moves()[0], player=seat)

@@ -137,7 +137,7 @@ def test_new_game_takes_players_first_and_seed_second():
     for players in (1, 3):
         with pytest.raises(ValueError, match="Linja is for 2 players"):
             linja.new_game(players, 7)
-    for players in (2.0, True, "2"):  # issue 10 item 4: integers mean int
+    for players in (2.0, True, "2"):  # integers mean int
         with pytest.raises(TypeError, match="players must be an integer"):
             linja.new_game(players, 7)
     for seed in (1.5, "7", True):

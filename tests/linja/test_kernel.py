@@ -1,4 +1,4 @@
-"""Linja's C kernel through the runner (issue 14): the same games as the Python
+"""Linja's C kernel through the runner: the same games as the Python
 engine, records that replay, statistics that agree, and Python where C cannot play."""
 
 from __future__ import annotations

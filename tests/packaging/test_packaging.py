@@ -1,5 +1,5 @@
-"""The package's metadata, build configuration and fallback warning (issue 11,
-"Ready for PyPI").
+"""The package's metadata, build configuration and fallback warning: what a
+release to PyPI needs.
 
 The build itself is checked for real outside the suite: scripts/check_package.sh
 (sdist -> wheel -> manylinux -> installed), scripts/check_no_compiler.sh (no
@@ -27,7 +27,7 @@ PROJECT = PYPROJECT["project"]
 PYTHONS = ["3.10", "3.11", "3.12", "3.13"]
 
 
-def test_issue11_licence_is_a_pep639_expression_with_its_files():
+def test_licence_is_a_pep639_expression_with_its_files():
     assert PROJECT["license"] == "MIT"
     assert PROJECT["license-files"][0] == "LICENSE"
     for name in PROJECT["license-files"]:
@@ -39,7 +39,7 @@ def test_issue11_licence_is_a_pep639_expression_with_its_files():
     assert any(r.startswith("setuptools>=77") for r in PYPROJECT["build-system"]["requires"])
 
 
-def test_issue11_python_versions_agree():
+def test_python_versions_agree():
     """Classifiers, requires-python, the abi3 floor and the one cibuildwheel build."""
     versions = [
         c.rsplit(" :: ", 1)[1]
@@ -54,7 +54,7 @@ def test_issue11_python_versions_agree():
     assert f'LIMITED_API = "{floor}"' in setup
 
 
-def test_issue11_metadata_names_the_project():
+def test_metadata_names_the_project():
     assert PROJECT["authors"] == [{"name": "huegames developers"}]
     assert "Development Status :: 4 - Beta" in PROJECT["classifiers"]
     assert "Operating System :: OS Independent" in PROJECT["classifiers"]
@@ -64,7 +64,7 @@ def test_issue11_metadata_names_the_project():
     assert PROJECT["optional-dependencies"]["docs"] == ["mkdocs>=1.6", "mkdocstrings[python]>=0.26"]
 
 
-def test_issue11_each_wheel_is_tested_with_files_that_exist():
+def test_each_wheel_is_tested_with_files_that_exist():
     """cibuildwheel's test-command runs these tests on every built wheel."""
     commands = PYPROJECT["tool"]["cibuildwheel"]["test-command"]
     assert any("hue.backend == 'c'" in command for command in commands)
@@ -74,7 +74,7 @@ def test_issue11_each_wheel_is_tested_with_files_that_exist():
         assert (ROOT / path).is_file(), path
 
 
-def test_issue14_setup_builds_every_core_from_its_sources():
+def test_setup_builds_every_core_from_its_sources():
     """setup.py's CORES (which the scripts read too) names every csrc/*_core.c,
     each with its header and its cffi builder, and the build wires them in."""
     setup = (ROOT / "setup.py").read_text(encoding="utf-8")
@@ -110,7 +110,7 @@ def test_issue14_setup_builds_every_core_from_its_sources():
         ("not json", "it failed to load (No module named 'huegames.hue._hue_core')."),
     ],
 )
-def test_issue11_import_warning_says_what_happened(monkeypatch, tmp_path, record, says):
+def test_import_warning_says_what_happened(monkeypatch, tmp_path, record, says):
     """The warning repeats what setup.py recorded when it could not build the core."""
     info = tmp_path / "_build_info.json"
     if record is not None:
@@ -121,7 +121,7 @@ def test_issue11_import_warning_says_what_happened(monkeypatch, tmp_path, record
     assert says in message
 
 
-def test_issue11_release_workflow_publishes_with_trusted_publishing():
+def test_release_workflow_publishes_with_trusted_publishing():
     workflow = ROOT / ".github" / "workflows" / "release.yml"
     if not workflow.is_file():
         pytest.skip("no .github/ here (the sdist leaves it out)")

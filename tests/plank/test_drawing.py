@@ -1,4 +1,4 @@
-"""Plank's pictures (issue 13): golden structural tests of seeded hands'
+"""Plank's pictures: golden structural tests of seeded hands'
 SVGs, the console text and the notebook display.
 
 Expected values come from the game state (its public table, strips and

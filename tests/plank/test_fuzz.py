@@ -1,5 +1,5 @@
-"""Hostile input for Plank (issue 10 items 3 and 4): moves, move texts, squares
-and seats against live hands, in both phases.
+"""Hostile input for Plank: moves (whole ones only), move texts, squares and
+seats (ints only) against live hands, in both phases.
 
 Every refusal goes through :func:`hostile.refused`: only ValueError or
 TypeError escapes, with a short message, and the hand is exactly as it was.
@@ -161,10 +161,10 @@ def test_every_legal_move_plays_and_undoes(game, data):
     assert snapshot(game) == before
 
 
-# -- issue 10 item 3: no AttributeError from a move that is not whole -----------------------
+# -- no AttributeError from a move that is not whole -------------------------------------
 
 
-def test_issue10_item3_plank_bare_move_is_not_a_move():
+def test_plank_bare_move_is_not_a_move():
     with pytest.raises(TypeError, match=r"plank\.Move is not a kind of move"):
         plank.Move()
     game = movement_phase()
@@ -183,7 +183,7 @@ def test_issue10_item3_plank_bare_move_is_not_a_move():
         (half_built(LayShift, strip="RWG", end="X", source=Square(0, 0)), "top 'T' or the bottom"),
     ],
 )
-def test_issue10_item3_plank_half_built_move_in_the_movement_phase(move, match):
+def test_plank_half_built_move_in_the_movement_phase(move, match):
     game = movement_phase()
     before = snapshot(game)
     with pytest.raises(InvalidMoveError, match=match):
@@ -212,11 +212,11 @@ def test_plank_squares_take_ascii_digits_only(text):
         plank.Move.parse(text)
 
 
-# -- issue 10 item 4: seats are ints ---------------------------------------------------------
+# -- seats are ints -----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("seat", [0.0, 1.0, True, False])
-def test_issue10_item4_plank_seats_are_ints(seat):
+def test_plank_seats_are_ints(seat):
     game = plank.new_game(2, seed=1)
     with pytest.raises(TypeError, match="a seat is an integer"):
         game.play(game.legal_moves()[0], player=seat)
@@ -224,7 +224,7 @@ def test_issue10_item4_plank_seats_are_ints(seat):
         game.view(seat)
 
 
-def test_issue10_item4_plank_record_players_is_an_int():
+def test_plank_record_players_is_an_int():
     record = plank.new_game(2, seed=1).to_dict()
     with pytest.raises(TypeError, match="players must be an integer"):
         plank.Game.from_dict({**record, "players": 2.0})

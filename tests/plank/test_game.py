@@ -282,7 +282,7 @@ STRIPS = [list(FULL * 2)] * 2
     [
         ({"letters": ["A", "B"], "strips": STRIPS}, ValueError, "deal lacks first"),
         ({"letters": "AB", "strips": STRIPS, "first": 0}, TypeError, "list of letters"),
-        # issue 10 item 4: a seat is an int, not a float or a bool
+        # a seat is an int, not a float or a bool
         ({"letters": ["A", "B"], "strips": STRIPS, "first": 0.0}, TypeError, "first seat"),
         ({"letters": ["A", "B"], "strips": STRIPS, "first": True}, TypeError, "first seat"),
         ({"letters": ["A", "A"], "strips": STRIPS, "first": 0}, ValueError, "letters"),

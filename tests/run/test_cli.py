@@ -283,7 +283,7 @@ def test_help_lists_every_game_with_its_bots_and_settings(capsys):
     assert "with 3 players lower scores are better" in out  # Plank
 
 
-# -- issue 10 item 2: every failure is one line and a non-zero status ---------------------
+# -- every failure is one line and a non-zero status ---------------------------------------
 
 
 def one_line_error(err: str) -> str:
@@ -294,7 +294,7 @@ def one_line_error(err: str) -> str:
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-def test_issue10_item2_out_dev_full_is_a_run_error(capsys):
+def test_out_dev_full_is_a_run_error(capsys):
     """/dev/full takes the open and refuses the data when it is flushed (ENOSPC at close)."""
     status, out, err = run(
         capsys, "simulate", "hue", "--games", "3", "--out", "/dev/full", "--format", "csv", *QUICK
@@ -304,7 +304,7 @@ def test_issue10_item2_out_dev_full_is_a_run_error(capsys):
 
 
 @pytest.mark.skipif(not os.path.exists("/proc/version"), reason="no /proc here")
-def test_issue10_item2_out_proc_version_is_one_line(capsys):
+def test_out_proc_version_is_one_line(capsys):
     """Refused up front when the user may not write it (2); as root, EIO when written (1)."""
     status, out, err = run(
         capsys, "simulate", "hue", "--games", "2", "--out", "/proc/version", "--format", "jsonl",
@@ -314,7 +314,7 @@ def test_issue10_item2_out_proc_version_is_one_line(capsys):
     assert one_line_error(err).startswith("cannot write '/proc/version': ")
 
 
-def test_issue10_item2_a_write_that_fails_during_the_run_names_the_file(capsys, monkeypatch):
+def test_a_write_that_fails_during_the_run_names_the_file(capsys, monkeypatch):
     """Whatever OSError the disk gives (here EIO on the first record), one line and status 1."""
     from huegames.recordfiles import RecordWriter
 
@@ -344,21 +344,21 @@ def test_issue10_item2_a_write_that_fails_during_the_run_names_the_file(capsys, 
         ("tcp://[::1:8786", "write tcp://host:port"),
     ],
 )
-def test_issue10_item2_malformed_scheduler_addresses_are_usage_errors(capsys, address, message):
+def test_malformed_scheduler_addresses_are_usage_errors(capsys, address, message):
     """``--scheduler ''`` used to run locally, ``inproc://x`` printed a bare unpacking error."""
     status, out, err = run(capsys, "simulate", "hue", "--scheduler", address, "--no-progress")
     assert status == 2 and out == ""
     assert message in one_line_error(err)
 
 
-def test_issue10_item2_workers_with_a_scheduler_is_refused(capsys):
+def test_workers_with_a_scheduler_is_refused(capsys):
     status, _, err = run(capsys, "simulate", "hue", "--scheduler", "tcp://host:8786",
                          "--workers", "2")  # fmt: skip
     assert status == 2
     assert "--workers is for local processes" in one_line_error(err)
 
 
-def test_issue10_item2_tls_scheduler_without_certificates(capsys):
+def test_tls_scheduler_without_certificates_is_a_run_error(capsys):
     """``tls://`` without Dask TLS settings raised a TypeError traceback from distributed."""
     pytest.importorskip("distributed")
     status, _, err = run(capsys, "simulate", "hue", "--scheduler", "tls://127.0.0.1:1",
@@ -370,7 +370,7 @@ def test_issue10_item2_tls_scheduler_without_certificates(capsys):
     )
 
 
-def test_issue10_item2_unreachable_scheduler_is_a_run_error(capsys, monkeypatch):
+def test_unreachable_scheduler_is_a_run_error(capsys, monkeypatch):
     pytest.importorskip("distributed")
     monkeypatch.setattr("huegames.cli.CONNECT_TIMEOUT", "0.5s")
     status, _, err = run(capsys, "simulate", "hue", "--scheduler", "tcp://127.0.0.1:1",
@@ -395,14 +395,14 @@ def test_issue10_item2_unreachable_scheduler_is_a_run_error(capsys, monkeypatch)
         (["--positions", "2.5"], "argument --positions: not a whole number: '2.5'"),
     ],
 )
-def test_issue10_item2_bench_budget_and_positions_are_checked(capsys, argv, message):
+def test_bench_budget_and_positions_are_checked(capsys, argv, message):
     """``bench --budget nan`` raised ValueError, ``inf`` and ``1e300`` OverflowError."""
     status, out, err = run(capsys, "bench", *argv)
     assert status == 2 and out == ""
     assert message in one_line_error(err)
 
 
-def test_issue10_item2_workers_above_the_bound_are_refused(capsys):
+def test_workers_above_the_bound_are_refused(capsys):
     from huegames.runner import max_workers
 
     assert max_workers() == 32 * (os.cpu_count() or 1)
@@ -414,7 +414,7 @@ def test_issue10_item2_workers_above_the_bound_are_refused(capsys):
     )
 
 
-def test_issue10_item2_workers_never_outnumber_the_chunks(capsys, monkeypatch):
+def test_workers_never_outnumber_the_chunks(capsys, monkeypatch):
     """``--workers N`` started N processes even for one game: now one chunk plays here."""
     from huegames.runner import max_workers
 
@@ -449,14 +449,14 @@ def test_issue10_item2_workers_never_outnumber_the_chunks(capsys, monkeypatch):
         (["--chunk-size", "-1"], "argument --chunk-size: must be at least 1, not -1"),
     ],
 )
-def test_issue10_item2_odd_values_give_one_short_line(capsys, argv, message):
+def test_odd_values_give_one_short_line(capsys, argv, message):
     status, out, err = run(capsys, "simulate", "hue", *argv, *QUICK)
     assert status == 2 and out == ""
     assert message in one_line_error(err)
     assert len(err) < 500
 
 
-def test_issue10_item2_a_dead_worker_is_a_run_error(capsys, monkeypatch):
+def test_a_dead_worker_is_a_run_error(capsys, monkeypatch):
     from concurrent.futures.process import BrokenProcessPool
 
     def dies(*args, **kwargs):
@@ -469,7 +469,7 @@ def test_issue10_item2_a_dead_worker_is_a_run_error(capsys, monkeypatch):
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])
-def test_issue10_item2_ctrl_c_exits_130_with_one_line(workers):
+def test_ctrl_c_exits_130_with_one_line(workers):
     """Ctrl-C reaches the whole process group: workers end quietly, the command says so once."""
     import select
     import signal

@@ -1,4 +1,4 @@
-"""Hostile command lines for ``huegames`` (issue 10 item 2).
+"""Hostile command lines for ``huegames``.
 
 Argument lists for every subcommand -- good and bad values for each
 option, options out of place, unknown options, odd text (control

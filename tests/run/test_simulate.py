@@ -218,7 +218,7 @@ def test_a_bot_that_cannot_be_pickled_is_refused_for_processes_only():
     with pytest.raises(ValueError, match="cannot be sent to worker processes"):
         simulate("linja", [local_bot, "random"], games=2, workers=2, chunk_size=1)
     assert simulate("linja", [local_bot, "random"], games=2, workers=1).summary.games == 2
-    # one chunk of games starts no process (issue 10 item 2), so nothing is sent
+    # one chunk of games starts no process, so nothing is sent
     assert simulate("linja", [local_bot, "random"], games=2, workers=2).summary.games == 2
 
 
@@ -477,7 +477,7 @@ def test_a_partial_bot_is_labelled_by_its_function_and_keywords():
     assert result.summary.bots[0].name == "SearchBot:nodes=30"
 
 
-# -- issue 10 item 2: the API refuses what the command line refuses ------------------------
+# -- the API refuses what the command line refuses ------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -497,7 +497,7 @@ def test_a_partial_bot_is_labelled_by_its_function_and_keywords():
         ({"out": io.StringIO(), "out_format": ["csv"]}, "unknown output format ['csv']"),
     ],
 )
-def test_issue10_item2_bad_run_arguments_are_value_errors(kwargs, message):
+def test_bad_run_arguments_are_value_errors(kwargs, message):
     arguments = {"game": "hue", "bots": ["random"], "games": 2, "workers": 1, **kwargs}
     with pytest.raises(ValueError) as error:
         simulate(**arguments)
@@ -505,13 +505,13 @@ def test_issue10_item2_bad_run_arguments_are_value_errors(kwargs, message):
     assert len(str(error.value)) < 300
 
 
-def test_issue10_item2_runspec_refuses_a_seed_it_cannot_derive_from():
+def test_runspec_refuses_a_seed_it_cannot_derive_from():
     with pytest.raises(ValueError, match="seed is too large"):
         RunSpec.build("hue", "random", games=1, seed=-(10**4400))
     assert RunSpec.build("hue", "random", games=1, seed=-(10**4000)).seed == -(10**4000)
 
 
-def test_issue10_item2_worker_processes_are_capped_by_the_chunks_and_the_bound():
+def test_worker_processes_are_capped_by_the_chunks_and_the_bound():
     from huegames.runner import WORKERS_PER_CORE, local_processes, max_workers
 
     cores = os.cpu_count() or 1
@@ -527,7 +527,7 @@ def test_issue10_item2_worker_processes_are_capped_by_the_chunks_and_the_bound()
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
-def test_issue10_item2_a_full_disk_is_one_os_error_naming_the_file():
+def test_a_full_disk_is_one_os_error_naming_the_file():
     """ENOSPC comes at close, when the buffer is flushed; it is raised once, naming the file."""
     with pytest.raises(OSError) as error:
         simulate("hue", "random", games=3, workers=1, out="/dev/full", out_format="jsonl")
@@ -536,7 +536,7 @@ def test_issue10_item2_a_full_disk_is_one_os_error_naming_the_file():
     assert error.value.__suppress_context__  # one error, not "during handling of..."
 
 
-def test_issue10_item2_a_failed_run_closes_its_file_and_keeps_its_error(tmp_path, monkeypatch):
+def test_a_failed_run_closes_its_file_and_keeps_its_error(tmp_path, monkeypatch):
     """A run that fails midway (here a bot) closes the file it opened, with what was written."""
     path = tmp_path / "r.jsonl"
 

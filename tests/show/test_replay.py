@@ -1,5 +1,5 @@
-"""The replay viewer (issue 13 item 3) in a real headless browser, its errors,
-``huegames show``, and README's pictures (item 5).
+"""The replay viewer in a real headless browser, its errors, ``huegames show``,
+and README's pictures.
 
 The browser tests drive Debian's chromium through its chromedriver with
 Selenium, one browser session for every game (a module fixture); Selenium
