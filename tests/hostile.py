@@ -1,8 +1,10 @@
 """Shared by the hostile-input property tests: settings and the refusal check.
 
-Every test here feeds an engine something a hostile or careless caller
-could pass, and asserts three things when the engine refuses it: only the
-documented exception types escape (``ValueError`` and its subclasses
+Every test using it (each game's ``test_fuzz.py``,
+``contract/test_fuzz_records.py``, ``run/test_fuzz_cli.py``) feeds an engine
+something a hostile or careless caller could pass, and asserts three things
+when the engine refuses it: only the documented exception types escape
+(``ValueError`` and its subclasses
 ``IllegalMoveError``/``InvalidMoveError``/``NotYourTurnError``, or
 ``TypeError``), the message says what was wrong, and the object is exactly
 as it was (``to_dict()`` unchanged).  The ``fuzz`` settings keep each test
