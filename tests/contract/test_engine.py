@@ -129,8 +129,8 @@ def test_bot_spec_parses_a_name_with_settings():
 
 
 def test_bot_spec_reads_an_import_path():
-    spec = engine.BotSpec.parse("test_engine:CountingBot:depth=2")
-    assert spec.factory == "test_engine:CountingBot"
+    spec = engine.BotSpec.parse("contract.test_engine:CountingBot:depth=2")
+    assert spec.factory == "contract.test_engine:CountingBot"
     assert isinstance(spec.build(SPEC, seed=1), CountingBot)
 
 
@@ -163,8 +163,8 @@ def test_bot_spec_refuses_malformed_text(text, message):
         ("counting:depth=deep", "setting depth must be int"),
         ("counting:fast=maybe", "true or false"),
         ("no.such.module:Bot", "cannot import bot"),
-        ("test_engine:Missing", "cannot import bot"),
-        ("test_engine:SPEC", "is not a class or factory"),
+        ("contract.test_engine:Missing", "cannot import bot"),
+        ("contract.test_engine:SPEC", "is not a class or factory"),
     ],
 )
 def test_bot_spec_errors_name_the_problem(text, message):
