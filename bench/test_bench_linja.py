@@ -5,7 +5,7 @@
   on the Python engine (``engine="python"``, "python", the old path), in
   the same run.  Each round plays the next run seed, so no two rounds
   replay the same games; the kernel's games are the Python ones, move for
-  move (tests/test_linja_kernel.py).
+  move (tests/linja/test_kernel.py).
 - Perft: the distinct states after 3 whole turns from the start (79,023;
   red and black first in turn), by the Python engine's turn generator, against python-chess's own
   pure-Python perft (leaf nodes after 4 plies from the start, 197,281) as

@@ -4,7 +4,7 @@ Writes docs/pictures/hue.svg, linja.svg, plank.svg and hues-and-cues.svg:
 a game set up from a fixed seed, played by seeded greedy bots (Hues and
 Cues: its xkcd bots) for a fixed number of moves, drawn with the game's
 ``svg`` in its default style.  The same files every time, on either Hue
-backend (tests/test_replay.py checks that the committed files are what
+backend (tests/show/test_replay.py checks that the committed files are what
 this script writes).
 
     python scripts/make_pictures.py              # write docs/pictures/*.svg

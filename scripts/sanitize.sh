@@ -46,8 +46,8 @@ for module in "${CORES[@]}"; do
     esac
 done
 
-tests=(tests/test_grid_backends.py)
-for more in tests/test_*kernel*.py tests/test_parity*.py; do
+tests=(tests/hue/test_grid.py)
+for more in tests/*/test_kernel*.py tests/*/test_parity*.py; do
     [ -e "$more" ] && tests+=("$more")
 done
 log="$work/pytest.log"

@@ -1,0 +1,1 @@
+"""The C cores as such: their fuzz corpus replayed."""

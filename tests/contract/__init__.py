@@ -1,0 +1,1 @@
+"""The engine contract every game keeps, and records."""

@@ -1,0 +1,1 @@
+"""README, CONTRIBUTING and the docstrings: examples, doctests and links."""

@@ -1,0 +1,55 @@
+"""Shared by the hostile-input property tests: settings and the refusal check.
+
+Every test using it (each game's ``test_fuzz.py``,
+``contract/test_fuzz_records.py``, ``run/test_fuzz_cli.py``) feeds an engine
+something a hostile or careless caller could pass, and asserts three things
+when the engine refuses it: only the documented exception types escape
+(``ValueError`` and its subclasses
+``IllegalMoveError``/``InvalidMoveError``/``NotYourTurnError``, or
+``TypeError``), the message says what was wrong, and the object is exactly
+as it was (``to_dict()`` unchanged).  The ``fuzz`` settings keep each test
+bounded in CI; ``HYPOTHESIS_PROFILE=expensive`` runs them longer.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+
+DOCUMENTED = (ValueError, TypeError)
+"""What a refusal may raise: ValueError (and the package's errors, which
+subclass it) for bad moves and data, TypeError for data of the wrong type."""
+
+_EXAMPLES = {"default": 60, "ci": 150, "expensive": 3000}.get(
+    os.environ.get("HYPOTHESIS_PROFILE", "default"), 60
+)
+
+fuzz_settings = settings(
+    max_examples=_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+"""The settings every fuzz test uses: bounded by the hypothesis profile."""
+
+
+def refused(action: Callable[[], Any], snapshot: Callable[[], Any] | None = None) -> str | None:
+    """Run ``action``; return None when it succeeds, else the refusal's message.
+
+    Fails the test when anything but a documented exception escapes, when
+    the message is empty or a bare repr of nothing, or when ``snapshot()``
+    (typically ``state.to_dict``) differs before and after a refusal.
+    """
+    before = snapshot() if snapshot is not None else None
+    try:
+        action()
+    except DOCUMENTED as error:
+        message = str(error)
+        assert message.strip(), f"{type(error).__name__} with an empty message"
+        assert len(message) < 2000, f"message too long ({len(message)} chars): {message[:200]}..."
+        if snapshot is not None:
+            assert snapshot() == before, f"state changed by a refused call: {message}"
+        return message
+    return None

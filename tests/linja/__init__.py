@@ -1,0 +1,1 @@
+"""Linja: rules, the Game API, bad input, bots, pictures, encoding, the C core, its kernel."""

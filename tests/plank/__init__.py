@@ -1,0 +1,1 @@
+"""Plank: rules, the Game API, bad input, bots, pictures, encoding, matches, the C core."""

@@ -1,0 +1,1 @@
+"""The reinforcement-learning adapters: Gymnasium, PettingZoo and OpenSpiel."""

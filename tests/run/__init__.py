@@ -1,0 +1,1 @@
+"""The runner and the command line."""

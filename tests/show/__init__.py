@@ -1,0 +1,1 @@
+"""Showing games: the replay page in a browser and the terminal player."""
