@@ -4,23 +4,26 @@ The suite runs once per backend: ``HUEGAMES_BACKEND=c`` and
 ``HUEGAMES_BACKEND=python``.  When C is asked for, the C cores (Hue's,
 Linja's and Plank's) must be the ones loaded, so a broken build never hides
 behind the fallback.
-``HYPOTHESIS_PROFILE`` picks ``default``, ``ci`` or ``expensive``.
+``HYPOTHESIS_PROFILE`` picks ``default``, ``ci`` or ``expensive``
+(:mod:`profiles`).  Two markers, declared in pyproject.toml, sort the
+tests: ``slow`` and ``backend_independent``.
 """
 
 import os
 
+import pytest
 from hypothesis import HealthCheck, settings
 
-from huegames import hue
+from huegames import engine, hue
+from profiles import PROFILE, examples
 
-settings.register_profile("default", max_examples=100, deadline=None)
 settings.register_profile(
-    "ci", max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    PROFILE,
+    max_examples=examples(150),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
 )
-settings.register_profile(
-    "expensive", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
+settings.load_profile(PROFILE)
 
 
 def _kernels():
@@ -46,3 +49,14 @@ def pytest_sessionstart(session):
     for game, loaded in _kernels().items():
         if wanted and loaded != (wanted == "c"):
             raise RuntimeError(f"HUEGAMES_BACKEND={wanted} but {game}'s C core says otherwise")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """A generic suite's case for a game with no C core (no kernel in its
+    spec) runs the same on either backend: marked ``backend_independent``."""
+    without_core = {spec.name for spec in engine.game_specs() if spec.kernel is None}
+    for item in items:
+        params = getattr(item, "callspec", None)
+        if params and {params.params.get("name"), params.params.get("game")} & without_core:
+            item.add_marker(pytest.mark.backend_independent)

@@ -13,22 +13,19 @@ bounded in CI; ``HYPOTHESIS_PROFILE=expensive`` runs them longer.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any
 
 from hypothesis import HealthCheck, settings
 
+from profiles import examples
+
 DOCUMENTED = (ValueError, TypeError)
 """What a refusal may raise: ValueError (and the package's errors, which
 subclass it) for bad moves and data, TypeError for data of the wrong type."""
 
-_EXAMPLES = {"default": 60, "ci": 150, "expensive": 3000}.get(
-    os.environ.get("HYPOTHESIS_PROFILE", "default"), 60
-)
-
 fuzz_settings = settings(
-    max_examples=_EXAMPLES,
+    max_examples=examples(150),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -18,6 +18,8 @@ import pytest
 
 import huegames
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages(huegames.__path__, "huegames.")

@@ -32,11 +32,14 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-PAGES = [ROOT / "README.md"] + sorted(
-    page for page in DOCS.rglob("*.md") if DOCS / "api" not in page.parents
-)
+PAGES = [
+    ROOT / "README.md",
+    *sorted(page for page in DOCS.rglob("*.md") if DOCS / "api" not in page.parents),
+]
 """README.md and every page of the site but the API reference (docstrings,
 whose examples tests/docs/test_docstrings.py runs)."""
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 ROOT = Path(__file__).resolve().parents[2]
 REPOSITORY = "https://github.com/huegames/huegames/"
 SITE = "https://huegames.readthedocs.io/en/latest/"

@@ -22,13 +22,16 @@ from c_heap import c_heap_allocator
 from huegames import hue
 from huegames.hue import _backend, _hue_core_build, _python_grid, cells
 from huegames.hue.bots import random_position
+from profiles import examples
 
 core = pytest.importorskip("huegames.hue._hue_core")
 ffi, lib = core.ffi, core.lib
 from huegames.hue import _c_grid  # noqa: E402 -- needs the core
 
 G, R, Y, P, B = range(5)
-SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(
+    max_examples=examples(150), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 # -- strategies ----------------------------------------------------------------
 
@@ -590,7 +593,7 @@ def test_c_grid_refuses_coordinates_beyond_its_range():
 raw_codes = st.integers(0, 0xFFFF) | codes | st.just(0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(
     st.integers(1, 7),
     st.integers(1, 7),

@@ -22,6 +22,7 @@ from c_heap import c_heap_allocator
 from huegames import hue
 from huegames.hue import cells
 from huegames.hue.encoding import PLANES, HueEncoding
+from profiles import examples
 
 core = pytest.importorskip("huegames.hue._hue_core")
 ffi, lib = core.ffi, core.lib
@@ -29,7 +30,7 @@ c_heap = c_heap_allocator(ffi)
 pytestmark = pytest.mark.skipif("c" not in hue.backends(), reason="the C core is not built")
 
 
-@settings(max_examples=40)  # each example is a whole game, checked at every state
+@settings(max_examples=examples(40))  # each example is a whole game, checked at every state
 @given(
     players=st.integers(hue.MIN_PLAYERS, hue.MAX_PLAYERS),
     seed=st.integers(0, 2**32 - 1),
@@ -429,7 +430,7 @@ def reference_anchors(occupied: set[tuple[int, int]], allow_cover: bool, horizon
     return found
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(
     width=st.integers(1, 20),
     height=st.integers(1, 20),

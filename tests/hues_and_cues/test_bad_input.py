@@ -15,6 +15,8 @@ import pytest
 from huegames import IllegalMoveError, InvalidMoveError
 from huegames import hues_and_cues as hc
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 
 def at_first_cue(used: tuple[str, ...] = ()) -> hc.Game:
     """A 3-player game at a first cue, after rounds that gave the cues ``used``."""

@@ -10,6 +10,8 @@ from huegames import hues_and_cues as hc
 from huegames.hues_and_cues import reading
 from huegames.hues_and_cues.bots import LexiconBot, RandomBot
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 
 def play_round(game, bots):
     while len(game.rounds) == 0:

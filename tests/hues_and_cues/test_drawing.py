@@ -13,6 +13,8 @@ from huegames import engine, pictures
 from huegames import hues_and_cues as hc
 from huegames.hues_and_cues import drawing
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 NS = {"svg": "http://www.w3.org/2000/svg"}
 PLAYERS = 4
 SEED = 1  # round 1: no first guess and no cone on the target

@@ -21,6 +21,8 @@ from huegames.hues_and_cues.encoding import (
 )
 from huegames.hues_and_cues.lexicon import lexicon, vocabulary
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 CODES: dict[tuple[int, Rules], HuesAndCuesEncoding] = {}
 
 

@@ -15,6 +15,7 @@ import unicodedata
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from impersonation_detector.skeleton import skeleton
@@ -30,6 +31,8 @@ from huegames.hues_and_cues.cues import (
     SUFFIXES,
     split_cue,
 )
+
+pytestmark = pytest.mark.backend_independent  # the same on either backend
 
 USED = ("mint", "seafoam")
 """The cues given before the cue under test (see :func:`game_at`)."""

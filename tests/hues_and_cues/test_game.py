@@ -10,6 +10,8 @@ from huegames import InvalidMoveError, NotYourTurnError, engine
 from huegames import hues_and_cues as hc
 from huegames.engine import Outcome
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 T = hc.Termination
 
 

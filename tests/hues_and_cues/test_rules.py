@@ -12,6 +12,8 @@ from huegames.engine import Outcome
 from huegames.hues_and_cues.colour import oklch
 from huegames.hues_and_cues.rounds import guessing_order, score_round
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 S = hc.Square.parse
 
 

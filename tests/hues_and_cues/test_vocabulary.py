@@ -25,6 +25,8 @@ from huegames.hues_and_cues.vocabulary import (
     words_of,
 )
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = hc.default_board()
 

@@ -16,6 +16,8 @@ import pytest
 
 from huegames.hue import _backend
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 try:
     import tomllib
 except ImportError:  # Python 3.10

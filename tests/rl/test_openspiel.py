@@ -288,6 +288,7 @@ def _hc_play_to(game, seed, phase_moves, rng):
 
 
 @pytest.mark.parametrize("players", [3, 4, 10])
+@pytest.mark.backend_independent  # Hues and Cues has no C core
 def test_hues_and_cues_guessers_do_not_see_the_target(players):
     from huegames import hues_and_cues as hc
 
@@ -440,6 +441,7 @@ def test_utilities():
     ]
 
 
+@pytest.mark.backend_independent  # Hues and Cues has no C core
 def test_a_hues_and_cues_game_still_tied_stops_at_the_length_bound():
     game = _load("hues-and-cues", 3, tie_break_rounds=0)
     assert game.max_game_length() == 6 * 7

@@ -27,6 +27,8 @@ from huegames import cli, engine
 from huegames.errors import IllegalMoveError
 from huegames.play import Session
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 pexpect = pytest.importorskip("pexpect")
 pytest.importorskip("rich")
 

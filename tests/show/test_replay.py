@@ -34,6 +34,8 @@ from huegames.cli import main
 from huegames.replay import Replay, read_record, replay_html
 from huegames.runner import simulate
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"
