@@ -200,3 +200,19 @@ def test_no_page_is_a_stub_that_includes_the_readme():
 
 def test_readme_is_a_short_tour():
     assert len((ROOT / "README.md").read_text().splitlines()) <= 200
+
+
+def test_ci_runs_the_readme_commands_as_written():
+    """README's two commands (each installs from the clone, then works) are
+    the ones ``.ci/run`` runs, character for character."""
+    ci = (ROOT / ".ci" / "run").read_text()
+    two = [
+        command
+        for block in blocks(ROOT / "README.md")
+        if block.language == "sh"
+        for command in commands(block)
+        if command.startswith('pip install ".[')
+    ]
+    assert len(two) == 2, two
+    for command in two:
+        assert command in ci.splitlines(), f"CI does not run {command!r} as written"
