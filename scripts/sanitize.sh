@@ -53,8 +53,9 @@ done
 log="$work/pytest.log"
 status=0
 # --capture=sys leaves file descriptor 2 alone, so reports from an aborting
-# process reach the log.
-python -m pytest -p no:cacheprovider --capture=sys -q "${tests[@]}" "$@" 2>&1 | tee "$log" || status=$?
+# process reach the log; -m "" runs the slow cases too (the everyday run's
+# -m 'not slow' is lifted).
+python -m pytest -p no:cacheprovider --capture=sys -q -m "" "${tests[@]}" "$@" 2>&1 | tee "$log" || status=$?
 if grep -qE 'ERROR: AddressSanitizer|runtime error:' "$log"; then
     echo "sanitize.sh: sanitizer report above" >&2
     exit 1

@@ -570,6 +570,7 @@ def test_playout_first_move_checks():
         assert status == lib.HUE_E_ILLEGAL, bad
 
 
+@pytest.mark.slow  # 480 greedy playouts, 240 of them in Python
 def test_greedy_playouts_in_c_match_python_greedy_playouts_in_distribution():
     """The same determinizations played out by the C greedy policy and by
     python_playout(policy="greedy"): their ties are broken by different

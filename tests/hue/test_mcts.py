@@ -128,6 +128,7 @@ def test_through_the_batch_runner():
     assert result.summary.games == 2
 
 
+@pytest.mark.slow  # greedy playouts on the Python backend take half a minute
 def test_greedy_rollouts_choose_legal_moves():
     """Late positions, so the Python backend's greedy playouts stay quick."""
     for players, moves in [(2, 7), (3, 12)]:

@@ -221,6 +221,7 @@ def test_bench_scipy_scoring_agrees_with_the_engine():
 # -- bots with settings, your own bots, the catalogue in --help -------------------------
 
 
+@pytest.mark.slow  # MCTS at 200 playouts a move, in a subprocess
 def test_mcts_with_200_playouts_from_the_command_line(capsys):
     status, out, err = run(
         capsys, "simulate", "hue", "--games", "2", "--bots", "mcts:playouts=200,random",
