@@ -11,6 +11,8 @@ import pytest
 
 from huegames import engine
 
+pytestmark = pytest.mark.backend_independent  # the same on either backend
+
 TESTS = Path(__file__).resolve().parents[1]
 ROLES = ["test_rules.py", "test_game.py", "test_bad_input.py", "test_bots.py",
          "test_drawing.py", "test_encoding.py", "test_fuzz.py"]  # fmt: skip
