@@ -25,7 +25,7 @@ def folder(spec: engine.GameSpec) -> Path:
     return TESTS / spec.game_class.__module__.split(".")[1]
 
 
-@pytest.mark.parametrize("spec", engine.game_specs(), ids=engine.game_names())
+@pytest.mark.parametrize("spec", list(engine.game_specs()), ids=engine.game_names())
 def test_every_game_has_a_folder_with_the_same_roles(spec):
     roles = ROLES + (WITH_A_C_CORE if spec.kernel is not None else [])
     missing = [name for name in roles if not (folder(spec) / name).is_file()]
