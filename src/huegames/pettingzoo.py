@@ -144,9 +144,9 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
 class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
     """A game as a PettingZoo AEC environment, without the order check of :func:`env`.
 
-    ``illegal_reward=None`` (the default): an illegal action raises
-    :class:`~huegames.IllegalMoveError` (a ValueError) and leaves the game as
-    it was; a number: the game ends there with that reward for the seat that
+    ``illegal_reward=None`` (the default): an illegal action raises a
+    ValueError naming it (``action 1 is not legal for seat 0 here``) and
+    leaves the game as it was; a number: the game ends there with that reward for the seat that
     played it, 0 for the others (what :func:`env` does).  An action outside
     the action space is an AssertionError.  ``game``, ``players``,
     ``render_mode``, ``reward``, ``seed`` and ``rules`` are as for :func:`env`.
