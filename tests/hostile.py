@@ -18,18 +18,18 @@ from typing import Any
 
 from hypothesis import HealthCheck, settings
 
-from profiles import examples
+from profiles import PROFILE
 
 DOCUMENTED = (ValueError, TypeError)
 """What a refusal may raise: ValueError (and the package's errors, which
 subclass it) for bad moves and data, TypeError for data of the wrong type."""
 
 fuzz_settings = settings(
-    max_examples=examples(150),
-    deadline=None,
+    settings.get_profile(PROFILE),
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
-"""The settings every fuzz test uses: bounded by the hypothesis profile."""
+"""The settings every fuzz test uses: the hypothesis profile's (conftest.py
+loads it), filters allowed to throw much away."""
 
 
 def refused(action: Callable[[], Any], snapshot: Callable[[], Any] | None = None) -> str | None:

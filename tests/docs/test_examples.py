@@ -32,6 +32,11 @@ from pathlib import Path
 
 import pytest
 
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,14 +89,8 @@ def links(command: str) -> list[str]:
 
 def check_pip_install(command: str) -> None:
     """The extras a ``pip install`` names are the package's own."""
-    try:
-        import tomllib
-    except ModuleNotFoundError:  # Python 3.10
-        import tomli as tomllib
-
-    extras = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
-        "optional-dependencies"
-    ])  # fmt: skip
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    extras = set(project["optional-dependencies"])
     for word in shlex.split(command)[2:]:
         if word.startswith("-"):
             continue
@@ -137,19 +136,17 @@ def run_command(command: str, folder: Path, env: dict[str, str]) -> None:
             assert done.returncode == 0, f"{link!r} failed:\n{done.stdout}\n{done.stderr}"
 
 
-def run_page(page: Path, folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
-    """Run every block of ``page`` in ``folder``; the number of blocks run."""
+def run_page(page: Path, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run every block of ``page`` in ``folder``."""
     monkeypatch.chdir(folder)
     monkeypatch.syspath_prepend(str(folder))
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(folder), *sys.path])}
     namespace: dict = {"__name__": "__docs__"}
-    ran = 0
     for block in blocks(page):
         where = f"{page.relative_to(ROOT)} {block}"
         assert block.language in RUN | SHOWN, f"{where}: a block needs a known language"
         if block.language in SHOWN:
             continue
-        ran += 1
         if block.language == "python":
             saved = re.match(r"# (\w+\.py)\n", block.code)
             if saved:
@@ -168,7 +165,6 @@ def run_page(page: Path, folder: Path, monkeypatch: pytest.MonkeyPatch) -> int:
         else:
             for command in commands(block):
                 run_command(command, folder, env)
-    return ran
 
 
 @pytest.mark.parametrize("page", PAGES, ids=[str(page.relative_to(ROOT)) for page in PAGES])
