@@ -25,7 +25,7 @@ import pytest
 
 from conftest import POSITIONS, STEP_BASELINE, record_steps, rotating
 from huegames import engine, hue
-from huegames import pettingzoo as hz
+from huegames.rl import pettingzoo as hz
 
 STEPS = 500
 """Steps per measured call."""
@@ -76,7 +76,7 @@ GAMES = [
 
 @pytest.mark.parametrize(("name", "players"), GAMES)
 def test_huegames_env(benchmark, name, players):
-    """Each game's ``huegames.pettingzoo.env(name, players)``."""
+    """Each game's ``huegames.rl.pettingzoo.env(name, players)``."""
     spec = engine.game_spec(name)
     if spec.encoding is None:
         pytest.skip(f"{spec.title} has no encoding yet")

@@ -1,4 +1,4 @@
-"""The batch-speed table through the runner on one core (``huegames.throughput``):
+"""The batch-speed table through the runner on one core (``huegames.run.throughput``):
 every row of the table, on the Python engine and, where every seat's bot
 has a kernel policy, on the game's C kernel, in one run.
 
@@ -17,7 +17,8 @@ import itertools
 import pytest
 
 from conftest import record
-from huegames import simulate, throughput
+from huegames import simulate
+from huegames.run import throughput
 
 GAMES = {"python": 4, "kernel": 400}
 """Games per round on each path (a per-move row plays one game a round)."""

@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from huegames import pettingzoo as hz
+from huegames.rl import pettingzoo as hz
 
 GAMES = [("hue", 2), ("hue", 3), ("hue", 4), ("hue", 5), ("linja", 2), ("plank", 2),
          ("plank", 4), ("hues-and-cues", 3), ("hues-and-cues", 10)]  # fmt: skip

@@ -15,7 +15,7 @@ import argparse
 import time
 
 import huegames
-from huegames.stats import wilson_interval
+from huegames.run.stats import wilson_interval
 
 BOTS = {"Random": "random", "Greedy": "greedy", "Search": "search:nodes={nodes}"}
 """Display name -> bot spec (``{nodes}`` filled in from the command line)."""

@@ -14,8 +14,7 @@ plays many seeded games between bots, on one core or a cluster:
 
 from .engine import BotSpec
 from .errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
-from .runner import Result, RunSpec, simulate
-from .stats import Summary
+from .run import Result, RunSpec, Summary, read_records, simulate
 
 __version__ = "0.1.0"
 __all__ = [
@@ -27,5 +26,6 @@ __all__ = [
     "RunSpec",
     "Summary",
     "__version__",
+    "read_records",
     "simulate",
 ]

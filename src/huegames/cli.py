@@ -33,9 +33,9 @@ from typing import Any, Final, TextIO
 from urllib.parse import urlsplit
 
 from . import __version__, engine
-from .recordfiles import FORMATS, format_of
 from .records import brief
-from .runner import ENGINES, RunSpec, local_processes, simulate
+from .run.recordfiles import FORMATS, format_of
+from .run.runner import ENGINES, RunSpec, local_processes, simulate
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
 
@@ -190,7 +190,7 @@ def build_parser() -> argparse.ArgumentParser:
         "bench",
         help="measure this machine's headline speed ratios in a few seconds",
         description="Quick in-process timings (rotated inputs): Hue's C core against the "
-        "pure-Python backend, and against scipy.ndimage.label when scipy is installed. "
+        "pure-Python backend (bench/ compares with scipy.ndimage.label too). "
         "For the full benchmarks: python -m pytest bench --benchmark-only.",
     )
     bench.add_argument(
@@ -557,7 +557,7 @@ def _add_show(commands: Any) -> None:
 
 
 def _show(args: argparse.Namespace) -> int:
-    from .replay import Replay, read_record
+    from .show.replay import Replay, read_record
 
     style: dict[str, Any] = {"palette": args.palette}
     if args.size is not None:
@@ -625,7 +625,7 @@ def _add_play(commands: Any) -> None:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from . import play
+    from .show import play
 
     try:
         if args.save is not None:
@@ -659,7 +659,7 @@ def _bench(args: argparse.Namespace) -> int:
     from .hue.bots import random_position
 
     if args.games:
-        from . import throughput
+        from .run import throughput
 
         print(f"huegames {__version__}: games per second through the runner, one core")
         print(f"(about {args.budget:g} s a timing; also bench/test_bench_runner.py)\n")
@@ -689,20 +689,6 @@ def _bench(args: argparse.Namespace) -> int:
         rows.append(
             ("legal placements, 6-card hand", name, _per_call(cases, _legal_of_hand, args.budget))
         )
-    try:
-        from .scipy_scoring import Picture
-    except ImportError:
-        print("scipy/numpy not installed: no scipy.ndimage.label comparison\n")
-    else:
-        pictures = [Picture(board) for board in end_boards]
-        rows.append(
-            (
-                "colour values, end of game",
-                "scipy",
-                _per_call(pictures, _colour_values, args.budget),
-            )
-        )
-
     print(_bench_table(rows))
     return 0
 
@@ -733,7 +719,7 @@ def _bench_table(rows: list[tuple[str, str, float]]) -> str:
     lines = ["| hot path | implementation | per call | vs C |", "| --- | --- | --- | --- |"]
     c_time = {what: seconds for what, name, seconds in rows if name == "c"}
     paths = list(dict.fromkeys(what for what, _, _ in rows))
-    order = {"c": 0, "python": 1, "scipy": 2}
+    order = {"c": 0, "python": 1}
     rows = sorted(rows, key=lambda row: (paths.index(row[0]), order.get(row[1], 3)))
     for what, name, seconds in rows:
         ratio = f"{seconds / c_time[what]:.1f}x" if what in c_time else "-"

@@ -548,8 +548,8 @@ def _as_type_of(default: object, value: object, key: str) -> object:
 
 KernelPlayer = Callable[[Any, int, int], list[dict[str, Any]] | None]
 """A game's batch player, ``play_games(run, start, stop)``: the records of
-games ``start .. stop-1`` of ``run`` (a :class:`huegames.runner.RunSpec`),
-each as :meth:`RunSpec.play <huegames.runner.RunSpec.play>` would give it
+games ``start .. stop-1`` of ``run`` (a :class:`huegames.run.runner.RunSpec`),
+each as :meth:`RunSpec.play <huegames.run.runner.RunSpec.play>` would give it
 plus ``"engine": "kernel"``, or None when it cannot play this run (a seat's
 bot or setting with no kernel policy, its C core not loaded, a rule option
 it lacks).  ``play_games(run, 0, 0)`` answers ``[]`` or None at once."""

@@ -5,7 +5,7 @@ import pytest
 
 from huegames import engine, hue, simulate
 from huegames.hue import kernel
-from huegames.runner import RunSpec, play_chunk
+from huegames.run.runner import RunSpec, play_chunk
 
 needs_kernel = pytest.mark.skipif(not kernel.available, reason="the C backend is not in use")
 

@@ -10,7 +10,7 @@ import pytest
 import userbots
 from huegames import _cores, linja, simulate
 from huegames.linja import kernel
-from huegames.runner import RunSpec, play_chunk
+from huegames.run.runner import RunSpec, play_chunk
 
 needs_core = pytest.mark.skipif(not kernel.available, reason="the Linja C core is not loaded")
 

@@ -14,8 +14,8 @@ import pytest
 
 from huegames import engine, plank, simulate
 from huegames.plank import kernel
-from huegames.runner import RunSpec, play_chunk
-from huegames.stats import Summary
+from huegames.run.runner import RunSpec, play_chunk
+from huegames.run.stats import Summary
 
 if not kernel.available:
     pytest.skip("the Plank C core is not loaded", allow_module_level=True)

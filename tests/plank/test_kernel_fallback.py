@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from huegames.plank import kernel
-from huegames.runner import RunSpec, play_chunk
+from huegames.run.runner import RunSpec, play_chunk
 
 
 @pytest.fixture

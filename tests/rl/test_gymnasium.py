@@ -1,4 +1,4 @@
-"""huegames.gymnasium: one seat of every game against huegames bots, through
+"""huegames.rl.gymnasium: one seat of every game against huegames bots, through
 Gymnasium's own check_env for every game and player count, bot specs as
 opponents, seeds, rewards and illegal actions.  A game whose encoding has
 not landed yet is skipped, saying so."""
@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from huegames import _envs, engine
-from huegames import gymnasium as hg
+from huegames import engine
+from huegames.rl import _envs
+from huegames.rl import gymnasium as hg
 
 CASES = [
     pytest.param(name, players, id=f"{name}-{players}")
@@ -189,7 +190,7 @@ def test_registered_ids_and_repr():
     for name in engine.game_names():
         assert hg.env_id(name) in gymnasium.registry
     env = hg.Env("linja", opponents="search")
-    assert repr(env) == "<huegames.gymnasium.Env linja, 2 players, seat 0 against search>"
+    assert repr(env) == "<huegames.rl.gymnasium.Env linja, 2 players, seat 0 against search>"
     made = gymnasium.make("huegames/linja-v0", render_mode="ansi")
     made.reset(seed=1)
     assert "red" in made.render()

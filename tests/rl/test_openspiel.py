@@ -1,4 +1,4 @@
-"""huegames.openspiel: every game and player count as an OpenSpiel game.
+"""huegames.rl.openspiel: every game and player count as an OpenSpiel game.
 
 OpenSpiel's own random-simulation test (serialisation included), the game
 types, the setup from the seed's bytes, what a seat sees (never another
@@ -18,7 +18,7 @@ import pytest
 from huegames import engine
 
 pyspiel = pytest.importorskip("pyspiel")
-openspiel = pytest.importorskip("huegames.openspiel")
+openspiel = pytest.importorskip("huegames.rl.openspiel")
 from open_spiel.python.algorithms import evaluate_bots, mcts  # noqa: E402
 
 GAMES = ["hue", "linja", "plank", "hues-and-cues"]
@@ -74,7 +74,7 @@ def test_importing_huegames_never_imports_pyspiel():
 def test_importing_the_adapter_registers_every_game_and_exits_cleanly():
     # A factory that OpenSpiel keeps until exit must not crash the interpreter there.
     code = (
-        "import pyspiel\nfrom huegames import openspiel\n"
+        "import pyspiel\nfrom huegames.rl import openspiel\n"
         "game = openspiel.load_game('linja')\nstate = game.new_initial_state()\n"
         "print(sorted(n for n in pyspiel.registered_names() if n.startswith('python_huegames')))\n"
     )
@@ -555,7 +555,7 @@ def test_the_lexicon_bot_against_openspiel_bots():
 def test_an_openspiel_bot_from_a_bot_spec():
     spec = engine.game_spec("plank")
     _load("plank", 2)
-    bot = engine.BotSpec.parse("huegames.openspiel:OpenSpielBot:simulations=3:algorithm=random")
+    bot = engine.BotSpec.parse("huegames.rl.openspiel:OpenSpielBot:simulations=3:algorithm=random")
     game = engine.play_game(spec.new_game(2, seed=1), [bot.build(spec, 1), spec.bot("greedy", 2)])
     assert game.is_over
     with pytest.raises(ValueError, match="algorithm"):

@@ -1,4 +1,4 @@
-"""huegames.pettingzoo: every game and player count as a PettingZoo AEC
+"""huegames.rl.pettingzoo: every game and player count as a PettingZoo AEC
 environment, through PettingZoo's own api_test and seed_test, a whole
 random game without max_cycles, rewards, seeds, illegal actions and render
 modes.  A game whose encoding has not landed yet is skipped, saying so."""
@@ -17,8 +17,9 @@ with warnings.catch_warnings():  # api_test imports connect_four_v3 the old way
     warnings.simplefilter("ignore", DeprecationWarning)
     from pettingzoo.test import api_test, seed_test
 
-from huegames import _envs, engine
-from huegames import pettingzoo as hz
+from huegames import engine
+from huegames.rl import _envs
+from huegames.rl import pettingzoo as hz
 
 CASES = [
     pytest.param(name, players, id=f"{name}-{players}")
@@ -288,7 +289,7 @@ def test_rules_reach_the_game():
     raw.reset(seed=1)
     assert raw.game.rules.tie_break == "goal"
     assert str(raw) == "huegames_linja_v0"
-    assert repr(raw) == "<huegames.pettingzoo.raw_env linja, 2 players>"
+    assert repr(raw) == "<huegames.rl.pettingzoo.raw_env linja, 2 players>"
 
 
 def test_importing_huegames_imports_no_adapter_dependency():
@@ -301,7 +302,7 @@ def test_importing_huegames_imports_no_adapter_dependency():
         "loaded = {name.split('.')[0] for name in sys.modules}\n"
         "bad = {'numpy', 'pettingzoo', 'gymnasium', 'pyspiel'} & loaded\n"
         "assert not bad, bad\n"
-        "import huegames.pettingzoo\n"
+        "import huegames.rl.pettingzoo\n"
         "assert 'numpy' in sys.modules and 'pettingzoo' in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

@@ -13,8 +13,8 @@ import pytest
 
 from huegames import engine
 from huegames.cli import main
-from huegames.recordfiles import read_records
-from huegames.runner import simulate
+from huegames.run.recordfiles import read_records
+from huegames.run.runner import simulate
 
 QUICK = ["--workers", "1", "--no-progress"]
 
@@ -130,9 +130,9 @@ def test_bench_prints_the_ratio_table(capsys):
 
 
 def test_bench_games_prints_the_batch_speed_table(capsys, monkeypatch):
-    """``bench --games``: each row of huegames.throughput measured on the
+    """``bench --games``: each row of huegames.run.throughput measured on the
     Python engine and, where it applies, the C kernel (two quick rows here)."""
-    from huegames import throughput
+    from huegames.run import throughput
 
     rows = (
         throughput.Row("plank, random vs random", "plank", "random,random", before=693),
@@ -152,7 +152,7 @@ def test_bench_games_prints_the_batch_speed_table(capsys, monkeypatch):
 
 
 def test_throughput_measures_each_engine_or_says_why_not():
-    from huegames import throughput
+    from huegames.run import throughput
 
     row = throughput.Row("plank", "plank", "random,random")
     assert throughput.measure(row, "python", budget=0.01) > 0
@@ -195,27 +195,6 @@ def test_as_a_real_process(tmp_path):
     )  # fmt: skip
     assert own.returncode == 0, own.stderr
     assert "| userbots:WanderBot:wander=0.1 | 2 |" in own.stdout
-
-
-def test_bench_scipy_scoring_agrees_with_the_engine():
-    """``huegames bench`` (and bench/) compare with a scipy scoring: it must be the same scoring."""
-    pytest.importorskip("scipy")
-    import random
-
-    from huegames import hue
-    from huegames.scipy_scoring import colour_values
-
-    boards = 0
-    for seed in range(60):
-        game = hue.new_game(2 + seed % 4, seed=seed)
-        rng = random.Random(seed)
-        while not game.is_over:
-            legal = game.legal_moves()
-            game.play(legal[rng.randrange(len(legal))])
-            if len(game.history) % 3 == 0 or game.is_over:
-                assert colour_values(game.board) == game.board.colour_values(), game.to_dict()
-                boards += 1
-    assert boards > 300  # positions of 60 games, every third move
 
 
 # -- bots with settings, your own bots, the catalogue in --help -------------------------
@@ -317,7 +296,7 @@ def test_out_proc_version_is_one_line(capsys):
 
 def test_a_write_that_fails_during_the_run_names_the_file(capsys, monkeypatch):
     """Whatever OSError the disk gives (here EIO on the first record), one line and status 1."""
-    from huegames.recordfiles import RecordWriter
+    from huegames.run.recordfiles import RecordWriter
 
     def broken(self, record):
         raise OSError(5, "Input/output error")
@@ -404,7 +383,7 @@ def test_bench_budget_and_positions_are_checked(capsys, argv, message):
 
 
 def test_workers_above_the_bound_are_refused(capsys):
-    from huegames.runner import max_workers
+    from huegames.run.runner import max_workers
 
     assert max_workers() == 32 * (os.cpu_count() or 1)
     too_many = str(max_workers() + 1)
@@ -417,7 +396,7 @@ def test_workers_above_the_bound_are_refused(capsys):
 
 def test_workers_never_outnumber_the_chunks(capsys, monkeypatch):
     """``--workers N`` started N processes even for one game: now one chunk plays here."""
-    from huegames.runner import max_workers
+    from huegames.run.runner import max_workers
 
     started = []
 
@@ -426,7 +405,7 @@ def test_workers_never_outnumber_the_chunks(capsys, monkeypatch):
             started.append(workers)
             super().__init__(workers)
 
-    monkeypatch.setattr("huegames.runner.ProcessPoolExecutor", Pool)
+    monkeypatch.setattr("huegames.run.runner.ProcessPoolExecutor", Pool)
     most = ["--bots", "random", "--workers", str(max_workers()), "--no-progress"]
     status, out, err = run(capsys, "simulate", "hue", "--games", "1", *most)
     assert status == 0, err

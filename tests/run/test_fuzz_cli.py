@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from hostile import fuzz_settings
 from huegames import engine
 from huegames.cli import INTERRUPTED, RUN_ERROR, USAGE_ERROR, main
-from huegames.runner import max_workers
+from huegames.run.runner import max_workers
 
 STATUSES = {0, RUN_ERROR, USAGE_ERROR}
 """What a run may end with here (INTERRUPTED only comes from Ctrl-C)."""

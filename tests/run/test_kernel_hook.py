@@ -9,7 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from huegames import cli, engine, linja, simulate
-from huegames.runner import ENGINES, RunSpec, play_chunk
+from huegames.run.runner import ENGINES, RunSpec, play_chunk
 
 GAME = "linja-kernel"
 
@@ -110,7 +110,7 @@ def test_cli_engine_option(kernelgame, tmp_path, capsys):
 
 
 def test_csv_records_keep_the_engine_column(kernelgame, tmp_path):
-    from huegames.recordfiles import read_records
+    from huegames.run.recordfiles import read_records
 
     out = tmp_path / "records.csv"
     result = simulate(GAME, "random", games=3, seed=1, workers=1, out=out, keep_records=True)

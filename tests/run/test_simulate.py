@@ -16,9 +16,9 @@ import huegames
 import userbots
 from huegames import engine
 from huegames.hue import kernel
-from huegames.recordfiles import read_records
-from huegames.runner import RunSpec, simulate
-from huegames.stats import BotSummary, Summary
+from huegames.run.recordfiles import read_records
+from huegames.run.runner import RunSpec, simulate
+from huegames.run.stats import BotSummary, Summary
 
 # small, quick runs: several chunks (uneven last one) so ordering is exercised
 # (random bots only: a greedy Hue bot on the Python backend takes seconds a game)
@@ -43,15 +43,9 @@ def test_simulate_is_exported_from_the_package():
     assert huegames.RunSpec is RunSpec
 
 
-def test_batch_is_a_deprecated_alias():
-    import importlib
-    import sys
-
-    sys.modules.pop("huegames.batch", None)
-    with pytest.warns(DeprecationWarning, match="huegames.batch is deprecated"):
-        batch = importlib.import_module("huegames.batch")
-    assert batch.simulate is simulate
-    assert batch.derive_seed is engine.derive_seed
+def test_read_records_is_exported_from_the_package():
+    """The one name of the removed ``huegames.batch`` that the 0.1.0 README taught."""
+    assert huegames.read_records is read_records
 
 
 def test_records_have_the_documented_fields(reference):
@@ -512,7 +506,7 @@ def test_runspec_refuses_a_seed_it_cannot_derive_from():
 
 
 def test_worker_processes_are_capped_by_the_chunks_and_the_bound():
-    from huegames.runner import WORKERS_PER_CORE, local_processes, max_workers
+    from huegames.run.runner import WORKERS_PER_CORE, local_processes, max_workers
 
     cores = os.cpu_count() or 1
     assert max_workers() == WORKERS_PER_CORE * cores == 32 * cores
@@ -545,7 +539,7 @@ def test_a_failed_run_closes_its_file_and_keeps_its_error(tmp_path, monkeypatch)
             raise RuntimeError("a bot failed")
         return [spec.play(number) for number in range(start, stop)]
 
-    monkeypatch.setattr("huegames.runner.play_chunk", fails)
+    monkeypatch.setattr("huegames.run.runner.play_chunk", fails)
     with pytest.raises(RuntimeError, match="a bot failed"):
         simulate("hue", "random", games=4, chunk_size=2, workers=1, out=path)
     assert [record["game"] for record in read_records(path)] == [0, 1]

@@ -25,7 +25,7 @@ import pytest
 
 from huegames import cli, engine
 from huegames.errors import IllegalMoveError
-from huegames.play import Session
+from huegames.show.play import Session
 
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
@@ -344,7 +344,7 @@ def test_without_rich_one_line_names_the_extra(
 def test_importing_huegames_does_not_import_rich() -> None:
     import subprocess
 
-    code = "import sys, huegames, huegames.play, huegames.cli; print('rich' in sys.modules)"
+    code = "import sys, huegames, huegames.show.play, huegames.cli; print('rich' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.stdout.strip() == "False", result.stderr
 
@@ -405,10 +405,10 @@ def test_a_hint_is_a_legal_move_in_every_game() -> None:
 
 
 def test_run_in_process_with_a_scripted_reader(tmp_path: Path) -> None:
-    """:func:`huegames.play.run` with its own reader and console: no terminal needed."""
+    """:func:`huegames.show.play.run` with its own reader and console: no terminal needed."""
     from rich.console import Console
 
-    from huegames.play import run
+    from huegames.show.play import run
 
     session = Session("linja", bots="greedy", seed=2)
     out = io.StringIO()

@@ -31,8 +31,8 @@ from hypothesis import strategies as st
 
 from huegames import engine
 from huegames.cli import main
-from huegames.replay import Replay, read_record, replay_html
-from huegames.runner import simulate
+from huegames.run.runner import simulate
+from huegames.show.replay import Replay, read_record, replay_html
 
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
@@ -109,8 +109,13 @@ def browser():
 
 
 def load(driver, path: Path) -> None:
+    from selenium.webdriver.support.wait import WebDriverWait
+
     driver.get(path.resolve().as_uri())
-    assert driver.execute_script("return document.readyState") == "complete"
+    # chromium may hand back control before the load event: wait for it
+    WebDriverWait(driver, 10).until(
+        lambda d: d.execute_script("return document.readyState") == "complete"
+    )
     assert_no_console_errors(driver)
 
 
@@ -295,7 +300,7 @@ def test_the_replay_page_works_in_a_browser(browser, tmp_path, name):
 
 
 def replay_points(replay: Replay) -> list[list[list[float]]]:
-    from huegames.replay import _chart
+    from huegames.show.replay import _chart
 
     return _chart(replay)[1]
 

@@ -22,7 +22,7 @@ give the same games.  :func:`svg` draws the table (``png`` and
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
-from ..replay import replay_function
+from ..show.replay import replay_function
 from ._backend import available as backends
 from ._backend import name as backend
 from .board import Board, ColourValues, LegalMoves

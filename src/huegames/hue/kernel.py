@@ -16,7 +16,7 @@ Two batch entry points cross into C once per batch (``csrc/hue_core.h``,
   (:attr:`GameSpec.kernel <huegames.engine.GameSpec.kernel>`): a chunk of a
   run whose seats are all ``random`` or ``greedy`` is played in one call
   (``hue_play_matches``), each game move for move the one
-  :meth:`RunSpec.play <huegames.runner.RunSpec.play>` plays -- the C core
+  :meth:`RunSpec.play <huegames.run.runner.RunSpec.play>` plays -- the C core
   reproduces Python's ``random.Random`` for the deal and both bots.
 
 The kernel needs the C backend: on the pure-Python backend every entry point
@@ -616,16 +616,16 @@ def _seat_codes(run: Any) -> tuple[int, ...] | None:
 
 def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     """The records of games ``start .. stop-1`` of ``run`` (a
-    :class:`~huegames.runner.RunSpec`), played in one call into C; None when
+    :class:`~huegames.run.runner.RunSpec`), played in one call into C; None when
     the kernel cannot play it (a seat's bot is not ``random`` or ``greedy``,
     or the C backend is not in use).
 
-    Each game is the one :meth:`RunSpec.play <huegames.runner.RunSpec.play>`
+    Each game is the one :meth:`RunSpec.play <huegames.run.runner.RunSpec.play>`
     plays from the same seeds, move for move: the record is the same, plus
     ``"engine": "kernel"``.
 
     >>> from huegames.hue import kernel
-    >>> from huegames.runner import RunSpec
+    >>> from huegames.run.runner import RunSpec
     >>> run = RunSpec.build("hue", "greedy,random", games=2, seed=1)
     >>> records = kernel.play_games(run, 0, 2) if kernel.available else None
     >>> records is None or [{**run.play(n), "engine": "kernel"} for n in range(2)] == records

@@ -31,7 +31,7 @@ from functools import partial
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
-from ..replay import replay_function
+from ..show.replay import replay_function
 from .board import COLUMNS, ROWS, SQUARES, Board, Square, default_board
 from .bots import LexiconBot, RandomBot
 from .cards import Card, default_deck, make_deck

@@ -12,7 +12,7 @@ Outcome(termination=<Termination.PASSED: 'passed'>, winners=(1,))
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
-from ..replay import replay_function
+from ..show.replay import replay_function
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
 from .drawing import console, png, svg

@@ -7,7 +7,7 @@ when every seat's bot is a plain :class:`~huegames.linja.RandomBot`,
 call into C.  The C policies choose exactly as the Python bots do, from the
 same seeds: the core's generator is Python's own (MT19937, seeded as
 ``random.Random(seed)``), so a kernel record is the record
-:meth:`RunSpec.play <huegames.runner.RunSpec.play>` gives, game for game,
+:meth:`RunSpec.play <huegames.run.runner.RunSpec.play>` gives, game for game,
 plus ``"engine": "kernel"``.
 
 Without the compiled core (``HUEGAMES_BACKEND=python``, or no compiler at
@@ -114,10 +114,10 @@ _MOVE_TEXT = {(-1, -1): "pass", **{(s, d): f"{s}-{d}" for s in range(8) for d in
 
 def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     """The records of games ``start .. stop-1`` of ``run`` (a
-    :class:`~huegames.runner.RunSpec` of Linja), played in C; None when the
+    :class:`~huegames.run.runner.RunSpec` of Linja), played in C; None when the
     core is not loaded or a seat's bot has no C policy.
 
-    Seeds are read as :meth:`RunSpec.play <huegames.runner.RunSpec.play>`
+    Seeds are read as :meth:`RunSpec.play <huegames.run.runner.RunSpec.play>`
     reads them, and each record is the one it gives plus ``"engine": "kernel"``.
     """
     global _workspace

@@ -17,7 +17,7 @@ are penalty points, fewest best (``SPEC.lower_scores_win``).
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
-from ..replay import replay_function
+from ..show.replay import replay_function
 from .bots import GreedyBot, RandomBot, SearchBot, play_hand
 from .components import (
     COLOURS,

@@ -252,8 +252,8 @@ def _play(
 
 def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     """Plank's kernel player (:data:`huegames.engine.KernelPlayer`): the records
-    of games ``start .. stop-1`` of ``run`` (a :class:`huegames.runner.RunSpec`),
-    as :meth:`RunSpec.play <huegames.runner.RunSpec.play>` gives them plus
+    of games ``start .. stop-1`` of ``run`` (a :class:`huegames.run.runner.RunSpec`),
+    as :meth:`RunSpec.play <huegames.run.runner.RunSpec.play>` gives them plus
     ``"engine": "kernel"``; None without the C core or when a seat's bot is
     not plain ``random`` or ``greedy``.
 

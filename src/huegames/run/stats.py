@@ -1,7 +1,7 @@
 """Results of a run of games: win rates with Wilson intervals, score spread per bot.
 
 A :class:`Summary` is built one record at a time (see
-:mod:`huegames.runner`), so it costs the same memory for ten games or ten
+:mod:`huegames.run.runner`), so it costs the same memory for ten games or ten
 million.  A bot's wins count the games in which its seat is among the
 outcome's winners: a shared or team win counts for every winning seat.
 """
@@ -22,7 +22,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
     Unlike the normal approximation it stays within 0 and 1 and is not
     empty for a proportion of 0 or 1, which a short run often shows.
 
-    >>> from huegames.stats import wilson_interval
+    >>> from huegames.run.stats import wilson_interval
     >>> low, high = wilson_interval(50, 100)
     >>> round(low, 3), round(high, 3)
     (0.404, 0.596)
@@ -45,7 +45,7 @@ def wilson_interval(successes: int, trials: int, z: float = 1.96) -> tuple[float
 class BotSummary:
     """Results of one bot over a run: the seats it played, its wins and its scores.
 
-    >>> from huegames.stats import BotSummary
+    >>> from huegames.run.stats import BotSummary
     >>> bot = BotSummary("greedy")
     >>> for score, won in [(25, False), (30, True), (30, True), (35, True)]:
     ...     bot.games, bot.wins = bot.games + 1, bot.wins + won
@@ -92,7 +92,7 @@ class Summary:
     True where the scores are penalties, fewest best (Plank with 3 players):
     the table and :meth:`to_dict` say so.
 
-    >>> from huegames.stats import Summary
+    >>> from huegames.run.stats import Summary
     >>> summary = Summary("hue", players=2)
     >>> summary.add({"seats": ["greedy", "random"], "scores": [30, 20], "winners": [0]})
     >>> summary.add({"seats": ["random", "greedy"], "scores": [25, 28], "winners": [1]})

@@ -1,6 +1,6 @@
 """Run records on disk: written one at a time as CSV or JSON Lines, and read back.
 
-A run record (one per game, see :mod:`huegames.runner`) is a flat mapping::
+A run record (one per game, see :mod:`huegames.run.runner`) is a flat mapping::
 
     {"game": 12, "seed": 3920..., "seats": ["greedy", "mcts:playouts=200"],
      "scores": [41, 37], "winners": [0], "winner": 0, "moves": [...]}
@@ -22,7 +22,7 @@ import os
 from collections.abc import Iterator, Mapping
 from typing import Any, Final, TextIO
 
-from .records import brief
+from ..records import brief
 
 __all__ = [
     "FORMATS",
@@ -42,7 +42,7 @@ _EXTENSIONS: Final = {".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".js
 def format_of(path: str | os.PathLike[str]) -> str:
     """The format a file name asks for: ``.csv``; ``.jsonl``, ``.ndjson`` or ``.json``.
 
-    >>> from huegames.recordfiles import format_of
+    >>> from huegames.run.recordfiles import format_of
     >>> format_of("runs/results.csv"), format_of("results.NDJSON")
     ('csv', 'jsonl')
     >>> format_of("results.txt")
@@ -70,7 +70,7 @@ class RecordWriter:
     """Writes run records one at a time to a text stream, as CSV or JSON Lines.
 
     >>> import io
-    >>> from huegames.recordfiles import RecordWriter
+    >>> from huegames.run.recordfiles import RecordWriter
     >>> stream = io.StringIO()
     >>> writer = RecordWriter(stream, "csv")
     >>> writer.write({"game": 0, "seats": ["greedy", "random"], "winners": [0], "winner": 0})
@@ -93,7 +93,7 @@ class RecordWriter:
         """Write one record; the first record's keys are a CSV file's columns.
 
         >>> import io
-        >>> from huegames.recordfiles import RecordWriter
+        >>> from huegames.run.recordfiles import RecordWriter
         >>> stream = io.StringIO()
         >>> RecordWriter(stream, "jsonl").write({"game": 0, "winners": [0]})
         >>> stream.getvalue()

@@ -16,7 +16,7 @@ number of workers or the executor; they come back, and are written, in
 game order.
 
 Each game is played with :func:`huegames.engine.play_game` and yields a
-run record (see :mod:`huegames.recordfiles`)::
+run record (see :mod:`huegames.run.recordfiles`)::
 
     {"game": i, "seed": <the deal's seed>, "seats": [bot labels by seat],
      "scores": [...], "winners": [winning seats], "winner": <seat or None>}
@@ -48,10 +48,10 @@ from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolE
 from dataclasses import dataclass
 from typing import Any, Final, TextIO, TypeAlias
 
-from . import engine as _engine
-from .engine import BotSpec
+from .. import engine as _engine
+from ..engine import BotSpec
+from ..records import brief
 from .recordfiles import RecordOutput, check_format, format_of
-from .records import brief
 from .stats import Summary
 
 __all__ = [
@@ -113,7 +113,7 @@ class RunSpec:
     each bot once) so that mistakes raise ValueError before any game is
     played; ``bots`` holds one spec per seat, in the seat order of game 0.
 
-    >>> from huegames.runner import RunSpec
+    >>> from huegames.run.runner import RunSpec
     >>> spec = RunSpec.build("linja", ["greedy", "random"], games=4, seed=1)
     >>> spec.players, spec.labels
     (2, ['greedy', 'random'])
@@ -156,7 +156,7 @@ class RunSpec:
         one of :data:`ENGINES`; ``"kernel"`` raises ValueError when the
         game's kernel cannot play these bots.
 
-        >>> from huegames.runner import RunSpec
+        >>> from huegames.run.runner import RunSpec
         >>> RunSpec.build("linja", "greedy,nobody")
         Traceback (most recent call last):
         ...
@@ -223,7 +223,7 @@ class RunSpec:
         """The deal game ``number`` is played on: its own, or with ``seat_swap``
         the same for each of ``players`` games in a row.
 
-        >>> from huegames.runner import RunSpec
+        >>> from huegames.run.runner import RunSpec
         >>> spec = RunSpec.build("linja", ["greedy", "random"], games=4, seat_swap=True)
         >>> [spec.deal(number) for number in range(4)]
         [0, 0, 1, 1]
@@ -240,7 +240,7 @@ class RunSpec:
         """The seeds of games ``start .. stop-1``, as :meth:`play` derives them.
 
         >>> from huegames import engine
-        >>> from huegames.runner import RunSpec
+        >>> from huegames.run.runner import RunSpec
         >>> run = RunSpec.build("hue", "greedy,random", games=4, seed=1)
         >>> seeding = run.seeding(1, 3)
         >>> seeding.seats
@@ -396,7 +396,7 @@ def local_processes(games: int, chunk_size: int = CHUNK_SIZE, workers: int | Non
     ValueError when ``workers`` is not a positive integer or above
     :func:`max_workers`.
 
-    >>> from huegames.runner import local_processes
+    >>> from huegames.run.runner import local_processes
     >>> local_processes(1000, chunk_size=50, workers=2), local_processes(40, chunk_size=50)
     (2, 0)
     """
@@ -433,7 +433,7 @@ def play_chunk(spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
 def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
     """``(start, stop)`` game numbers of each chunk of a run, in order.
 
-    >>> from huegames.runner import chunks
+    >>> from huegames.run.runner import chunks
     >>> list(chunks(120, 50))
     [(0, 50), (50, 100), (100, 120)]
     """

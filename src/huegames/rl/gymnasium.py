@@ -9,14 +9,14 @@ is the agent's turn; ``step(action)`` plays the agent's action, then the
 bots until the agent's turn comes again or the game ends.  The reward comes
 at the end only: the agent's final score minus the mean of the others'
 (``reward="score-difference"``) or +1/-1/0 for a win, a loss or a draw
-(``reward="win-loss"``), as in :func:`huegames.pettingzoo.env`.  An illegal
+(``reward="win-loss"``), as in :func:`huegames.rl.pettingzoo.env`.  An illegal
 action ends the episode with :data:`ILLEGAL_REWARD`; :meth:`Env.action_masks`
 gives the legal ones (the name sb3-contrib's ``MaskablePPO`` looks for).
 
 Each game is registered with Gymnasium as ``huegames/<game>-v0``:
 
 >>> import gymnasium
->>> import huegames.gymnasium
+>>> import huegames.rl.gymnasium
 >>> env = gymnasium.make("huegames/linja-v0", opponents="greedy")
 >>> observation, info = env.reset(seed=1)
 >>> observation["observation"].shape, int(observation["action_mask"].sum()) > 0
@@ -38,9 +38,10 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from . import _envs, engine
-from .engine import BotSpec
-from .records import brief
+from .. import engine
+from ..engine import BotSpec
+from ..records import brief
+from . import _envs
 
 __all__ = ["ILLEGAL_REWARD", "REWARDS", "Env", "env_id", "register_envs"]
 
@@ -201,7 +202,7 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
     def __repr__(self) -> str:
         bots = ", ".join(bot.label for bot in self.bots)
         return (
-            f"<huegames.gymnasium.Env {self.game_spec.name}, {self.players} players, "
+            f"<huegames.rl.gymnasium.Env {self.game_spec.name}, {self.players} players, "
             f"seat {self.seat} against {bots}>"
         )
 
@@ -220,7 +221,7 @@ def _opponents(opponents: Opponents, count: int) -> list[BotSpec]:
 def env_id(game: str) -> str:
     """The Gymnasium id of a game: ``huegames/<game>-v0``.
 
-    >>> from huegames.gymnasium import env_id
+    >>> from huegames.rl.gymnasium import env_id
     >>> env_id("hues-and-cues")
     'huegames/hues-and-cues-v0'
     """
@@ -235,7 +236,7 @@ def register_envs() -> list[str]:
         if ident not in gymnasium.registry:
             gymnasium.register(
                 id=ident,
-                entry_point="huegames.gymnasium:Env",
+                entry_point="huegames.rl.gymnasium:Env",
                 kwargs={"game": name},
                 disable_env_checker=False,
             )

@@ -8,7 +8,7 @@ growing size, each from the next seed, until a time budget is spent.
 ``huegames bench --games`` prints :func:`table`; ``bench/test_bench_runner.py``
 measures the same rows with pytest-benchmark.
 
->>> from huegames import throughput
+>>> from huegames.run import throughput
 >>> [row.label for row in throughput.ROWS][:2]
 ['hue, random vs random', 'hue, greedy vs random']
 >>> rate = throughput.measure(throughput.ROWS[0], "python", budget=0.05)

@@ -1,7 +1,7 @@
 """What the PettingZoo and Gymnasium adapters share: the game and its rules,
 the spaces, the final rewards and the pictures.
 
-Imported by :mod:`huegames.pettingzoo` and :mod:`huegames.gymnasium` only
+Imported by :mod:`huegames.rl.pettingzoo` and :mod:`huegames.rl.gymnasium` only
 (it needs numpy and gymnasium's spaces), never by a game.
 """
 
@@ -16,9 +16,9 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from . import engine, pictures
-from .encoding import Encoding, encoding
-from .records import brief
+from .. import engine, pictures
+from ..encoding import Encoding, encoding
+from ..records import brief
 
 REWARDS: Final = ("score-difference", "win-loss")
 """The reward schemes: see :func:`final_rewards`."""

@@ -2,7 +2,7 @@
 
 :func:`replay_html` takes a record -- a game record (``game.to_dict()``,
 see :mod:`huegames.records`) or a run record of ``huegames simulate
---moves`` (see :mod:`huegames.recordfiles`), which names neither its game
+--moves`` (see :mod:`huegames.run.recordfiles`), which names neither its game
 nor its setup, so ``game=`` names it and the game is set up again from the
 record's seed with the default rules -- and replays it through the engine
 contract alone: the starting state (``from_dict`` of the record without
@@ -21,7 +21,8 @@ notation (click a move to go there); each seat's score over the game as a
 chart with a marker at the position shown; and a header with the game,
 the seats, the seed and how the game ended.
 
->>> from huegames import engine, replay
+>>> from huegames import engine
+>>> from huegames.show import replay
 >>> spec = engine.game_spec("linja")
 >>> game = engine.play_game(spec.new_game(2, seed=4), [spec.bot("greedy", seed=s) for s in (1, 2)])
 >>> page = replay.replay_html(game.to_dict())
@@ -46,9 +47,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from . import engine, pictures
-from .pictures import Palette
-from .records import brief, move_error
+from .. import engine, pictures
+from ..pictures import Palette
+from ..records import brief, move_error
 
 __all__ = [
     "Replay",
@@ -100,7 +101,7 @@ class Replay:
         text for a move that is refused.
 
         >>> from huegames import engine
-        >>> from huegames.replay import Replay
+        >>> from huegames.show.replay import Replay
         >>> record = engine.game_spec("plank").new_game(2, seed=3).to_dict()
         >>> Replay.of({**record, "moves": ["T GWR R", "Z"]})
         Traceback (most recent call last):
@@ -174,7 +175,7 @@ class Replay:
         """How the game ended, in words: who won, why, and the final scores.
 
         >>> from huegames import engine
-        >>> from huegames.replay import Replay
+        >>> from huegames.show.replay import Replay
         >>> Replay.of(engine.game_spec("linja").new_game(2, seed=3).to_dict()).result()
         'not finished after 0 moves; scores 6 and 6'
         """
@@ -212,8 +213,8 @@ def replay_html(record: Mapping[str, Any], *, game: str | None = None, **style: 
     ``flip``, ``palette`` and the game's own options).
 
     >>> from huegames import engine
-    >>> from huegames.replay import replay_html
-    >>> from huegames.runner import simulate
+    >>> from huegames.show.replay import replay_html
+    >>> from huegames.run.runner import simulate
     >>> run = simulate("plank", "greedy,random", games=1, seed=2, workers=1, record_moves=True)
     >>> page = replay_html(run.records[0], game="plank", palette="colour-blind")
     >>> "greedy" in page and "Plank" in page
@@ -226,7 +227,7 @@ def replay_function(game: str) -> Callable[..., str]:
     """:func:`replay_html` for the records of ``game``: what each game
     package offers as its own ``replay_html``.
 
-    >>> from huegames.replay import replay_function
+    >>> from huegames.show.replay import replay_function
     >>> replay_function("plank").__doc__.splitlines()[0]
     'The replay of a Plank record as one self-contained HTML page.'
     """
@@ -239,7 +240,7 @@ def replay_function(game: str) -> Callable[..., str]:
         f"The replay of a {title} record as one self-contained HTML page.\n\n"
         f"``record`` is a {title} game record (``game.to_dict()``) or a run record of\n"
         f"``simulate({game!r}, ..., record_moves=True)``; ``style`` goes to ``svg``.\n"
-        f"See :func:`huegames.replay.replay_html`."
+        f"See :func:`huegames.show.replay.replay_html`."
     )
     replay_html.__qualname__ = "replay_html"
     return replay_html
@@ -252,7 +253,7 @@ def read_record(path: str | os.PathLike[str], *, number: int | None = None) -> d
 
     Any problem reading it is a ValueError naming the file.
     """
-    from .recordfiles import read_records
+    from ..run.recordfiles import read_records
 
     name = os.fspath(path)
     shown = repr(name) if len(name) <= 200 else brief(name)

@@ -18,7 +18,7 @@ and the game's :mod:`encoding <huegames.encoding>`:
 - ``render_mode="ansi"``: the table as text; ``"rgb_array"``: the game's
   picture as an array (needs ``huegames[png]`` and Pillow).
 
->>> from huegames import pettingzoo
+>>> from huegames.rl import pettingzoo
 >>> aec = pettingzoo.env("linja")
 >>> aec.reset(seed=3)
 >>> aec.agent_selection, aec.action_space("player_0")
@@ -46,8 +46,9 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
-from . import _envs, engine
-from .records import brief
+from .. import engine
+from ..records import brief
+from . import _envs
 
 __all__ = ["REWARDS", "env", "raw_env"]
 
@@ -339,7 +340,7 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
 
     def __repr__(self) -> str:
         players = len(self.possible_agents)
-        return f"<huegames.pettingzoo.raw_env {self.game_spec.name}, {players} players>"
+        return f"<huegames.rl.pettingzoo.raw_env {self.game_spec.name}, {players} players>"
 
     def __str__(self) -> str:
         return str(self.metadata["name"])

@@ -31,7 +31,7 @@ node); ``utility`` (``"win"``, the default, or ``"score"``: see
 own name (an option that may be None is written 0 for None); Hues and Cues
 adds ``tie_break_rounds`` (see :data:`TIE_BREAK_ROUNDS`).
 
->>> from huegames import openspiel
+>>> from huegames.rl import openspiel
 >>> game = openspiel.load_game("linja")
 >>> game.get_type().short_name, game.num_distinct_actions(), game.max_game_length()
 ('python_huegames_linja', 29, 379)
@@ -63,10 +63,10 @@ from typing import Any, Final
 import numpy as np
 import pyspiel
 
-from . import engine
-from .encoding import Encoding
-from .encoding import encoding as build_encoding
-from .records import brief
+from .. import engine
+from ..encoding import Encoding
+from ..encoding import encoding as build_encoding
+from ..records import brief
 
 __all__ = [
     "ALGORITHMS",
@@ -253,7 +253,7 @@ _REGISTERED: dict[str, str] = {}  # huegames name -> OpenSpiel short name
 def game_name(game: str | engine.GameSpec) -> str:
     """The OpenSpiel short name of a huegames game.
 
-    >>> from huegames import openspiel
+    >>> from huegames.rl import openspiel
     >>> openspiel.game_name("hues-and-cues")
     'python_huegames_hues_and_cues'
     """
@@ -367,7 +367,7 @@ def load_game(
 def seed_actions(seed: int) -> list[int]:
     """The :data:`SETUP_DRAWS` chance outcomes that set a game up from ``seed``.
 
-    >>> from huegames import openspiel
+    >>> from huegames.rl import openspiel
     >>> openspiel.seed_actions(7)
     [0, 0, 0, 0, 0, 0, 0, 7]
     """
@@ -411,7 +411,8 @@ def utilities(spec: engine.GameSpec, game: engine.State[Any], utility: str = "wi
     A game stopped at ``max_game_length`` (only Hues and Cues' tie-breaks
     can get there) is won by the best scores.
 
-    >>> from huegames import engine, hue, openspiel
+    >>> from huegames import engine, hue
+    >>> from huegames.rl import openspiel
     >>> game = engine.play_game(hue.new_game(3, seed=1), [hue.RandomBot(seed=s) for s in range(3)])
     >>> game.scores(), game.winner
     ([17, 17, 21], 2)
@@ -936,9 +937,10 @@ class OpenSpielBot:
     each random rollout after that many moves (a cut rollout counts as no
     result), for long games.  ``game`` is found from
     the view when not given.  A spec the runner reads:
-    ``huegames.openspiel:OpenSpielBot:simulations=50``.
+    ``huegames.rl.openspiel:OpenSpielBot:simulations=50``.
 
-    >>> from huegames import engine, linja, openspiel
+    >>> from huegames import engine, linja
+    >>> from huegames.rl import openspiel
     >>> bots = [openspiel.OpenSpielBot(seed=1, simulations=20), linja.GreedyBot(seed=2)]
     >>> engine.play_game(linja.new_game(seed=3), bots).is_over
     True
@@ -1037,7 +1039,7 @@ class HuegamesBot(pyspiel.Bot):  # type: ignore[misc]
 
     >>> import numpy as np
     >>> from open_spiel.python.algorithms import evaluate_bots
-    >>> from huegames import openspiel
+    >>> from huegames.rl import openspiel
     >>> game = openspiel.load_game("plank", players=2)
     >>> bots = [openspiel.HuegamesBot(game, seat, "greedy", seed=seat) for seat in range(2)]
     >>> evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1))

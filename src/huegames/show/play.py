@@ -40,10 +40,10 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from . import engine
-from .engine import BotSpec
-from .errors import IllegalMoveError, InvalidMoveError
-from .records import brief
+from .. import engine
+from ..engine import BotSpec
+from ..errors import IllegalMoveError, InvalidMoveError
+from ..records import brief
 
 __all__ = [
     "COMMANDS",
@@ -93,7 +93,7 @@ class Session:
     :meth:`hint` (default: the last of the catalogue, with its default
     settings).  A bad argument raises ValueError (or TypeError) naming it.
 
-    >>> from huegames.play import Session
+    >>> from huegames.show.play import Session
     >>> session = Session("linja", bots="random", seed=5)
     >>> session.labels, session.players, session.seed
     (['you', 'random'], 2, 5)
@@ -328,7 +328,7 @@ def shared_prefix(moves: Sequence[Any]) -> str | None:
     """The first word that every legal move of more than one word shares,
     which typed moves may leave out; None when there is no single one.
 
-    >>> from huegames.play import shared_prefix
+    >>> from huegames.show.play import shared_prefix
     >>> shared_prefix(["skip", "cue mint", "cue sea foam"]), shared_prefix(["0-1", "1-2"])
     ('cue', None)
     >>> shared_prefix(["T RWG G", "B RWG G", "Ra1"]) is None
@@ -343,7 +343,7 @@ def parse_rules(text: str) -> dict[str, Any]:
     ``key=value,key=value`` with each value read as JSON when it is
     (numbers, true, false, null, lists) and as text otherwise.
 
-    >>> from huegames.play import parse_rules
+    >>> from huegames.show.play import parse_rules
     >>> parse_rules("rounds_per_giver=1,tie_breaks=false")
     {'rounds_per_giver': 1, 'tie_breaks': False}
     >>> parse_rules('colour_words=["red", "blue"], free_target=true')
