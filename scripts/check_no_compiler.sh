@@ -81,7 +81,7 @@ from importlib.metadata import distribution
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     from huegames import hue
-    import huegames.hue._backend  # a second import must not warn again
+    import huegames.hue.grid.backend  # a second import must not warn again
 
 assert hue.backend == "python", hue.backend
 messages = [str(w.message) for w in caught if "C core is not available" in str(w.message)]

@@ -20,13 +20,14 @@ from hypothesis import strategies as st
 
 from c_heap import c_heap_allocator
 from huegames import hue
-from huegames.hue import _backend, _hue_core_build, _python_grid, cells
+from huegames.hue import _hue_core_build, cells
 from huegames.hue.bots import random_position
+from huegames.hue.grid import backend, python_grid
 from profiles import examples
 
 core = pytest.importorskip("huegames.hue._hue_core")
 ffi, lib = core.ffi, core.lib
-from huegames.hue import _c_grid  # noqa: E402 -- needs the core
+from huegames.hue.grid import c_grid  # noqa: E402 -- needs the core
 
 G, R, Y, P, B = range(5)
 SETTINGS = settings(
@@ -75,7 +76,7 @@ def boards(draw, origin=None):
 
 
 def twins(writes):
-    spec, fast = _python_grid.Grid(), _c_grid.Grid()
+    spec, fast = python_grid.Grid(), c_grid.Grid()
     for x, y, code in writes:
         spec.set(x, y, code)
         fast.set(x, y, code)
@@ -162,7 +163,7 @@ def test_copies_are_independent(ox, oy, data):
 
 
 def test_emptied_grid_is_empty():
-    grid = _c_grid.Grid()
+    grid = c_grid.Grid()
     code = cells.encode(cells.SOLID, (G, G, G))
     grid.set(10**6, 5, code)
     grid.set(10**6, 5, cells.EMPTY)
@@ -280,8 +281,8 @@ def test_valid_codes_are_the_ones_the_core_accepts():
 
 
 def test_available_backends():
-    assert _backend.available() == ("c", "python") == _backend.BACKENDS
-    assert hue.backend in _backend.available()
+    assert backend.available() == ("c", "python") == backend.BACKENDS
+    assert hue.backend in backend.available()
 
 
 @pytest.mark.parametrize("name", ["c", "python"])
@@ -315,7 +316,7 @@ def test_with_backend_refuses_unknown_names():
 # -- hand-checked values ---------------------------------------------------------
 
 
-@pytest.mark.parametrize("grid_class", [_python_grid.Grid, _c_grid.Grid])
+@pytest.mark.parametrize("grid_class", [python_grid.Grid, c_grid.Grid])
 def test_one_striped_card(grid_class):
     grid = grid_class()
     for y in range(3):
@@ -323,7 +324,7 @@ def test_one_striped_card(grid_class):
     assert grid.colour_values() == (3, 3, 0, 3, 0)
 
 
-@pytest.mark.parametrize("grid_class", [_python_grid.Grid, _c_grid.Grid])
+@pytest.mark.parametrize("grid_class", [python_grid.Grid, c_grid.Grid])
 def test_solid_row(grid_class):
     grid = grid_class()
     for x in range(-2, 7):
@@ -331,7 +332,7 @@ def test_solid_row(grid_class):
     assert grid.colour_values() == (0, 0, 0, 0, 27)
 
 
-@pytest.mark.parametrize("grid_class", [_python_grid.Grid, _c_grid.Grid])
+@pytest.mark.parametrize("grid_class", [python_grid.Grid, c_grid.Grid])
 def test_skull_zeroes_its_area(grid_class):
     grid = grid_class()
     for x in range(3):
@@ -357,7 +358,7 @@ def test_skull_zeroes_its_area(grid_class):
         1 << 20,
     ],
 )
-@pytest.mark.parametrize("grid_class", [_python_grid.Grid, _c_grid.Grid])
+@pytest.mark.parametrize("grid_class", [python_grid.Grid, c_grid.Grid])
 def test_bad_cell_code(code, grid_class):
     grid = grid_class()
     with pytest.raises(ValueError, match="cell code"):
@@ -369,9 +370,9 @@ def test_bad_cell_code(code, grid_class):
 
 def test_board_too_wide():
     code = cells.encode(cells.SOLID, (G, 0, 0))
-    grid = _c_grid.Grid()
+    grid = c_grid.Grid()
     grid.set(0, 0, code)
-    limit = lib.HUE_MAX_SIDE - 2 * _c_grid.MARGIN - 1  # farthest cell that still fits
+    limit = lib.HUE_MAX_SIDE - 2 * c_grid.MARGIN - 1  # farthest cell that still fits
     grid.set(limit, 0, code)
     with pytest.raises(ValueError, match="4096"):
         grid.set(limit + 1, 0, code)
@@ -383,7 +384,7 @@ def test_board_too_wide():
     assert grid.colour_values() == (3, 0, 0, 0, 0)
 
 
-@pytest.mark.parametrize("grid_class", [_python_grid.Grid, _c_grid.Grid])
+@pytest.mark.parametrize("grid_class", [python_grid.Grid, c_grid.Grid])
 def test_write_is_all_or_nothing(grid_class):
     """A write of several cells checks them all before it changes any."""
     code = cells.encode(cells.SOLID, (G, 0, 0))
@@ -398,7 +399,7 @@ def test_write_is_all_or_nothing(grid_class):
 
 def test_c_write_beyond_the_buffer_writes_nothing():
     code = cells.encode(cells.SOLID, (G, 0, 0))
-    grid = _c_grid.Grid()
+    grid = c_grid.Grid()
     grid.set(0, 0, code)
     for far in (lib.HUE_MAX_SIDE, 2**62, -(2**70)):
         with pytest.raises(ValueError, match="C backend"):
@@ -409,14 +410,14 @@ def test_c_write_beyond_the_buffer_writes_nothing():
 def test_the_c_grid_holds_every_table_within_the_limits():
     """The shared limits leave the C grid room for its margins and slack,
     and the kernel's playouts room to grow the table by a whole game."""
-    reach = _c_grid.MARGIN + _c_grid.SLACK
+    reach = c_grid.MARGIN + c_grid.SLACK
     assert hue.MAX_SPAN + 2 * reach <= lib.HUE_MAX_SIDE
     assert hue.MAX_COORDINATE + reach <= lib.HUE_MAX_ORIGIN - lib.HUE_MAX_SIDE
     assert lib.hue_playouts_workspace_size(hue.MAX_SPAN, hue.MAX_SPAN, 30, 5, lib.HUE_MAX_HAND)
     code = cells.encode(cells.SOLID, (G, 0, 0))
     m = hue.MAX_COORDINATE
     for x, y in ((m, m), (-m, -m), (m, -m)):
-        grid = _c_grid.Grid()
+        grid = c_grid.Grid()
         grid.set(x, y, code)
         grid.set(x - (hue.MAX_SPAN - 1) if x > 0 else x + hue.MAX_SPAN - 1, y, code)
         assert len(grid.legal_anchors(True)[0]) > 0
@@ -429,7 +430,7 @@ c_heap = c_heap_allocator(ffi)
 SOLID_G = cells.encode(cells.SOLID, (G, 0, 0))
 
 
-def c_grid(width, height, fill=SOLID_G):
+def filled_grid(width, height, fill=SOLID_G):
     return c_heap("hue_cell[]", [fill] * (width * height))
 
 
@@ -439,7 +440,7 @@ def workspace(width, height, short=0):
 
 
 def test_sizes():
-    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == _c_grid.CORE_VERSION
+    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == c_grid.CORE_VERSION
     for width, height in ((0, 1), (1, 0), (-1, 5), (lib.HUE_MAX_SIDE + 1, 1), (1, -(2**31))):
         assert lib.hue_workspace_size(width, height) == 0
         assert lib.hue_legal_capacity(width, height, 1) == -1
@@ -449,7 +450,7 @@ def test_sizes():
 
 
 def test_colour_values_arguments():
-    cells_ = c_grid(2, 3)
+    cells_ = filled_grid(2, 3)
     work, size = workspace(2, 3)
     values = c_heap("int32_t[5]", [-7] * 5)
     assert lib.hue_colour_values(ffi.NULL, 2, 3, work, size, values) == lib.HUE_E_ARGUMENT
@@ -487,7 +488,7 @@ def candidate(x, y, horizontal, code=SOLID_G):
 )
 def test_colour_values_after_arguments(shape, status):
     width, height = 4, 4
-    cells_ = c_grid(width, height, fill=0)
+    cells_ = filled_grid(width, height, fill=0)
     work, size = workspace(width, height)
     good = candidate(1, 1, 0)
     batch = c_heap("hue_candidate[]", [good, shape, good])
@@ -507,7 +508,7 @@ def test_colour_values_after_arguments(shape, status):
 
 def test_legal_placements_arguments():
     width, height = 3, 2
-    cells_ = c_grid(width, height, fill=0)
+    cells_ = filled_grid(width, height, fill=0)
     cells_[0] = SOLID_G
     rotations = c_heap("uint8_t[]", [4, 2])
     total = lib.hue_legal_placements(cells_, width, height, rotations, 2, 1, ffi.NULL, 0)
@@ -515,7 +516,7 @@ def test_legal_placements_arguments():
     capacity = lib.hue_legal_capacity(width, height, 2)
     out = c_heap("hue_placement[]", capacity)
     total = lib.hue_legal_placements(cells_, width, height, rotations, 2, 1, out, capacity)
-    spec = _python_grid.Grid()
+    spec = python_grid.Grid()
     spec.set(0, 0, SOLID_G)
     assert total == len(hand_placements(spec.legal_anchors(True), [4, 2])) > 0
     for room in (0, 1, total - 1):  # exactly `room` records: no writes past them
@@ -547,9 +548,9 @@ def test_legal_placements_arguments():
 
 def test_legal_anchors_arguments():
     width, height = 3, 2
-    cells_ = c_grid(width, height, fill=0)
+    cells_ = filled_grid(width, height, fill=0)
     cells_[0] = SOLID_G
-    spec = _python_grid.Grid()
+    spec = python_grid.Grid()
     spec.set(0, 0, SOLID_G)
     vertical, horizontal = (pairs(flat) for flat in spec.legal_anchors(True))
     total = len(vertical) + len(horizontal)
@@ -584,7 +585,7 @@ def test_legal_anchors_arguments():
 
 
 def test_c_grid_refuses_coordinates_beyond_its_range():
-    grid = _c_grid.Grid()
+    grid = c_grid.Grid()
     with pytest.raises(ValueError, match="coordinates"):
         grid.set(2**62, 0, SOLID_G)
     assert grid.is_empty()
@@ -605,7 +606,7 @@ def test_core_fuzz(width, height, data):
     grid = data.draw(st.lists(raw_codes, min_size=width * height, max_size=width * height))
     cells_ = c_heap("hue_cell[]", grid)
     valid = all(code in cells.VALID_CODES for code in grid)
-    spec = _python_grid.Grid()
+    spec = python_grid.Grid()
     for at, code in enumerate(grid if valid else []):
         spec.set(at % width, at // width, code)
     work, size = workspace(width, height)

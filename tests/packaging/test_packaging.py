@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from huegames.hue import _backend
+from huegames.hue.grid import backend
 
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
@@ -117,8 +117,8 @@ def test_import_warning_says_what_happened(monkeypatch, tmp_path, record, says):
     info = tmp_path / "_build_info.json"
     if record is not None:
         info.write_text(record, encoding="utf-8")
-    monkeypatch.setattr(_backend, "_BUILD_INFO", info)
-    message = _backend._no_core_warning(ImportError("No module named 'huegames.hue._hue_core'"))
+    monkeypatch.setattr(backend, "_BUILD_INFO", info)
+    message = backend._no_core_warning(ImportError("No module named 'huegames.hue._hue_core'"))
     assert message.startswith("huegames: the C core is not available: ")
     assert says in message
 

@@ -14,7 +14,7 @@ from collections import Counter
 import pytest
 
 from huegames import engine, pictures, plank
-from huegames.plank.table import Table
+from huegames.plank.board import Table
 
 SVG = "{http://www.w3.org/2000/svg}"
 NAMES = {"G": "green", "R": "red", "W": "white"}

@@ -23,16 +23,17 @@ give the same games.  :func:`svg` draws the table (``png`` and
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..show.replay import replay_function
-from ._backend import available as backends
-from ._backend import name as backend
 from .board import Board, ColourValues, LegalMoves
 from .bots import GreedyBot, RandomBot
 from .cards import Card, Colour, Deck, Kind, default_deck
 from .cells import MAX_COORDINATE, MAX_SPAN
 from .drawing import console, png, svg
-from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Rules, Termination, new_game
+from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Termination, new_game
+from .grid.backend import available as backends
+from .grid.backend import name as backend
 from .mcts import MCTSBot
 from .moves import Move
+from .rules import Rules
 from .view import HiddenCards, View
 
 __all__ = [

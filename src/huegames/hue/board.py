@@ -9,8 +9,9 @@ from typing import overload
 from .. import engine
 from ..errors import IllegalMoveError
 from ..records import brief
-from . import _backend, cells
+from . import cells
 from .cards import Card, Colour, Deck, as_deck
+from .grid import backend
 from .moves import Move
 
 ColourValues = dict[str, int]
@@ -176,7 +177,7 @@ class Board:
     def __init__(self, deck: Deck | Iterable[Card] | None = None, *, covering: bool = True) -> None:
         self._deck = as_deck(deck)
         self.covering = covering
-        self._grid: _backend.Grid = _backend.new_grid()
+        self._grid: backend.Grid = backend.new_grid()
         self._placements: list[Move] = []
         self._laid: set[str] = set()  # ids of the cards in _placements
         # cell -> (card id, square index in footprint order) of the visible square
@@ -218,7 +219,7 @@ class Board:
         """An independent board on the same backend: placing on it leaves this one alone."""
         return self._twin(self._grid.copy())
 
-    def _twin(self, grid: _backend.Grid) -> Board:
+    def _twin(self, grid: backend.Grid) -> Board:
         """A copy of this board with ``grid`` (holding the same cells) as its grid."""
         twin = Board.__new__(Board)
         twin._deck = self._deck
@@ -241,7 +242,7 @@ class Board:
         backend.  Raises ValueError for an unknown name or a backend that
         cannot run here (the C core was not built).
         """
-        grid = _backend.new_grid(name)
+        grid = backend.new_grid(name)
         grid.write([(x, y, self._grid.get(x, y)) for x, y in self._owners])
         return self._twin(grid)
 

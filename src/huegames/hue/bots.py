@@ -8,8 +8,9 @@ from collections.abc import Sequence
 from .. import engine
 from .board import Board
 from .cards import Card
-from .game import Game, Rules, new_game
+from .game import Game, new_game
 from .moves import Move
+from .rules import Rules
 from .view import View
 
 

@@ -29,10 +29,10 @@ from typing import Any
 from .. import pictures
 from ..records import brief
 from . import cells
-from ._python_grid import areas
 from .board import Board
 from .cards import Card, Colour
 from .game import Game
+from .grid.python_grid import areas
 from .moves import Move
 from .view import View
 

@@ -126,8 +126,9 @@ from ..records import brief
 from . import cells
 from .board import Board
 from .cards import Card, Deck, Kind, as_deck
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Rules, staircase, standard_cards_dealt
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, staircase, standard_cards_dealt
 from .moves import Move
+from .rules import Rules
 from .view import View
 
 __all__ = [
@@ -873,7 +874,7 @@ in a function costs each call a lookup)."""
 
 def _load_core() -> tuple[Any, Any]:
     global _core
-    from ._c_grid import ffi, lib
+    from .grid.c_grid import ffi, lib
 
     _core = (ffi, lib)
     return _core

@@ -36,12 +36,13 @@ from typing import Any, NamedTuple
 
 from .. import engine
 from ..records import brief
-from . import _backend
 from .board import Board
 from .bots import GreedyBot, RandomBot
 from .cards import Card, Deck, Kind, default_deck
-from .game import Deal, Game, Rules, check_deck, new_game
+from .game import Deal, Game, check_deck, new_game
+from .grid import backend
 from .moves import Move
+from .rules import Rules
 
 __all__ = [
     "KernelGame",
@@ -58,7 +59,7 @@ __all__ = [
 ]
 
 try:
-    if _backend.name != "c":
+    if backend.name != "c":
         raise ImportError("the pure-Python backend is in use")
     from ._hue_core import ffi, lib
 except ImportError:
@@ -121,7 +122,7 @@ class KernelUnavailableError(RuntimeError):
 def _require() -> None:
     if lib is None:
         raise KernelUnavailableError(
-            f"huegames.hue.kernel needs the C backend, but the {_backend.name} backend is in "
+            f"huegames.hue.kernel needs the C backend, but the {backend.name} backend is in "
             "use (HUEGAMES_BACKEND=python, or the C core was not built)"
         )
 

@@ -19,7 +19,8 @@ from .cards import Deck, Kind
 from .moves import Move
 
 if TYPE_CHECKING:
-    from .game import Game, Rules
+    from .game import Game
+    from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True, eq=False)

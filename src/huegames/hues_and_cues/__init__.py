@@ -40,7 +40,8 @@ from .drawing import board_png, board_svg, console, png, svg
 from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Termination, new_game
 from .lexicon import Lexicon, lexicon
 from .moves import Action, Move
-from .rounds import Phase, Round, Rules, guess_points, seat_to_move
+from .rounds import Phase, Round, guess_points, seat_to_move
+from .rules import Rules
 from .view import View
 
 __all__ = [

@@ -101,7 +101,8 @@ from .cues import readings, repeats
 from .game import MAX_PLAYERS, VARIANT_MIN_PLAYERS
 from .lexicon import lexicon, vocabulary
 from .moves import Action, Move
-from .rounds import GUESSES, Phase, Round, Rules, legal_moves_of, seat_to_move
+from .rounds import GUESSES, Phase, Round, legal_moves_of, seat_to_move
+from .rules import Rules
 from .view import View
 
 __all__ = [

@@ -15,7 +15,8 @@ from .board import Board, Square
 from .cards import Card, default_deck, make_deck
 from .cues import cue_problem, normal
 from .moves import Action, Move
-from .rounds import Phase, Round, Rules, legal_moves_of, score_round, seat_to_move
+from .rounds import Phase, Round, legal_moves_of, score_round, seat_to_move
+from .rules import Rules
 from .view import View
 
 GAME = "hues-and-cues"

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from .. import engine
 from .board import Board
 from .moves import Move
-from .rounds import Phase, Round, Rules, legal_moves_of, seat_to_move
+from .rounds import Phase, Round, legal_moves_of, seat_to_move
+from .rules import Rules
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -16,20 +16,12 @@ from ..show.replay import replay_function
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
 from .drawing import console, png, svg
-from .game import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    Game,
-    State,
-    Termination,
-    View,
-    draw_first_player,
-    new_game,
-)
+from .game import MAX_PLAYERS, MIN_PLAYERS, Game, State, Termination, draw_first_player, new_game
 from .match import next_first_player, play_match
 from .moves import Move, Turn
 from .rules import Rules
 from .turns import TurnOutcome, next_states, turn_outcomes
+from .view import View
 
 __all__ = [
     "BLACK",

@@ -15,10 +15,10 @@ from operator import itemgetter, mul
 from .. import engine
 from ..records import brief
 from .board import POINTS, RED, Board
-from .game import View
 from .moves import Move, Turn
 from .rules import Rules
 from .turns import TurnOutcome, next_states
+from .view import View
 
 WIN = 1000
 PROGRESS_WEIGHT = 0.25

@@ -29,7 +29,8 @@ from __future__ import annotations
 
 from .. import pictures
 from .board import BLACK, GOALS, POINTS, POSITIONS, RED, ROW_LIMIT, SEAT_NAMES, Board
-from .game import Game, View
+from .game import Game
+from .view import View
 
 __all__ = ["console", "last_move", "png", "points", "status", "svg"]
 

@@ -51,9 +51,10 @@ from typing import Any
 import numpy as np
 
 from .board import POSITIONS, RED, ROW_LIMIT
-from .game import MIN_PLAYERS, View
+from .game import MIN_PLAYERS
 from .moves import Move
 from .rules import Rules
+from .view import View
 
 __all__ = ["ACTION_COUNT", "OBSERVATION_SHAPE", "PASS_ACTION", "LinjaEncoding"]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -14,6 +13,7 @@ from .board import BLACK, GOALS, RED, ROW_LIMIT, SEAT_NAMES, Board, forward, is_
 from .moves import MOVES, Move, Turn
 from .rules import Rules
 from .turns import TurnOutcome, turn_outcomes
+from .view import View
 
 MIN_PLAYERS = MAX_PLAYERS = 2
 """Linja is for two players (the same shape as the other games' bounds)."""
@@ -437,48 +437,6 @@ def _can_start(board: Board, seat: int) -> bool:
     return bool(black[1]) or any(
         black[src] and red[src - 1] + black[src - 1] < ROW_LIMIT for src in range(2, 8)
     )
-
-
-@dataclass(frozen=True, slots=True)
-class View:
-    """What seat ``player`` sees: the whole game (a copy of its own), as Linja hides nothing."""
-
-    player: int
-    game: Game
-
-    @property
-    def board(self) -> Board:
-        """The pieces as they stand now."""
-        return self.game.board
-
-    @property
-    def players(self) -> int:
-        """Always 2."""
-        return self.game.players
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to move, or None once the game is over."""
-        return self.game.current_player
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game is over."""
-        return self.game.is_over
-
-    def legal_moves(self) -> list[Move]:
-        """This seat's legal single moves when it is to move, else none."""
-        return self.game.legal_moves() if self.player == self.current_player else []
-
-    def legal_turns(self) -> list[Turn]:
-        """This seat's legal whole turns when it is to move, else none."""
-        return self.game.legal_turns() if self.player == self.current_player else []
-
-    def _repr_svg_(self) -> str:
-        """What this seat sees as an SVG picture (:func:`huegames.linja.svg`)."""
-        from .drawing import svg
-
-        return svg(self)
 
 
 def new_game(

@@ -31,9 +31,11 @@ from .components import (
     deal_hand,
 )
 from .drawing import console, png, svg
-from .game import Game, Line, Rules, Termination, View, new_game
+from .game import Game, Line, Termination, new_game
 from .match import Match
 from .moves import LayPlace, LayShift, Move, Pass, Place, Shift, Square
+from .rules import Rules
+from .view import View
 
 __all__ = [
     "COLOURS",

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 
 from .. import engine
 from ..records import brief
-from .game import Game, View
+from .game import Game
 from .moves import Move
+from .view import View
 
 WIN = 1_000_000
 

@@ -2,7 +2,7 @@
 as SVG, PNG or console text.
 
 The table is drawn as it lies: the strips top to bottom in the order of
-:attr:`Table.strips <huegames.plank.table.Table.strips>`, each a paper
+:attr:`Table.strips <huegames.plank.board.Table.strips>`, each a paper
 strip of three coloured squares, with the column letters ``a``-``c`` and
 the row numbers ``1``, ``2``, ... of the move notation on the edges.  A
 token has the colour of the square it stands on, so its seat is told by
@@ -36,10 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import pictures
+from .board import EMPTY, Table
 from .components import COLOUR_NAMES
-from .game import Game, View
+from .game import Game
 from .moves import LayPlace, LayShift, Place, Shift
-from .table import EMPTY, Table
+from .view import View
 
 __all__ = ["LastMove", "console", "last_move", "png", "status", "svg"]
 
@@ -197,7 +198,7 @@ def svg(
     every square G, R or W), ``last_move`` outlines the last move's squares.
 
     >>> from huegames import plank
-    >>> from huegames.plank.table import Table
+    >>> from huegames.plank.board import Table
     >>> table = Table()
     >>> _ = table.lay("RWG", "T")
     >>> picture = plank.svg(table, palette="colour-blind")

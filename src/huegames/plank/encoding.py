@@ -80,8 +80,9 @@ from typing import Any
 
 import numpy as np
 
+from .board import EMPTY
 from .components import COLOURS, LETTERS, MAX_ROWS, ORDERS, PATTERNS, check_players
-from .game import Game, Rules, View
+from .game import Game
 from .moves import (
     LAY_PLACES,
     LAY_SHIFTS,
@@ -94,7 +95,8 @@ from .moves import (
     Place,
     Shift,
 )
-from .table import EMPTY
+from .rules import Rules
+from .view import View
 
 __all__ = [
     "ACTION_COUNT",

@@ -1,5 +1,4 @@
-"""A hand of Plank: setup (rules §4), turns (§5), lines (§2) and the draw,
-and what one seat sees of it (:class:`View`)."""
+"""A hand of Plank: setup (rules §4), turns (§5), lines (§2) and the draw."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ from typing import Any, cast
 
 from .. import engine, records
 from ..errors import IllegalMoveError
+from .board import EMPTY, Table
 from .components import (
     COLOUR_NAMES,
     COLOURS,
@@ -38,60 +38,12 @@ from .moves import (
     Shift,
     Square,
 )
-from .table import EMPTY, Table
+from .rules import Rules
+from .view import View
 
 _COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
 _ORDERS_OF = {pattern: (pattern, pattern[::-1]) for pattern in PATTERNS}
 _PATTERN_INDEX = {order: PATTERNS.index(pattern) for order, pattern in PATTERN_OF.items()}
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """Rule options (the draw of §5, which the source leaves open).
-
-    - ``repetition``: the hand is drawn when a position (table, tokens,
-      strips in hand, player to move) occurs this many times; None: never.
-    - ``turn_limit``: the hand is drawn after this many turns (passes
-      included) without a line; None: no limit.
-
-    At least one must be set, so that every hand ends.
-
-    >>> from huegames import plank
-    >>> plank.Rules()
-    Rules(repetition=3, turn_limit=200)
-    >>> rules = plank.Rules.from_dict({"turn_limit": 50})
-    >>> rules.to_dict()
-    {'repetition': 3, 'turn_limit': 50}
-    >>> plank.new_game(players=3, seed=1, rules=rules).rules == rules
-    True
-    >>> plank.Rules(repetition=None, turn_limit=None)
-    Traceback (most recent call last):
-    ...
-    ValueError: Rules need a repetition or a turn limit, or a hand may never end
-    """
-
-    repetition: int | None = 3
-    turn_limit: int | None = 200
-
-    def __post_init__(self) -> None:
-        for name, least in (("repetition", 2), ("turn_limit", 1)):
-            value = getattr(self, name)
-            if value is not None and engine.check_int(value, f"Rules.{name}") < least:
-                raise ValueError(
-                    f"Rules.{name} must be None or >= {least}, not {records.brief(value)}"
-                )
-        if self.repetition is None and self.turn_limit is None:
-            raise ValueError("Rules need a repetition or a turn limit, or a hand may never end")
-
-    def to_dict(self) -> dict[str, Any]:
-        """The options as plain data, the ``rules`` of a record."""
-        return {"repetition": self.repetition, "turn_limit": self.turn_limit}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from :meth:`to_dict`'s mapping; a missing option takes its default,
-        an unknown one is refused."""
-        return cls(**records.check_options(data, ("repetition", "turn_limit")))
 
 
 class Termination(Enum):
@@ -680,88 +632,3 @@ def new_game(
     check_players(players)
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     return Game(deal_hand(players, seed, hand), rules=rules, seed=seed, hand=hand)
-
-
-@dataclass(frozen=True, slots=True, eq=False)
-class View:
-    """What seat ``player`` knows: everything about the hand (rules §4: all
-    information is public), as read-only properties over a private copy.
-
-    >>> from huegames import plank
-    >>> game = plank.new_game(players=2, seed=7)
-    >>> _ = game.play("T GWR R")
-    >>> view = game.view(1)
-    >>> view.current_player, view.table, view.history
-    (1, (('GWR', (None, None, 0)),), (Move.parse('T GWR R'),))
-    >>> view.legal_moves()[:2], game.view(0).legal_moves()
-    ([Move.parse('Ga1'), Move.parse('Wb1')], [])
-    >>> ahead = view.to_game()  # a copy to search: playing it leaves the game alone
-    >>> ahead.play("Wb1"), len(game.history)
-    (Move.parse('Wb1'), 1)
-    """
-
-    player: int
-    _game: Game
-
-    @property
-    def players(self) -> int:
-        """The number of seats: 2, 3 or 4."""
-        return self._game.players
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to move; None once the hand is over."""
-        return self._game.current_player
-
-    @property
-    def is_over(self) -> bool:
-        """True once the hand is over."""
-        return self._game.is_over
-
-    @property
-    def letters(self) -> tuple[str, ...]:
-        """Each seat's token set, as in :attr:`Deal.letters`."""
-        return self._game.deal.letters
-
-    @property
-    def table(self) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
-        """Each strip top to bottom: its colours left to right and the seat
-        on each square (None when empty)."""
-        table = self._game.table
-        return tuple(
-            (strip, tuple(o if o >= 0 else None for o in table.owners[3 * r : 3 * r + 3]))
-            for r, strip in enumerate(table.strips)
-        )
-
-    @property
-    def strips(self) -> tuple[tuple[str, ...], ...]:
-        """The strip patterns every seat still holds."""
-        return tuple(self._game.strips(seat) for seat in range(self.players))
-
-    @property
-    def history(self) -> tuple[Move, ...]:
-        """Every move played in the hand so far, in order."""
-        return tuple(self._game.history)
-
-    def outcome(self) -> engine.Outcome | None:
-        """How the hand ended (:meth:`Game.outcome`), or None while it goes on."""
-        return self._game.outcome()
-
-    @property
-    def winning_line(self) -> Line | None:
-        """The line that won the hand (:attr:`Game.winning_line`), or None."""
-        return self._game.winning_line
-
-    def legal_moves(self) -> list[Move]:
-        """This seat's legal moves when it is to move, else none."""
-        return self._game.legal_moves() if self.player == self.current_player else []
-
-    def to_game(self) -> Game:
-        """An independent game at this position, to search or replay."""
-        return self._game.copy()
-
-    def _repr_svg_(self) -> str:
-        """What this seat sees as an SVG picture (:func:`huegames.plank.svg`)."""
-        from .drawing import svg
-
-        return svg(self)

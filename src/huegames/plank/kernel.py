@@ -26,8 +26,8 @@ from .. import _cores
 from ..records import brief
 from .bots import GreedyBot, RandomBot
 from .components import COLOURS, ORDERS, check_players
-from .game import Rules
 from .moves import ENDS, LAY_PLACES, LAY_SHIFTS, PLACES, SHIFTS, SQUARES, Move
+from .rules import Rules
 
 __all__ = [
     "POLICIES",

@@ -8,7 +8,8 @@ from typing import Any
 from .. import engine, records
 from ..errors import IllegalMoveError
 from .components import PENALTY_PLAYERS, Deal, check_players, deal_hand
-from .game import Game, Rules, new_game
+from .game import Game, new_game
+from .rules import Rules
 
 
 class Match:

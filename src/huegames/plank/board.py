@@ -18,7 +18,7 @@ class Table:
     squares that can win (§2): each strip, and each column of three
     consecutive strips whose colours differ.
 
-    >>> from huegames.plank.table import Table
+    >>> from huegames.plank.board import Table
     >>> table = Table()
     >>> table.lay("RWG", "T"), table.lay("GRW", "B"), table.lay("RGW", "T")
     (0, 3, 0)

@@ -17,10 +17,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import ClassVar, Protocol
 
-from .. import _cores
-from ..records import brief
-from . import _python_grid
-from ._python_grid import Candidate
+from ... import _cores
+from ...records import brief
+from . import python_grid
+from .python_grid import Candidate
 
 BACKENDS = _cores.BACKENDS
 """Every backend's name, fastest first."""
@@ -29,35 +29,43 @@ BACKENDS = _cores.BACKENDS
 class Grid(Protocol):
     """What a backend's grid offers: the cell codes of the visible layer of
     the table (:mod:`huegames.hue.cells`) and Hue's three hot operations.
-    ``_python_grid`` is the specification; ``_c_grid`` agrees with it."""
+    ``python_grid`` is the specification; ``c_grid`` agrees with it."""
 
     backend: ClassVar[str]
     """The backend's name: ``"c"`` or ``"python"``."""
 
-    def copy(self) -> Grid: ...
+    def copy(self) -> Grid:
+        """An independent grid with the same cells."""
 
-    def get(self, x: int, y: int) -> int: ...
+    def get(self, x: int, y: int) -> int:
+        """The code of cell ``(x, y)`` (0, empty, off the written area)."""
 
-    def set(self, x: int, y: int, code: int) -> None: ...
+    def set(self, x: int, y: int, code: int) -> None:
+        """Write one cell's code."""
 
-    def write(self, writes: Sequence[tuple[int, int, int]]) -> None: ...
+    def write(self, writes: Sequence[tuple[int, int, int]]) -> None:
+        """Write many ``(x, y, code)`` cells, in order."""
 
-    def is_empty(self) -> bool: ...
+    def is_empty(self) -> bool:
+        """True while no cell is written."""
 
-    def colour_values(self) -> tuple[int, int, int, int, int]: ...
+    def colour_values(self) -> tuple[int, int, int, int, int]:
+        """Each colour's value (rules §5), in the order G, R, Y, P, B."""
 
     def colour_values_after(
         self, candidates: Iterable[Candidate]
-    ) -> list[tuple[int, int, int, int, int]]: ...
+    ) -> list[tuple[int, int, int, int, int]]:
+        """The colour values after each candidate placement, the grid unchanged."""
 
-    def legal_anchors(self, allow_cover: bool) -> tuple[list[int], list[int]]: ...
+    def legal_anchors(self, allow_cover: bool) -> tuple[list[int], list[int]]:
+        """Where a card may be laid (rules §4.2): the anchors of each orientation."""
 
 
 def _grid_class(backend: str) -> type[Grid]:
     """The named backend's Grid class; ImportError when it cannot load."""
     if backend == "python":
-        return _python_grid.Grid
-    from ._c_grid import Grid as CGrid
+        return python_grid.Grid
+    from .c_grid import Grid as CGrid
 
     return CGrid
 
@@ -94,7 +102,7 @@ def new_grid(backend: str | None = None) -> Grid:
         ) from None
 
 
-_BUILD_INFO = Path(__file__).with_name(_cores.BUILD_INFO)
+_BUILD_INFO = Path(__file__).parent.parent / _cores.BUILD_INFO  # setup.py writes it beside the core
 """What setup.py records when it could not build the C core (and only then)."""
 
 

@@ -1,6 +1,6 @@
 """The compiled backend: ``Grid`` over the C core (``csrc/hue_core.h``).
 
-Same names, signatures and results as :mod:`huegames.hue._python_grid`,
+Same names, signatures and results as :mod:`huegames.hue.grid.python_grid`,
 which is the specification.  The table is kept in a ``hue_cell[]`` buffer
 that covers every occupied cell with a margin of ``MARGIN`` empty cells on
 each side, so every legal anchor's footprint lies inside it; the buffer
@@ -11,7 +11,7 @@ A Board never gets there: it keeps its cards within
 :data:`cells.MAX_COORDINATE` and :data:`cells.MAX_SPAN`, well inside.
 
 Importing fails with ImportError when the extension is missing or was
-built from another version of the header, and ``_backend`` falls back.
+built from another version of the header, and ``backend`` falls back.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ import threading
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from . import cells
-from ._hue_core import ffi, lib
-from ._python_grid import Candidate
+from .. import cells
+from .._hue_core import ffi, lib
+from .python_grid import Candidate
 
 CORE_VERSION = 3
 """The ``HUE_CORE_VERSION`` of the header this wrapper is written against:
@@ -116,6 +116,7 @@ class Grid:
         self._box: tuple[int, int, int, int] | None = None  # covers every occupied cell
 
     def copy(self) -> Grid:
+        """An independent grid with the same cells."""
         twin = Grid.__new__(Grid)
         size = self._width * self._height
         twin._cells = ffi.new("hue_cell[]", size)
@@ -194,6 +195,7 @@ class Grid:
         self._count, self._box = count, box
 
     def is_empty(self) -> bool:
+        """True while no cell is written."""
         return not self._count
 
     def _cover(self, x0: int, y0: int, x1: int, y1: int) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import ClassVar
 
-from . import cells
-from .moves import footprint
+from .. import cells
+from ..moves import footprint
 
 Candidate = tuple[int, int, bool, Sequence[int]]
 """A placement to try: anchor x, anchor y, horizontal?, its three cell codes."""
@@ -31,6 +31,7 @@ class Grid:
         self._cells: dict[tuple[int, int], int] = {}
 
     def copy(self) -> Grid:
+        """An independent grid with the same cells."""
         twin = Grid()
         twin._cells = dict(self._cells)
         return twin
@@ -58,6 +59,7 @@ class Grid:
             self.set(x, y, code)
 
     def is_empty(self) -> bool:
+        """True while no cell is written."""
         return not self._cells
 
     # -- scoring (rules §5) -------------------------------------------------

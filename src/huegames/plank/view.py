@@ -1,0 +1,99 @@
+"""What a seat of Plank sees: everything about the hand, as Plank hides nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .. import engine
+from .moves import (
+    Move,
+)
+
+if TYPE_CHECKING:
+    from .game import Game, Line
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class View:
+    """What seat ``player`` knows: everything about the hand (rules §4: all
+    information is public), as read-only properties over a private copy.
+
+    >>> from huegames import plank
+    >>> game = plank.new_game(players=2, seed=7)
+    >>> _ = game.play("T GWR R")
+    >>> view = game.view(1)
+    >>> view.current_player, view.table, view.history
+    (1, (('GWR', (None, None, 0)),), (Move.parse('T GWR R'),))
+    >>> view.legal_moves()[:2], game.view(0).legal_moves()
+    ([Move.parse('Ga1'), Move.parse('Wb1')], [])
+    >>> ahead = view.to_game()  # a copy to search: playing it leaves the game alone
+    >>> ahead.play("Wb1"), len(game.history)
+    (Move.parse('Wb1'), 1)
+    """
+
+    player: int
+    _game: Game
+
+    @property
+    def players(self) -> int:
+        """The number of seats: 2, 3 or 4."""
+        return self._game.players
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move; None once the hand is over."""
+        return self._game.current_player
+
+    @property
+    def is_over(self) -> bool:
+        """True once the hand is over."""
+        return self._game.is_over
+
+    @property
+    def letters(self) -> tuple[str, ...]:
+        """Each seat's token set, as in :attr:`Deal.letters`."""
+        return self._game.deal.letters
+
+    @property
+    def table(self) -> tuple[tuple[str, tuple[int | None, ...]], ...]:
+        """Each strip top to bottom: its colours left to right and the seat
+        on each square (None when empty)."""
+        table = self._game.table
+        return tuple(
+            (strip, tuple(o if o >= 0 else None for o in table.owners[3 * r : 3 * r + 3]))
+            for r, strip in enumerate(table.strips)
+        )
+
+    @property
+    def strips(self) -> tuple[tuple[str, ...], ...]:
+        """The strip patterns every seat still holds."""
+        return tuple(self._game.strips(seat) for seat in range(self.players))
+
+    @property
+    def history(self) -> tuple[Move, ...]:
+        """Every move played in the hand so far, in order."""
+        return tuple(self._game.history)
+
+    def outcome(self) -> engine.Outcome | None:
+        """How the hand ended (:meth:`Game.outcome`), or None while it goes on."""
+        return self._game.outcome()
+
+    @property
+    def winning_line(self) -> Line | None:
+        """The line that won the hand (:attr:`Game.winning_line`), or None."""
+        return self._game.winning_line
+
+    def legal_moves(self) -> list[Move]:
+        """This seat's legal moves when it is to move, else none."""
+        return self._game.legal_moves() if self.player == self.current_player else []
+
+    def to_game(self) -> Game:
+        """An independent game at this position, to search or replay."""
+        return self._game.copy()
+
+    def _repr_svg_(self) -> str:
+        """What this seat sees as an SVG picture (:func:`huegames.plank.svg`)."""
+        from .drawing import svg
+
+        return svg(self)
