@@ -69,6 +69,7 @@ __all__ = [
     "game_names",
     "game_spec",
     "game_specs",
+    "picture",
     "play_game",
     "register",
 ]
@@ -721,3 +722,18 @@ def game_specs() -> Iterator[GameSpec]:
     """Every registered game, built-in ones first."""
     for name in game_names():
         yield game_spec(name)
+
+
+def picture(name: str, subject: object) -> str:
+    """The SVG picture of a state, view or board of game ``name``, drawn by the
+    ``svg`` its package registered: what every ``_repr_svg_`` returns, so
+    that no game module imports its drawing module (which imports them).
+
+    >>> from huegames import engine, linja
+    >>> engine.picture("linja", linja.new_game(seed=1)).startswith("<svg")
+    True
+    """
+    spec = game_spec(name)
+    if spec.svg is None:
+        raise ValueError(f"{spec.title} registers no pictures (its GameSpec has no svg)")
+    return spec.svg(subject)

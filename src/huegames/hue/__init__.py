@@ -22,7 +22,6 @@ give the same games.  :func:`svg` draws the table (``png`` and
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
-from ..show.replay import replay_function
 from .board import Board, ColourValues, LegalMoves
 from .bots import GreedyBot, RandomBot
 from .cards import Card, Colour, Deck, Kind, default_deck
@@ -67,7 +66,6 @@ __all__ = [
     "default_deck",
     "new_game",
     "png",
-    "replay_html",
     "svg",
 ]
 
@@ -92,5 +90,3 @@ SPEC = engine.register(
     )
 )
 """Hue in the game registry: ``engine.game_spec("hue")``."""
-
-replay_html = replay_function(SPEC.name)

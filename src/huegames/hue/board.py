@@ -519,9 +519,7 @@ class Board:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows: :func:`huegames.hue.svg` of this table,
         through the game's registry entry (this module does not import the drawing)."""
-        spec = engine.game_spec("hue")
-        assert spec.svg is not None  # the package registers its drawing
-        return spec.svg(self)
+        return engine.picture("hue", self)
 
     def __str__(self) -> str:
         """A picture of the table, three characters per sub-cell row of a square.

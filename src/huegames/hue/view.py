@@ -119,9 +119,7 @@ class View:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows: :func:`huegames.hue.svg` of this view,
         through the game's registry entry (this module does not import the drawing)."""
-        spec = engine.game_spec("hue")
-        assert spec.svg is not None  # the package registers its drawing
-        return spec.svg(self)
+        return engine.picture("hue", self)
 
 
 class HiddenCards:

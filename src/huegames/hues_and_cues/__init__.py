@@ -31,7 +31,6 @@ from functools import partial
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
-from ..show.replay import replay_function
 from .board import COLUMNS, ROWS, SQUARES, Board, Square, default_board
 from .bots import LexiconBot, RandomBot
 from .cards import Card, default_deck, make_deck
@@ -81,7 +80,6 @@ __all__ = [
     "make_deck",
     "new_game",
     "png",
-    "replay_html",
     "seat_to_move",
     "svg",
 ]
@@ -130,5 +128,3 @@ SPEC = engine.register(
     )
 )
 """Hues and Cues in the game registry, with its bot catalogue."""
-
-replay_html = replay_function(SPEC.name)

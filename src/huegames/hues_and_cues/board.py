@@ -179,9 +179,7 @@ class Board:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows: :func:`huegames.hues_and_cues.svg` of this
         board, through the game's registry entry (this module does not import the drawing)."""
-        spec = engine.game_spec("hues-and-cues")
-        assert spec.svg is not None  # the package registers its drawing
-        return spec.svg(self)
+        return engine.picture("hues-and-cues", self)
 
     def neighbour_delta_e(self, method: str = "ok") -> tuple[float, float]:
         """The smallest and largest ΔE between orthogonal neighbours."""

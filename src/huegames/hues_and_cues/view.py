@@ -93,6 +93,4 @@ class View:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows: :func:`huegames.hues_and_cues.svg` of this
         view, through the game's registry entry (this module does not import the drawing)."""
-        spec = engine.game_spec("hues-and-cues")
-        assert spec.svg is not None  # the package registers its drawing
-        return spec.svg(self)
+        return engine.picture("hues-and-cues", self)

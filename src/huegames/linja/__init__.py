@@ -12,7 +12,6 @@ Outcome(termination=<Termination.PASSED: 'passed'>, winners=(1,))
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
-from ..show.replay import replay_function
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
 from .drawing import console, png, svg
@@ -51,7 +50,6 @@ __all__ = [
     "next_states",
     "play_match",
     "png",
-    "replay_html",
     "svg",
     "turn_outcomes",
 ]
@@ -77,5 +75,3 @@ SPEC = engine.register(
     )
 )
 """Linja in the game registry (:func:`huegames.engine.game_spec`)."""
-
-replay_html = replay_function(SPEC.name)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import engine
 from ..records import brief
 
 RED = 0
@@ -140,6 +141,4 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """The board as an SVG picture (:func:`huegames.linja.svg`): what Jupyter shows."""
-        from .drawing import svg
-
-        return svg(self)
+        return engine.picture("linja", self)

@@ -393,9 +393,7 @@ class Game:
     def _repr_svg_(self) -> str:
         """The board, whose turn and the last move as an SVG picture
         (:func:`huegames.linja.svg`): what Jupyter shows."""
-        from .drawing import svg
-
-        return svg(self)
+        return engine.picture("linja", self)
 
 
 def _check_seat(seat: object, name: str) -> int:

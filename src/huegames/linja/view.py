@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .. import engine
 from .board import Board
 from .moves import Move, Turn
 
@@ -49,6 +50,4 @@ class View:
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture (:func:`huegames.linja.svg`)."""
-        from .drawing import svg
-
-        return svg(self)
+        return engine.picture("linja", self)

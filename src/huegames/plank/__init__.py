@@ -17,7 +17,6 @@ are penalty points, fewest best (``SPEC.lower_scores_win``).
 
 from .. import engine
 from ..errors import IllegalMoveError, InvalidMoveError
-from ..show.replay import replay_function
 from .bots import GreedyBot, RandomBot, SearchBot, play_hand
 from .components import (
     COLOURS,
@@ -70,7 +69,6 @@ __all__ = [
     "new_game",
     "play_hand",
     "png",
-    "replay_html",
     "svg",
 ]
 
@@ -95,5 +93,3 @@ SPEC = engine.register(
         kernel="huegames.plank.kernel:play_games",
     )
 )
-
-replay_html = replay_function(SPEC.name)

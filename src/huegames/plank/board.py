@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from .. import engine
 from .components import MAX_ROWS
 
 EMPTY = -1
@@ -90,9 +91,7 @@ class Table:
 
     def _repr_svg_(self) -> str:
         """The strips and tokens as an SVG picture (:func:`huegames.plank.svg`)."""
-        from .drawing import svg
-
-        return svg(self)
+        return engine.picture("plank", self)
 
 
 Lines = list[tuple[int, int, int]]

@@ -600,9 +600,7 @@ class Game:
     def _repr_svg_(self) -> str:
         """The table, the hands and whose turn as an SVG picture
         (:func:`huegames.plank.svg`): what Jupyter shows."""
-        from .drawing import svg
-
-        return svg(self)
+        return engine.picture("plank", self)
 
 
 def _team(deal: Deal, seat: int) -> tuple[int, ...]:

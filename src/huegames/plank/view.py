@@ -94,6 +94,4 @@ class View:
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture (:func:`huegames.plank.svg`)."""
-        from .drawing import svg
-
-        return svg(self)
+        return engine.picture("plank", self)
