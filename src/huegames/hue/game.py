@@ -474,7 +474,7 @@ class Game:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows: :func:`huegames.hue.svg` of this game,
         through the game's registry entry (this module does not import the drawing)."""
-        return engine.picture("hue", self)
+        return engine.picture(GAME_NAME, self)
 
 
 def new_game(

@@ -415,7 +415,7 @@ class Game:
     def _repr_svg_(self) -> str:
         """The picture a notebook shows: :func:`huegames.hues_and_cues.svg` of this
         game, through the game's registry entry (this module does not import the drawing)."""
-        return engine.picture("hues-and-cues", self)
+        return engine.picture(GAME, self)
 
     def __repr__(self) -> str:
         if self.round is None:

@@ -393,7 +393,7 @@ class Game:
     def _repr_svg_(self) -> str:
         """The board, whose turn and the last move as an SVG picture
         (:func:`huegames.linja.svg`): what Jupyter shows."""
-        return engine.picture("linja", self)
+        return engine.picture(GAME_NAME, self)
 
 
 def _check_seat(seat: object, name: str) -> int:
