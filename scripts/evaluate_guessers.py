@@ -28,6 +28,7 @@ from huegames.hues_and_cues import (
     ROWS,
     SQUARES,
     Board,
+    Game,
     LexiconBot,
     Phase,
     Round,
@@ -76,6 +77,7 @@ def first_guesser_view(board: Board, cue: str) -> View:
         used_cues=frozenset(),
         board=board,
         rules=Rules(),
+        game_class=Game,
     )
 
 

@@ -334,15 +334,10 @@ def _simulate(args: argparse.Namespace) -> int:
         where = f"on {processes} local worker processes"
     else:
         where = "in one process"
-    backend = ""
-    if args.game == "hue":
-        from . import hue
-
-        backend = f", Hue backend {hue.backend}"
     print(result.summary.table())
     print(
         f"\n{args.games} games in {elapsed:.1f} s ({args.games / elapsed:,.0f} games/s) "
-        f"{where}{backend}" + (f"; records in {args.out} ({fmt})" if args.out is not None else "")
+        f"{where}" + (f"; records in {args.out} ({fmt})" if args.out is not None else "")
     )
     return 0
 
@@ -653,11 +648,6 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    import random
-
-    from . import hue
-    from .hue.bots import random_position
-
     if args.games:
         from .run import throughput
 
@@ -668,38 +658,15 @@ def _bench(args: argparse.Namespace) -> int:
 
     n = args.positions
     print(f"huegames {__version__} quick benchmark: {n} rotated positions, best of 3 timings")
-    print(f"(active backend: {hue.backend}; full suite: python -m pytest bench --benchmark-only)\n")
-
-    end_boards = [random_position(4, seed).board for seed in range(n)]
-    middles = []
-    for seed in range(1000, 1000 + n):
-        board = random_position(4, seed, moves=12).board
-        free = [card.id for card in board.deck.cards if card.id not in board]
-        middles.append((board, random.Random(seed).sample(free, 6)))
-
+    print("(full suite: python -m pytest bench --benchmark-only)\n")
     rows: list[tuple[str, str, float]] = []
-    if "c" not in hue.backends():
-        print("the C core is not built here: Python timings only\n")
-    for name in hue.backends():  # both backends in one run, each board copied onto it
-        boards = [board.with_backend(name) for board in end_boards]
-        rows.append(
-            ("colour values, end of game", name, _per_call(boards, _colour_values, args.budget))
-        )
-        cases = [(board.with_backend(name), hand) for board, hand in middles]
-        rows.append(
-            ("legal placements, 6-card hand", name, _per_call(cases, _legal_of_hand, args.budget))
-        )
+    for spec in engine.game_specs():
+        for what, backend, inputs, call in spec.hot_path_cases(n):
+            rows.append((f"{spec.title}: {what}", backend, _per_call(inputs, call, args.budget)))
+    if not any(backend == "c" for _, backend, _ in rows):
+        print("no C core is built here: Python timings only\n")
     print(_bench_table(rows))
     return 0
-
-
-def _colour_values(board: Any) -> Any:
-    return board.colour_values()
-
-
-def _legal_of_hand(case: tuple[Any, list[str]]) -> Any:
-    board, hand = case
-    return len(board.legal_placements_of(hand))
 
 
 def _per_call(inputs: list[Any], call: Callable[[Any], Any], budget: float = 0.15) -> float:

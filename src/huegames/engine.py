@@ -37,6 +37,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib
+import importlib.metadata
 import inspect
 import secrets
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -48,6 +49,7 @@ from .errors import NotYourTurnError
 from .records import brief
 
 __all__ = [
+    "GAMES_GROUP",
     "GAME_OVER",
     "Bot",
     "BotEntry",
@@ -55,6 +57,7 @@ __all__ = [
     "BotSpec",
     "GameSpec",
     "KernelPlayer",
+    "Lineup",
     "Move",
     "NotYourTurnError",
     "Outcome",
@@ -557,6 +560,24 @@ it lacks).  ``play_games(run, 0, 0)`` answers ``[]`` or None at once."""
 
 
 @dataclass(frozen=True)
+class Lineup:
+    """One run that measures a game's speed: ``bots`` (a runner spec text,
+    ``"greedy,random"``) at ``players`` seats (None: the game's fewest).
+
+    ``before`` is the rate the issue that set the table measured on this
+    project's machine (games per second; for a ``per_move`` lineup, the
+    milliseconds one move of the first seat took).  A ``per_move`` lineup
+    times the first seat's moves, not whole games.
+    """
+
+    label: str
+    bots: str
+    players: int | None = None
+    before: float | None = None
+    per_move: bool = False
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """A game as the runner, the command line, the records and the adapters know it.
 
@@ -592,6 +613,26 @@ class GameSpec:
     """``"module:function"`` of the game's batch player (:data:`KernelPlayer`),
     imported only when a run asks for it (:meth:`kernel_player`), so that a
     game never needs its C core to be registered."""
+    perfect_information: bool | None = None
+    """True when every seat sees the whole game (Linja, Plank); False when
+    something is hidden from a seat (hands, a deck, a target); None when the
+    game does not say."""
+    longest_game: Callable[..., int] | None = None
+    """``longest_game(players, rules, **length_limits)``: the most moves a game
+    can last, for adapters that need a bound (OpenSpiel's ``max_game_length``);
+    a ValueError when ``rules`` leave it unbounded and no limit bounds it."""
+    length_limits: Mapping[str, int] = field(default_factory=dict)
+    """Limits on what the rules leave unbounded, with their defaults (Hues and
+    Cues' ``tie_break_rounds``), passed to :attr:`longest_game`; an adapter
+    that stops a game there scores it as it stands."""
+    score_bounds: Callable[[int, Any, int], tuple[float, float]] | None = None
+    """``score_bounds(players, rules, longest)``: a seat's lowest and highest
+    score in a game of at most ``longest`` moves."""
+    lineups: tuple[Lineup, ...] = ()
+    """The runs that measure the game's speed (:mod:`huegames.run.throughput`)."""
+    hot_paths: str | None = None
+    """``"module:function"`` of what ``huegames bench`` times for the game
+    (:meth:`hot_path_cases`); imported only when asked for."""
 
     @property
     def home(self) -> str:
@@ -646,28 +687,47 @@ class GameSpec:
         >>> engine.game_spec("hue").kernel_player().__name__
         'play_games'
         """
-        return None if self.kernel is None else _import_kernel(self.kernel)
+        return None if self.kernel is None else _import_function(self.kernel, "kernel")
+
+    def hot_path_cases(
+        self, positions: int
+    ) -> list[tuple[str, str, list[Any], Callable[..., Any]]]:
+        """What ``huegames bench`` times: ``(what, backend, inputs, call)``,
+        ``call`` run on each input, over ``positions`` seeded positions; none
+        when the game names no :attr:`hot_paths`."""
+        if self.hot_paths is None:
+            return []
+        return _import_function(self.hot_paths, "hot paths")(positions)  # type: ignore[no-any-return]
 
 
 @functools.lru_cache(maxsize=16)
-def _import_kernel(path: str) -> KernelPlayer:
+def _import_function(path: str, what: str) -> Callable[..., Any]:
     module_name, _, name = path.partition(":")
     try:
-        player = getattr(importlib.import_module(module_name), name)
+        function = getattr(importlib.import_module(module_name), name)
     except (ImportError, AttributeError, ValueError) as error:
-        raise ValueError(f"the kernel {brief(path)} cannot be loaded: {error}") from None
-    if not callable(player):
-        raise ValueError(f"the kernel {brief(path)} is not a function")
-    return player  # type: ignore[no-any-return]
+        raise ValueError(f"the {what} {brief(path)} cannot be loaded: {error}") from None
+    if not callable(function):
+        raise ValueError(f"the {what} {brief(path)} is not a function")
+    return function  # type: ignore[no-any-return]
 
 
-_BUILT_IN: Final = {
-    "hue": "huegames.hue",
-    "linja": "huegames.linja",
-    "plank": "huegames.plank",
-    "hues-and-cues": "huegames.hues_and_cues",
-}
+GAMES_GROUP: Final = "huegames.games"
+"""The entry-point group games register in: a package names its
+:class:`GameSpec` there (``hue = "huegames.hue:SPEC"`` in pyproject.toml)
+and :func:`game_spec` finds it by name; the four built-in games register
+the same way."""
+
 _REGISTRY: dict[str, GameSpec] = {}
+
+
+@functools.lru_cache(maxsize=1)
+def _installed() -> dict[str, importlib.metadata.EntryPoint]:
+    """The games installed in :data:`GAMES_GROUP`, by name, sorted by name."""
+    found: dict[str, importlib.metadata.EntryPoint] = {}
+    for entry in importlib.metadata.entry_points(group=GAMES_GROUP):
+        found.setdefault(entry.name, entry)
+    return dict(sorted(found.items()))
 
 
 def register(spec: GameSpec) -> GameSpec:
@@ -680,20 +740,22 @@ def register(spec: GameSpec) -> GameSpec:
 
 
 def game_names() -> list[str]:
-    """Every game's name: the four built in, then any others registered.
+    """Every game's name: the installed ones (:data:`GAMES_GROUP`), then any
+    others registered in this process.
 
     >>> from huegames import engine
     >>> engine.game_names()[:4]
-    ['hue', 'linja', 'plank', 'hues-and-cues']
+    ['hue', 'hues-and-cues', 'linja', 'plank']
     """
-    return [*_BUILT_IN, *(name for name in _REGISTRY if name not in _BUILT_IN)]
+    installed = _installed()
+    return [*installed, *(name for name in _REGISTRY if name not in installed)]
 
 
 def game_spec(name: str, *, module: str | None = None) -> GameSpec:
-    """The registered game ``name``, importing its package on first use.
+    """The registered game ``name``, loading its entry point on first use.
 
-    A built-in game's package is known; ``module`` names the package of any
-    other game, so a fresh worker process can find it too.
+    ``module`` names the package of a game that is not installed in
+    :data:`GAMES_GROUP`, so a fresh worker process can find it too.
 
     >>> from huegames import engine
     >>> spec = engine.game_spec("hue")
@@ -704,12 +766,16 @@ def game_spec(name: str, *, module: str | None = None) -> GameSpec:
     >>> engine.game_spec("chess")
     Traceback (most recent call last):
     ...
-    ValueError: unknown game 'chess': choose from hue, linja, plank, hues-and-cues...
+    ValueError: unknown game 'chess': choose from hue, hues-and-cues, linja, plank...
     """
     if isinstance(name, str) and name not in _REGISTRY:
-        package = _BUILT_IN.get(name, module)
-        if package is not None:
-            importlib.import_module(package)
+        entry = _installed().get(name)
+        if entry is not None:
+            loaded = entry.load()
+            if isinstance(loaded, GameSpec):
+                register(loaded)
+        elif module is not None:
+            importlib.import_module(module)
     try:
         return _REGISTRY[name]
     except (KeyError, TypeError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import importlib.metadata
 import pickle
 
 import pytest
@@ -181,14 +182,51 @@ def test_bot_entry_describes_itself_from_the_docstring():
 # -- registry --------------------------------------------------------------------
 
 
-def test_registry_knows_the_four_games_by_record_name():
-    assert engine.game_names()[:4] == ["hue", "linja", "plank", "hues-and-cues"]
+def test_registry_knows_the_four_games_by_record_name_through_their_entry_points():
+    installed = {
+        entry.name: entry.value
+        for entry in importlib.metadata.entry_points(group=engine.GAMES_GROUP)
+    }
+    assert installed == {
+        "hue": "huegames.hue:SPEC",
+        "linja": "huegames.linja:SPEC",
+        "plank": "huegames.plank:SPEC",
+        "hues-and-cues": "huegames.hues_and_cues:SPEC",
+    }
+    assert engine.game_names()[:4] == ["hue", "hues-and-cues", "linja", "plank"]
     for name in engine.game_names()[:4]:
         assert engine.game_spec(name).name == name
 
 
+def test_a_game_installed_elsewhere_registers_through_the_same_entry_point_group(
+    tmp_path, monkeypatch
+):
+    # A distribution of its own on sys.path, naming its GameSpec in the group.
+    info = tmp_path / "elsewhere_game-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: elsewhere-game\nVersion: 1.0\n")
+    (info / "entry_points.txt").write_text(
+        f"[{engine.GAMES_GROUP}]\nlinja-installed = elsewheregame:SPEC\n"
+    )
+    (tmp_path / "elsewheregame.py").write_text(
+        "import dataclasses\n"
+        "from huegames import linja\n"
+        "SPEC = dataclasses.replace(linja.SPEC, name='linja-installed', title='Linja installed')\n"
+    )
+    monkeypatch.syspath_prepend(str(tmp_path))
+    engine._installed.cache_clear()
+    try:
+        assert "linja-installed" in engine.game_names()
+        spec = engine.game_spec("linja-installed")  # loaded and registered on first use
+        assert spec.title == "Linja installed"
+        assert spec.new_game(seed=1).to_dict()["game"] == "linja"
+    finally:
+        engine._REGISTRY.pop("linja-installed", None)
+        engine._installed.cache_clear()
+
+
 def test_registry_refuses_unknown_games():
-    with pytest.raises(ValueError, match="unknown game 'chess': choose from hue, linja"):
+    with pytest.raises(ValueError, match="unknown game 'chess': choose from hue, hues-and-cues"):
         engine.game_spec("chess")
 
 

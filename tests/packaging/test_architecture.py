@@ -1,7 +1,7 @@
 """The architecture, checked on the source: no module reads another module's
 private state, no import cycle (imports inside functions and under
-``TYPE_CHECKING`` counted), and the games import nothing from the layers
-built on them."""
+``TYPE_CHECKING`` counted), the games import nothing from the layers
+built on them, and the code outside the games knows no game by name."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import huegames
+from huegames import engine
 
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
@@ -203,6 +204,85 @@ def test_a_game_imports_nothing_from_the_layers_above(game):
         if target in above or target.startswith(tuple(layer + "." for layer in above))
     ]
     assert not wrong, "\n".join(wrong)
+
+
+def docstrings(tree: ast.Module) -> set[int]:
+    """The ids of a module's docstring nodes (a module's, class's or function's
+    first statement, or a string statement after an assignment: an attribute's)."""
+    found = set()
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        for statement in body if isinstance(body, list) else []:
+            if (
+                isinstance(statement, ast.Expr)
+                and isinstance(statement.value, ast.Constant)
+                and isinstance(statement.value.value, str)
+            ):
+                found.add(id(statement.value))
+    return found
+
+
+def game_mentions(module: str) -> Iterator[str]:
+    """Each place, in code and not in documentation, where a module names a
+    game: a string that is a game's name or a game package's module path,
+    or an import of a game package."""
+    path, tree = modules()[module]
+    names = {spec.name for spec in engine.game_specs()} | set(GAMES)
+    packages = tuple(f"huegames.{game}" for game in GAMES)
+    documentation = docstrings(tree)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+            if id(node) in documentation:
+                continue
+            if text in names or text.startswith(packages):
+                yield f"{module}:{node.lineno} {text!r}"
+        for target in imports_of(module, path, node):
+            if target in packages or target.startswith(tuple(p + "." for p in packages)):
+                yield f"{module}:{node.lineno} imports {target}"
+
+
+def imports_of(module: str, path: Path, node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Import):
+        return [alias.name for alias in node.names]
+    if isinstance(node, ast.ImportFrom):
+        source = resolve(module, path, node)
+        return [f"{source}.{alias.name}" for alias in node.names]
+    return []
+
+
+def generic_modules() -> list[str]:
+    """Every module outside a game package (the package's own ``__init__`` too)."""
+    games = tuple(f"huegames.{game}" for game in GAMES)
+    return [
+        module
+        for module in modules()
+        if module not in games and not module.startswith(tuple(g + "." for g in games))
+    ]
+
+
+def test_the_code_outside_the_games_knows_no_game_by_name():
+    mentions = [mention for module in generic_modules() for mention in game_mentions(module)]
+    assert not mentions, "generic code naming a game:\n" + "\n".join(mentions)
+
+
+def test_the_checks_see_a_game_named_in_code_but_not_in_a_docstring():
+    tree = ast.parse(
+        '"""Play "hue" here."""\n'
+        "from . import linja\n"
+        "def f(game):\n"
+        '    """For example f("plank")."""\n'
+        '    return game == "hues-and-cues" or {"hue": 1}\n'
+    )
+    modules()["huegames.sample"] = (SOURCE / "sample.py", tree)
+    try:
+        assert list(game_mentions("huegames.sample")) == [
+            "huegames.sample:2 imports huegames.linja",
+            "huegames.sample:5 'hues-and-cues'",
+            "huegames.sample:5 'hue'",
+        ]
+    finally:
+        del modules()["huegames.sample"]
 
 
 def test_the_checks_see_a_private_read_and_a_cycle():

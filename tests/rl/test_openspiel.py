@@ -8,6 +8,7 @@ games against the other.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import subprocess
 import sys
@@ -15,7 +16,7 @@ import sys
 import numpy as np
 import pytest
 
-from huegames import engine
+from huegames import engine, hues_and_cues
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("huegames.rl.openspiel")
@@ -147,7 +148,7 @@ def test_max_game_lengths():
     assert lengths["plank"] == [200, 200, 200]  # Rules.turn_limit
     rounds = [6, 8, 10, 12, 7, 8, 9, 10]  # each seat gives cues twice (3-6 players) or once
     assert lengths["hues-and-cues"] == [
-        (r + openspiel.TIE_BREAK_ROUNDS) * (2 * n + 1)
+        (r + hues_and_cues.TIE_BREAK_ROUNDS) * (2 * n + 1)
         for n, r in zip(range(3, 11), rounds, strict=True)
     ]
 
@@ -485,22 +486,48 @@ def test_rule_options_are_parameters():
         pyspiel.load_game("python_huegames_hue(colour=red)")
 
 
-def test_another_game_registers_with_what_the_contract_does_not_say():
+def _othergame():
     sys.path.insert(0, str(__import__("pathlib").Path(__file__).parents[1]))
     try:
         import othergame
     finally:
         sys.path.pop(0)
-    with pytest.raises(ValueError, match=r"hidden=\.\.\. and max_game_length"):
-        openspiel.register(othergame.SPEC)
-    name = openspiel.register(othergame.SPEC, hidden=False, max_game_length=379)
+    return othergame
+
+
+def test_another_game_registers_from_what_its_game_spec_declares():
+    spec = _othergame().SPEC  # Linja's facts under another name
+    name = openspiel.register(spec)
     assert name == "python_huegames_linja_elsewhere"
-    assert openspiel.register(othergame.SPEC) == name  # again: a no-op
-    game = openspiel.load_game(othergame.SPEC)
-    assert game.max_game_length() == 379
-    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
-    with pytest.raises(ValueError, match="score_range"):
-        openspiel.load_game(othergame.SPEC, utility="score")
+    assert openspiel.register(spec) == name  # again: a no-op
+    game = openspiel.load_game(spec)
+    assert game.max_game_length() == spec.longest_game(2) == 379
+    assert game.get_type().information == pyspiel.GameType.Information.PERFECT_INFORMATION
+    assert openspiel.load_game(spec, utility="score").max_utility() == 5.0 * 12
+
+
+def test_another_game_registers_with_what_its_game_spec_leaves_out():
+    spec = engine.register(
+        dataclasses.replace(
+            _othergame().SPEC,
+            name="linja-undeclared",
+            perfect_information=None,
+            longest_game=None,
+            score_bounds=None,
+        )
+    )
+    try:
+        with pytest.raises(ValueError, match=r"hidden=\.\.\. and max_game_length"):
+            openspiel.register(spec)
+        name = openspiel.register(spec, hidden=False, max_game_length=379)
+        assert name == "python_huegames_linja_undeclared"
+        game = openspiel.load_game(spec)
+        assert game.max_game_length() == 379
+        pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+        with pytest.raises(ValueError, match="score_range"):
+            openspiel.load_game(spec, utility="score")
+    finally:
+        engine._REGISTRY.pop(spec.name, None)
 
 
 # -- bots ------------------------------------------------------------------------------

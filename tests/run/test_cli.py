@@ -65,7 +65,7 @@ def test_plain_progress_without_tqdm(capsys, monkeypatch):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["simulate", "chess"], "unknown game 'chess': choose from hue, linja, plank"),
+        (["simulate", "chess"], "unknown game 'chess': choose from hue, hues-and-cues, linja"),
         (["simulate", "hue", "--bots", "random,genius"], "unknown hue bot 'genius'"),
         (["simulate", "hue", "--bots", "mcts:budget=9"], "bot 'mcts:budget=9' has no setting"),
         (["simulate", "hue", "--bots", "mcts:playouts=x"], "setting playouts must be int"),
@@ -125,8 +125,8 @@ def test_scheduler_without_dask_is_one_line(capsys, monkeypatch):
 def test_bench_prints_the_ratio_table(capsys):
     status, out, err = run(capsys, "bench", "--positions", "2", "--budget", "0.01")
     assert status == 0, err
-    assert "| colour values, end of game | python |" in out
-    assert "| legal placements, 6-card hand | python |" in out
+    assert "| Hue: colour values, end of game | python |" in out
+    assert "| Hue: legal placements, 6-card hand | python |" in out
 
 
 def test_bench_games_prints_the_batch_speed_table(capsys, monkeypatch):

@@ -393,7 +393,7 @@ def test_other_games_run_the_same_on_threads(game, bots, players):
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [
-        ({"game": "chess"}, "unknown game 'chess': choose from hue, linja, plank, hues-and-cues"),
+        ({"game": "chess"}, "unknown game 'chess': choose from hue, hues-and-cues, linja, plank"),
         ({"game": None}, "a game is named by a string, not None"),
         ({"bots": ["random", "genius"]}, "unknown hue bot 'genius': choose from random, "),
         ({"bots": []}, "give at least one bot"),

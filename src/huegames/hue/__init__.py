@@ -27,7 +27,16 @@ from .bots import GreedyBot, RandomBot
 from .cards import Card, Colour, Deck, Kind, default_deck
 from .cells import MAX_COORDINATE, MAX_SPAN
 from .drawing import console, png, svg
-from .game import MAX_PLAYERS, MIN_PLAYERS, Deal, Game, Termination, new_game
+from .game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Deal,
+    Game,
+    Termination,
+    longest_game,
+    new_game,
+    score_bounds,
+)
 from .grid.backend import available as backends
 from .grid.backend import name as backend
 from .mcts import MCTSBot
@@ -64,8 +73,10 @@ __all__ = [
     "backends",
     "console",
     "default_deck",
+    "longest_game",
     "new_game",
     "png",
+    "score_bounds",
     "svg",
 ]
 
@@ -87,6 +98,25 @@ SPEC = engine.register(
         console=console,
         encoding="huegames.hue.encoding:HueEncoding",
         kernel="huegames.hue.kernel:play_games",
+        perfect_information=False,
+        longest_game=longest_game,
+        score_bounds=score_bounds,
+        lineups=(
+            engine.Lineup("hue, random vs random", "random,random", before=800),
+            engine.Lineup("hue, greedy vs random", "greedy,random", before=19),
+            engine.Lineup(
+                "hue, MCTS 1,000 playouts (random rollouts), ms a move",
+                "mcts:playouts=1000,random",
+                before=59,
+                per_move=True,
+            ),
+            engine.Lineup(
+                "hue, MCTS 1,000 playouts (greedy rollouts), ms a move",
+                "mcts:playouts=1000:rollout=greedy,random",
+                per_move=True,
+            ),
+        ),
+        hot_paths="huegames.hue.speed:hot_paths",
     )
 )
 """Hue in the game registry: ``engine.game_spec("hue")``."""

@@ -568,3 +568,17 @@ def _check_deal(deck: Deck, players: int, setup: Deal) -> None:
     for move in setup.opening:
         if deck[move.card].kind is not Kind.STARTING:
             raise ValueError(f"opening {move}: {move.card} is not a starting card")
+
+
+def longest_game(players: int, rules: Rules | None = None) -> int:
+    """The most moves a game can last: every turn plays one card, and the
+    game ends when each hand holds one card."""
+    return sum(new_game(players, seed=0, rules=rules).hand_sizes) - players
+
+
+def score_bounds(players: int, rules: Rules | None, longest: int) -> tuple[float, float]:
+    """A seat's lowest and highest score: v(first) + 2 v(centre) + v(third)
+    is at most 4 times the largest area, and an area is at most every
+    visible square, 3 points each: 9 a card."""
+    cards = len(new_game(players, seed=0, rules=rules).board.placements) + longest
+    return 0.0, 4.0 * 9 * cards

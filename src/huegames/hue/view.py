@@ -116,6 +116,20 @@ class View:
             rng = random.Random(None if rng is None else engine.check_seed(rng, "rng"))
         return self.game_class.from_view(self, HiddenCards(self).deal(rng))
 
+    def text(self, history: bool = False) -> str:
+        """What this seat sees as one line of text.  The table's placements
+        are the game's history (the opening, then every move), so
+        ``history`` adds nothing."""
+        return " | ".join(
+            [
+                f"seat {self.player}",
+                f"to move {self.current_player}",
+                f"hand {' '.join(self.hand)}",
+                f"hands {' '.join(map(str, self.hand_sizes))}",
+                f"table {', '.join(map(str, self.board.placements))}",
+            ]
+        )
+
     def _repr_svg_(self) -> str:
         """The picture a notebook shows: :func:`huegames.hue.svg` of this view,
         through the game's registry entry (this module does not import the drawing)."""

@@ -36,7 +36,16 @@ from .bots import LexiconBot, RandomBot
 from .cards import Card, default_deck, make_deck
 from .cues import BASIC_COLOURS, RELATIVE_WORDS, cue_problem
 from .drawing import board_png, board_svg, console, png, svg
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, Termination, new_game
+from .game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    TIE_BREAK_ROUNDS,
+    Game,
+    Termination,
+    longest_game,
+    new_game,
+    score_bounds,
+)
 from .lexicon import Lexicon, lexicon
 from .moves import Action, Move
 from .rounds import Phase, Round, guess_points, seat_to_move
@@ -52,6 +61,7 @@ __all__ = [
     "ROWS",
     "SPEC",
     "SQUARES",
+    "TIE_BREAK_ROUNDS",
     "Action",
     "Board",
     "Card",
@@ -77,9 +87,11 @@ __all__ = [
     "default_deck",
     "guess_points",
     "lexicon",
+    "longest_game",
     "make_deck",
     "new_game",
     "png",
+    "score_bounds",
     "seat_to_move",
     "svg",
 ]
@@ -125,6 +137,11 @@ SPEC = engine.register(
         svg=svg,
         console=console,
         encoding="huegames.hues_and_cues.encoding:HuesAndCuesEncoding",
+        perfect_information=False,
+        longest_game=longest_game,
+        length_limits={"tie_break_rounds": TIE_BREAK_ROUNDS},
+        score_bounds=score_bounds,
+        lineups=(engine.Lineup("hues-and-cues, xkcd vs xkcd (4 players)", "xkcd", 4, before=1.5),),
     )
 )
 """Hues and Cues in the game registry, with its bot catalogue."""

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from .. import engine, records
 from ..errors import IllegalMoveError
@@ -364,6 +364,7 @@ class Game:
             used_cues=self.used_cues,
             board=self.board,
             rules=self.rules,
+            game_class=type(self),
         )
 
     def _seat(self, player: object) -> int:
@@ -460,3 +461,34 @@ def new_game(
         deck=None if deck is None else make_deck(deck),
         rules=rules,
     )
+
+
+TIE_BREAK_ROUNDS: Final = 10
+"""The tie-break rounds :func:`longest_game` allows by default.  The rules
+leave tie-breaks unbounded; an adapter that needs a longest game (OpenSpiel)
+stops the game after the scheduled rounds and this many tie-break rounds'
+worth of moves, the top scores sharing the win."""
+
+
+def longest_game(
+    players: int = MIN_PLAYERS, rules: Rules | None = None, tie_break_rounds: int = TIE_BREAK_ROUNDS
+) -> int:
+    """The most moves a game can last, with at most ``tie_break_rounds``
+    tie-break rounds: a round is the target, a cue, a guess per other seat,
+    a cue or a skip, and a guess each."""
+    rules = rules or Rules()
+    extra = engine.check_int(tie_break_rounds, "tie_break_rounds")
+    if extra < 0:
+        raise ValueError(f"tie_break_rounds must be >= 0, not {extra}")
+    rounds = rules.rounds_for(players) + (extra if rules.tie_breaks else 0)
+    return rounds * (2 * players + 1)
+
+
+def score_bounds(players: int, rules: Rules | None, longest: int) -> tuple[float, float]:
+    """A seat's lowest and highest score in ``longest`` moves: a round gives
+    a guesser at most 3 + 2, the cue giver its points for every piece in the
+    frame (9 squares); a round is at least players + 2 moves."""
+    rules = rules or Rules()
+    rounds = -(-longest // (players + 2))
+    best = max(5, rules.giver_points_for(players) * min(9, 2 * (players - 1)))
+    return 0.0, float(rounds * best)

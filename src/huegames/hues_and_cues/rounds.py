@@ -65,6 +65,22 @@ class Round:
             self.tie_break,
         )
 
+    def text(self) -> str:
+        """The round as one line of text, ``?`` for what is hidden."""
+        guesses = " ".join(f"{seat}@{square}" for seat, square in self.guesses)
+        parts = [
+            f"round {self.number}{' (tie-break)' if self.tie_break else ''}",
+            f"giver {self.giver}",
+            self.phase.value,
+            f"card {self.card if self.card is not None else '?'}",
+            f"target {self.target if self.target is not None else '?'}",
+            f"cues {' / '.join(self.cues)}{' (skipped)' if self.skipped else ''}",
+            f"guesses {guesses}",
+        ]
+        if self.points is not None:
+            parts.append(f"points {' '.join(map(str, self.points))}")
+        return ", ".join(parts)
+
 
 def guess_points(distance: int) -> int:
     """A guesser's piece: 3 on the target, 2 inside the frame, 1 touching it (§4).

@@ -15,7 +15,17 @@ from ..errors import IllegalMoveError, InvalidMoveError, NotYourTurnError
 from .board import BLACK, RED, Board
 from .bots import GreedyBot, RandomBot, SearchBot
 from .drawing import console, png, svg
-from .game import MAX_PLAYERS, MIN_PLAYERS, Game, State, Termination, draw_first_player, new_game
+from .game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Game,
+    State,
+    Termination,
+    draw_first_player,
+    longest_game,
+    new_game,
+    score_bounds,
+)
 from .match import next_first_player, play_match
 from .moves import Move, Turn
 from .rules import Rules
@@ -45,11 +55,13 @@ __all__ = [
     "View",
     "console",
     "draw_first_player",
+    "longest_game",
     "new_game",
     "next_first_player",
     "next_states",
     "play_match",
     "png",
+    "score_bounds",
     "svg",
     "turn_outcomes",
 ]
@@ -72,6 +84,14 @@ SPEC = engine.register(
         console=console,
         encoding="huegames.linja.encoding:LinjaEncoding",
         kernel="huegames.linja.kernel:play_games",
+        perfect_information=True,
+        longest_game=longest_game,
+        score_bounds=score_bounds,
+        lineups=(
+            engine.Lineup("linja, random vs random", "random,random", before=314),
+            engine.Lineup("linja, greedy vs greedy", "greedy,greedy", before=56),
+            engine.Lineup("linja, search vs search (100 nodes)", "search:nodes=100", before=0.7),
+        ),
     )
 )
 """Linja in the game registry (:func:`huegames.engine.game_spec`)."""

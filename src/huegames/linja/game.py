@@ -475,3 +475,25 @@ def new_game(
 def draw_first_player(seed: int) -> int:
     """The seat that ``seed`` draws to start (§1): what a record's seed is checked against."""
     return random.Random(seed).randrange(2)
+
+
+def longest_game(players: int = MIN_PLAYERS, rules: Rules | None = None) -> int:
+    """The most single moves a game can last.
+
+    Pieces only move forward: at most A steps in all (A = 126 from the
+    start).  A turn that is not a pass advances at least one step, so there
+    are at most A of them, each with at most A's share of advancing moves
+    and one pass (a following or bonus move skipped).  A whole-turn pass is
+    followed by a turn that is not one (two in a row are a blockade, which
+    ends the game), so there are at most A + 1 of them: A + A + (A + 1).
+    """
+    board = new_game(players, seed=0, rules=rules).board
+    last = len(board.red) - 1
+    steps = sum(n * (last - p) for p, n in enumerate(board.red))
+    steps += sum(n * p for p, n in enumerate(board.black))
+    return 3 * steps + 1
+
+
+def score_bounds(players: int, rules: Rules | None, longest: int) -> tuple[float, float]:
+    """A seat's lowest and highest score: at most 5 points a piece, every piece in the goal."""
+    return 0.0, 5.0 * sum(new_game(players, seed=0, rules=rules).board.red)

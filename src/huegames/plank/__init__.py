@@ -30,7 +30,7 @@ from .components import (
     deal_hand,
 )
 from .drawing import console, png, svg
-from .game import Game, Line, Termination, new_game
+from .game import Game, Line, Termination, longest_game, new_game, score_bounds
 from .match import Match
 from .moves import LayPlace, LayShift, Move, Pass, Place, Shift, Square
 from .rules import Rules
@@ -66,9 +66,11 @@ __all__ = [
     "View",
     "console",
     "deal_hand",
+    "longest_game",
     "new_game",
     "play_hand",
     "png",
+    "score_bounds",
     "svg",
 ]
 
@@ -91,5 +93,12 @@ SPEC = engine.register(
         lower_scores_win=PENALTY_PLAYERS,
         encoding="huegames.plank.encoding:PlankEncoding",
         kernel="huegames.plank.kernel:play_games",
+        perfect_information=True,
+        longest_game=longest_game,
+        score_bounds=score_bounds,
+        lineups=(
+            engine.Lineup("plank, random vs random", "random,random", before=693),
+            engine.Lineup("plank, greedy vs greedy", "greedy,greedy", before=36),
+        ),
     )
 )

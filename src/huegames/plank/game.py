@@ -630,3 +630,19 @@ def new_game(
     check_players(players)
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     return Game(deal_hand(players, seed, hand), rules=rules, seed=seed, hand=hand)
+
+
+def longest_game(players: int = 2, rules: Rules | None = None) -> int:
+    """The most moves a hand can last: its turn limit (a drawn hand after
+    that many turns, passes included); a ValueError without one, since
+    passing lets a hand go on for ever."""
+    rules = rules or Rules()
+    if rules.turn_limit is None:
+        raise ValueError("a game of Plank without a turn limit is unbounded: set turn_limit >= 1")
+    return int(rules.turn_limit)
+
+
+def score_bounds(players: int, rules: Rules | None, longest: int) -> tuple[float, float]:
+    """A seat's lowest and highest score: 1 point to the winning seat or
+    team; with 3 players 2 or 1 penalty points."""
+    return 0.0, 2.0 if players in PENALTY_PLAYERS else 1.0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -91,6 +92,30 @@ class View:
     def to_game(self) -> Game:
         """An independent game at this position, to search or replay."""
         return self._game.copy()
+
+    def sample(self, rng: random.Random | int | None = None) -> Game:
+        """An independent game at this position (:meth:`to_game`): Plank hides
+        nothing, so there is one world consistent with this view; ``rng`` is
+        not used."""
+        return self.to_game()
+
+    def text(self, history: bool = False) -> str:
+        """What this seat sees as one line of text; with ``history``, every
+        move so far too."""
+        table = " / ".join(
+            strip + " " + "".join("." if seat is None else str(seat) for seat in seats)
+            for strip, seats in self.table
+        )
+        parts = [
+            f"seat {self.player}",
+            f"to move {self.current_player}",
+            f"letters {' '.join(self.letters)}",
+            f"table {table}",
+            f"strips {' / '.join(' '.join(strips) for strips in self.strips)}",
+        ]
+        if history:
+            parts.append(f"moves {', '.join(map(str, self.history))}")
+        return " | ".join(parts)
 
     def _repr_svg_(self) -> str:
         """What this seat sees as an SVG picture (:func:`huegames.plank.svg`)."""

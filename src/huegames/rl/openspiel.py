@@ -29,7 +29,7 @@ default: chance draws the setup; a seed >= 0 fixes it and there is no chance
 node); ``utility`` (``"win"``, the default, or ``"score"``: see
 :func:`utilities`); and each simple option of the game's ``Rules`` under its
 own name (an option that may be None is written 0 for None); Hues and Cues
-adds ``tie_break_rounds`` (see :data:`TIE_BREAK_ROUNDS`).
+adds ``tie_break_rounds`` (see :data:`huegames.hues_and_cues.TIE_BREAK_ROUNDS`).
 
 >>> from huegames.rl import openspiel
 >>> game = openspiel.load_game("linja")
@@ -72,7 +72,6 @@ __all__ = [
     "ALGORITHMS",
     "PREFIX",
     "SETUP_DRAWS",
-    "TIE_BREAK_ROUNDS",
     "UTILITIES",
     "HuegamesBot",
     "HuegamesGame",
@@ -95,12 +94,6 @@ SETUP_DRAWS: Final = 8
 """Chance nodes that open every game: the bytes of its 63-bit setup seed."""
 UTILITIES: Final = ("win", "score")
 """The values of the ``utility`` parameter (see :func:`utilities`)."""
-TIE_BREAK_ROUNDS: Final = 10
-"""Hues and Cues' tie-break rounds are unbounded in the rules; OpenSpiel needs
-a longest game, so the game stops after the scheduled rounds and this many
-tie-break rounds' worth of moves (the ``tie_break_rounds`` parameter), the
-top scores sharing the win."""
-
 _OUTCOMES: Final = 256
 _SEED_MASK: Final = (1 << 63) - 1
 _NO_SEED: Final = -1
@@ -112,98 +105,33 @@ _RESAMPLES = itertools.count()  # a fresh determinization for every call
 
 @dataclass(frozen=True)
 class _Profile:
-    """What OpenSpiel needs that the engine contract does not say.
-
-    ``length(spec, players, rules, params)`` is the most moves a game can
-    last (a proof per game, below); ``scores(spec, players, rules, length)``
-    the lowest and highest score a seat can have; ``extra`` more parameters.
-    """
+    """What OpenSpiel needs of a game: ``hidden`` (a seat cannot see
+    everything), ``length(players, rules, params)`` the most moves a game can
+    last, ``scores(players, rules, length)`` a seat's lowest and highest
+    score (None: not known), ``extra`` the game's length limits as
+    parameters with their defaults."""
 
     hidden: bool
-    length: Callable[[engine.GameSpec, int, Any, Mapping[str, Any]], int]
-    scores: Callable[[engine.GameSpec, int, Any, int], tuple[float, float]]
+    length: Callable[[int, Any, Mapping[str, Any]], int]
+    scores: Callable[[int, Any, int], tuple[float, float]] | None
     extra: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
+    @classmethod
+    def of(cls, spec: engine.GameSpec) -> _Profile | None:
+        """The profile the game's spec declares, or None when it leaves out
+        whether it hides anything or how long it can last."""
+        longest = spec.longest_game
+        if spec.perfect_information is None or longest is None:
+            return None
+        limits = dict(spec.length_limits)
 
-def _hue_length(spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]) -> int:
-    # Every turn plays one card; the game ends when each hand holds one card.
-    game = spec.new_game(players, seed=0, rules=rules)
-    return sum(game.hand_sizes) - players  # type: ignore[attr-defined]
+        def length(players: int, rules: Any, params: Mapping[str, Any]) -> int:
+            return longest(players, rules, **{key: params.get(key, limits[key]) for key in limits})
 
-
-def _hue_scores(
-    spec: engine.GameSpec, players: int, rules: Any, length: int
-) -> tuple[float, float]:
-    # A score is v(first) + 2 v(centre) + v(third) <= 4 x the largest area,
-    # and an area is at most every visible square, 3 points each: 9 a card.
-    game = spec.new_game(players, seed=0, rules=rules)
-    cards = len(game.board.placements) + length  # type: ignore[attr-defined]
-    return 0.0, 4.0 * 9 * cards
+        return cls(not spec.perfect_information, length, spec.score_bounds, limits)
 
 
-def _linja_length(
-    spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]
-) -> int:
-    # Pieces only move forward: at most A steps in all (A = 126 from the start).
-    # A turn that is not a pass advances at least one step, so there are at most
-    # A of them, each with at most A's share of advancing moves and one pass
-    # (a following or bonus move skipped).  A whole-turn pass is followed by a
-    # turn that is not one (two in a row are a blockade, which ends the game),
-    # so there are at most A + 1 of them: A + A + (A + 1) single moves.
-    board = spec.new_game(players, seed=0, rules=rules).board  # type: ignore[attr-defined]
-    last = len(board.red) - 1
-    steps = sum(n * (last - p) for p, n in enumerate(board.red))
-    steps += sum(n * p for p, n in enumerate(board.black))
-    return 3 * steps + 1
-
-
-def _linja_scores(
-    spec: engine.GameSpec, players: int, rules: Any, length: int
-) -> tuple[float, float]:
-    board = spec.new_game(players, seed=0, rules=rules).board  # type: ignore[attr-defined]
-    return 0.0, 5.0 * sum(board.red)  # 5 points a piece in the goal
-
-
-def _plank_length(
-    spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]
-) -> int:
-    if rules.turn_limit is None:
-        raise ValueError("an OpenSpiel game of Plank needs a turn limit: set turn_limit >= 1")
-    return int(rules.turn_limit)  # a drawn hand after that many turns, passes included
-
-
-def _plank_scores(
-    spec: engine.GameSpec, players: int, rules: Any, length: int
-) -> tuple[float, float]:
-    # 1 point to the winning seat or team; with 3 players 2 or 1 penalty points.
-    return 0.0, 2.0 if players in spec.lower_scores_win else 1.0
-
-
-def _hc_length(spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]) -> int:
-    # A round: the target, a cue, a guess per other seat, a cue or skip, a guess each.
-    rounds = rules.rounds_for(players)
-    extra = engine.check_int(params.get("tie_break_rounds", TIE_BREAK_ROUNDS), "tie_break_rounds")
-    if extra < 0:
-        raise ValueError(f"tie_break_rounds must be >= 0, not {extra}")
-    if rules.tie_breaks:
-        rounds += extra
-    return rounds * (2 * players + 1)
-
-
-def _hc_scores(spec: engine.GameSpec, players: int, rules: Any, length: int) -> tuple[float, float]:
-    # A round gives a guesser at most 3 + 2, the cue giver its points for every
-    # piece in the frame (9 squares); a round is at least players + 2 moves.
-    rounds = -(-length // (players + 2))
-    best = max(5, rules.giver_points_for(players) * min(9, 2 * (players - 1)))
-    return 0.0, float(rounds * best)
-
-
-_PROFILES: dict[str, _Profile] = {
-    "hue": _Profile(True, _hue_length, _hue_scores),
-    "linja": _Profile(False, _linja_length, _linja_scores),
-    "plank": _Profile(False, _plank_length, _plank_scores),
-    "hues-and-cues": _Profile(True, _hc_length, _hc_scores, {"tie_break_rounds": TIE_BREAK_ROUNDS}),
-}
+_PROFILES: dict[str, _Profile] = {}  # game name -> what OpenSpiel needs, once registered
 
 
 # -- rules as OpenSpiel parameters -----------------------------------------------------
@@ -284,28 +212,27 @@ def register(
     spec = _spec(game)
     if spec.name in _REGISTERED:
         return _REGISTERED[spec.name]
-    profile = _PROFILES.get(spec.name)
+    profile = _Profile.of(spec)
     if profile is None:
         if hidden is None or max_game_length is None:
             raise ValueError(
-                f"{spec.title} is not built in: register it with hidden=... and max_game_length=..."
+                f"{spec.title}'s GameSpec does not say whether it hides anything and how long "
+                "it can last: register it with hidden=... and max_game_length=..."
             )
-        bound, title = max_game_length, spec.title
+        bound = max_game_length
 
-        def scores(
-            spec: engine.GameSpec, players: int, rules: Any, length: int
-        ) -> tuple[float, float]:
-            if score_range is None:
-                raise ValueError(f'utility="score" for {title} needs register(score_range=...)')
-            return score_range
-
-        def length(
-            spec: engine.GameSpec, players: int, rules: Any, params: Mapping[str, Any]
-        ) -> int:
+        def length(players: int, rules: Any, params: Mapping[str, Any]) -> int:
             return bound(players, rules) if callable(bound) else bound
 
+        def scores(players: int, rules: Any, length: int) -> tuple[float, float]:
+            if score_range is None:
+                raise ValueError(
+                    f'utility="score" for {spec.title} needs register(score_range=...)'
+                )
+            return score_range
+
         profile = _Profile(hidden, length, scores)
-        _PROFILES[spec.name] = profile
+    _PROFILES[spec.name] = profile
     name = game_name(spec)
     specification: dict[str, Any] = {
         "players": spec.min_players,
@@ -464,11 +391,15 @@ class HuegamesGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"utility must be one of {UTILITIES}, not {brief(utility)}")
         rules = _rules_from(spec, full)
         code: Encoding = build_encoding(spec, players, rules)
-        length = profile.length(spec, players, rules, full)
+        length = profile.length(players, rules, full)
         if utility == "win":
             low, high = -1.0, 1.0
         else:
-            lowest, highest = profile.scores(spec, players, rules, length)
+            if profile.scores is None:
+                raise ValueError(
+                    f'utility="score" for {spec.title} needs its GameSpec\'s score_bounds'
+                )
+            lowest, highest = profile.scores(players, rules, length)
             low, high = -(highest - lowest), highest - lowest
         info = pyspiel.GameInfo(
             num_distinct_actions=code.action_count,
@@ -668,7 +599,9 @@ class HuegamesState(pyspiel.State):  # type: ignore[misc]
         if box.game is None:
             shown = " ".join(map(str, box.draws)) if not self._spiel().profile.hidden else ""
             return f"seat {player} | setup {len(box.draws)}/{SETUP_DRAWS} {shown}".rstrip()
-        return _describe(self._spiel().spec.name, box.view(player), perfect_recall)
+        view = box.view(player)
+        text = getattr(view, "text", None)
+        return text(perfect_recall) if callable(text) else repr(view)
 
     def __str__(self) -> str:
         box = self._box
@@ -725,185 +658,21 @@ class Observer:
         return state.text(player, self.perfect_recall)
 
 
-# -- texts of views -------------------------------------------------------------------------
-
-
-def _describe(name: str, view: Any, history: bool) -> str:
-    describe = _TEXTS.get(name)
-    return describe(view, history) if describe is not None else repr(view)
-
-
-def _hue_text(view: Any, history: bool) -> str:
-    # The table's placements are the game's history (the opening, then every move).
-    return " | ".join(
-        [
-            f"seat {view.player}",
-            f"to move {view.current_player}",
-            f"hand {' '.join(view.hand)}",
-            f"hands {' '.join(map(str, view.hand_sizes))}",
-            f"table {', '.join(map(str, view.board.placements))}",
-        ]
-    )
-
-
-def _linja_text(view: Any, history: bool) -> str:
-    game = view.game
-    due = f"following move of {game.following}" if game.following else "initial move"
-    parts = [
-        str(view.board),
-        f"seat {view.player}",
-        f"to move {view.current_player}",
-        due + (" (bonus turn)" if game.state.bonus else ""),
-    ]
-    if history:
-        parts.append(f"first {game.first_player}")
-        parts.append(f"moves {' '.join(map(str, game.history))}")
-    return " | ".join(parts)
-
-
-def _plank_text(view: Any, history: bool) -> str:
-    table = " / ".join(
-        strip + " " + "".join("." if seat is None else str(seat) for seat in seats)
-        for strip, seats in view.table
-    )
-    parts = [
-        f"seat {view.player}",
-        f"to move {view.current_player}",
-        f"letters {' '.join(view.letters)}",
-        f"table {table}",
-        f"strips {' / '.join(' '.join(strips) for strips in view.strips)}",
-    ]
-    if history:
-        parts.append(f"moves {', '.join(map(str, view.history))}")
-    return " | ".join(parts)
-
-
-def _round_text(round_: Any) -> str:
-    guesses = " ".join(f"{seat}@{square}" for seat, square in round_.guesses)
-    parts = [
-        f"round {round_.number}{' (tie-break)' if round_.tie_break else ''}",
-        f"giver {round_.giver}",
-        round_.phase.value,
-        f"card {round_.card if round_.card is not None else '?'}",
-        f"target {round_.target if round_.target is not None else '?'}",
-        f"cues {' / '.join(round_.cues)}{' (skipped)' if round_.skipped else ''}",
-        f"guesses {guesses}",
-    ]
-    if round_.points is not None:
-        parts.append(f"points {' '.join(map(str, round_.points))}")
-    return ", ".join(parts)
-
-
-def _hc_text(view: Any, history: bool) -> str:
-    parts = [
-        f"seat {view.player}",
-        f"to move {view.current_player}",
-        f"scores {' '.join(map(str, view.scores))}",
-        "now " + ("over" if view.round is None else _round_text(view.round)),
-    ]
-    if history:
-        parts.extend(_round_text(round_) for round_ in view.rounds)
-    else:
-        parts.append(f"cues used {' / '.join(sorted(view.used_cues))}")
-    return " | ".join(parts)
-
-
-_TEXTS: dict[str, Callable[[Any, bool], str]] = {
-    "hue": _hue_text,
-    "linja": _linja_text,
-    "plank": _plank_text,
-    "hues-and-cues": _hc_text,
-}
-
-
 # -- determinizations -----------------------------------------------------------------------
 
 
 def determinize(view: Any, rng: random.Random | int | None = None) -> engine.State[Any]:
-    """A whole huegames game that ``view``'s seat cannot tell from the one it sees.
-
-    A view with a ``sample`` method (Hue's) samples; Linja and Plank hide
-    nothing, so their views give the game itself (a copy); Hues and Cues
-    draws the hidden target and cards and replays every move.
-    """
+    """A whole huegames game that ``view``'s seat cannot tell from the one it
+    sees: the view's own ``sample(rng)`` (a game that hides nothing gives
+    itself, a copy)."""
     if not isinstance(rng, random.Random):
         rng = random.Random(rng)
     sample = getattr(view, "sample", None)
-    if callable(sample):
-        return sample(rng)  # type: ignore[no-any-return]
-    to_game = getattr(view, "to_game", None)
-    if callable(to_game):
-        return to_game()  # type: ignore[no-any-return]
-    game = getattr(view, "game", None)
-    if game is not None and callable(getattr(game, "copy", None)):
-        return game.copy()  # type: ignore[no-any-return]
-    if type(view).__module__.startswith("huegames.hues_and_cues"):
-        return _sample_hues_and_cues(view, rng)
-    raise ValueError(f"cannot deal out what a {type(view).__name__} hides: it offers no sample()")
-
-
-def _sample_hues_and_cues(view: Any, rng: random.Random) -> engine.State[Any]:
-    """A game of Hues and Cues consistent with a seat's view.
-
-    Hidden from the seat: the card of each round it did not give (the
-    target shows once scored) and the target of the round in play.  The
-    sample draws a new seed and a deck built from the package's own, the
-    seen cards where the new seed draws them, and replays every move.
-    """
-    from huegames import hues_and_cues as hc
-
-    rounds = [*view.rounds, *([] if view.round is None else [view.round])]
-    seed = rng.getrandbits(63)
-    targets: list[Any] = []
-    deck: list[Any] | None = None
-    if not view.rules.free_target:
-        base = list(hc.default_deck())
-        probe = hc.new_game(view.players, seed, rules=view.rules, board=view.board, deck=base)
-        slots = [base.index(probe.card_for(number)) for number in range(len(rounds))]
-        if len(set(slots)) != len(slots):
-            raise ValueError("cannot sample a game longer than the deck")
-        known: list[Any] = []
-        for round_ in rounds:
-            card = round_.card
-            if card is None and round_.target is not None:
-                card = next((c for c in base if round_.target in c.squares), None)
-                if card is None:  # another deck: any card with that target
-                    others = rng.sample([s for s in hc.SQUARES if s != round_.target], 3)
-                    card = hc.Card((round_.target, *others))
-            known.append(card)
-        used = {card for card in known if card is not None}
-        spare = [card for card in base if card not in used]
-        rng.shuffle(spare)
-        cards = [card if card is not None else spare.pop() for card in known]
-        deck = [None] * len(base)
-        for slot, card in zip(slots, cards, strict=True):
-            deck[slot] = card
-        rest = iter(card for card in spare)
-        deck = [card if card is not None else next(rest) for card in deck]
-        targets = [
-            round_.target if round_.target is not None else rng.choice(card.squares)
-            for round_, card in zip(rounds, cards, strict=True)
-        ]
-    else:
-        targets = [
-            round_.target if round_.target is not None else rng.choice(hc.SQUARES)
-            for round_ in rounds
-        ]
-    game = hc.new_game(view.players, seed, rules=view.rules, board=view.board, deck=deck)
-    others = view.players - 1
-    for round_, target in zip(rounds, targets, strict=True):
-        if round_.phase is hc.Phase.TARGET:
-            break
-        moves = [hc.Move.target(target)]
-        moves += [hc.Move.cue(text) for text in round_.cues[:1]]
-        moves += [hc.Move.guess(square) for _, square in round_.guesses[:others]]
-        if round_.skipped:
-            moves.append(hc.Move.skip())
-        moves += [hc.Move.cue(text) for text in round_.cues[1:]]
-        moves += [hc.Move.guess(square) for _, square in round_.guesses[others:]]
-        for move in moves:
-            game.play(move)
-    return game
+    if not callable(sample):
+        raise ValueError(
+            f"cannot deal out what a {type(view).__name__} hides: it offers no sample()"
+        )
+    return sample(rng)  # type: ignore[no-any-return]
 
 
 # -- bots --------------------------------------------------------------------------------------
@@ -1080,5 +849,5 @@ class HuegamesBot(pyspiel.Bot):  # type: ignore[misc]
 
 
 for _game in engine.game_specs():
-    if _game.name in _PROFILES:
+    if _Profile.of(_game) is not None:
         register(_game)

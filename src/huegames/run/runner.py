@@ -450,7 +450,7 @@ class Result:
 
 
 def simulate(
-    game: str = "hue",
+    game: str,
     bots: Sequence[BotLike] | BotLike = ("greedy", "random"),
     players: int | None = None,
     games: int = 100,

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from .. import engine
 from .runner import RunSpec, simulate
 
 __all__ = ["ENGINES", "ROWS", "Row", "kernel_applies", "measure", "table"]
@@ -50,31 +51,17 @@ class Row:
     before: float | None = None
     per_move: bool = False
 
+    @classmethod
+    def of(cls, game: str, lineup: engine.Lineup) -> Row:
+        """The row of one of a game's :attr:`~huegames.engine.GameSpec.lineups`."""
+        return cls(lineup.label, game, lineup.bots, lineup.players, lineup.before, lineup.per_move)
 
-ROWS: Final = (
-    Row("hue, random vs random", "hue", "random,random", before=800),
-    Row("hue, greedy vs random", "hue", "greedy,random", before=19),
-    Row(
-        "hue, MCTS 1,000 playouts (random rollouts), ms a move",
-        "hue",
-        "mcts:playouts=1000,random",
-        before=59,
-        per_move=True,
-    ),
-    Row(
-        "hue, MCTS 1,000 playouts (greedy rollouts), ms a move",
-        "hue",
-        "mcts:playouts=1000:rollout=greedy,random",
-        per_move=True,
-    ),
-    Row("linja, random vs random", "linja", "random,random", before=314),
-    Row("linja, greedy vs greedy", "linja", "greedy,greedy", before=56),
-    Row("linja, search vs search (100 nodes)", "linja", "search:nodes=100", before=0.7),
-    Row("plank, random vs random", "plank", "random,random", before=693),
-    Row("plank, greedy vs greedy", "plank", "greedy,greedy", before=36),
-    Row("hues-and-cues, xkcd vs xkcd (4 players)", "hues-and-cues", "xkcd", 4, before=1.5),
+
+ROWS: Final = tuple(
+    Row.of(spec.name, lineup) for spec in engine.game_specs() for lineup in spec.lineups
 )
-"""The table of issue 14, one row per run (and MCTS with greedy rollouts)."""
+"""Every registered game's lineups (:attr:`~huegames.engine.GameSpec.lineups`):
+the table of issue 14, one row per run (and Hue's MCTS with greedy rollouts)."""
 
 
 def kernel_applies(row: Row) -> bool:

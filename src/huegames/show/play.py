@@ -287,7 +287,7 @@ class Session:
         if seen is not None:
             return list(seen)
         scores = self.game.scores()
-        if callable(getattr(self.view, "sample", None)):  # the view hides cards from the seat
+        if self.spec.perfect_information is False:  # the view hides something from the seat
             return [score if seat == self.seat else None for seat, score in enumerate(scores)]
         return list(scores)
 
