@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
-import json
 import itertools
+import json
 import random
 from enum import Enum
 from typing import Any

@@ -27,19 +27,10 @@ LAYERS = ["run", "rl", "show", "cli"]
 PRIVATE_READS_PENDING = {
     "huegames.hue.encoding",  # the board's grid and offsets, the game's hands
     "huegames.hue.game",  # Board._lay and _stamp
-    "huegames.hue.view",  # Game._hands
     "huegames.linja.bots",  # Game._apply
     "huegames.plank.bots",  # Game._gives_a_line
     "huegames.plank.encoding",  # the game's outcome, strips and repetition count
 }
-# Import cycles made only by type annotations of a View that names its Game
-# (issue 24, item 5, still open): to be broken by a view that depends on a
-# Protocol of what it reads; delete an entry once its cycle is gone.
-CYCLES_PENDING = [
-    ["huegames.hue.game", "huegames.hue.view"],
-    ["huegames.linja.game", "huegames.linja.view"],
-    ["huegames.plank.game", "huegames.plank.view"],
-]
 # namedtuple's public methods, which start with an underscore
 NAMEDTUPLE_METHODS = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 
@@ -183,14 +174,8 @@ def test_the_pending_allow_list_names_only_modules_that_still_need_it():
 
 def test_there_is_no_import_cycle():
     graph = {module: set(imports(module)) for module in modules()}
-    found = [cycle for cycle in cycles(graph) if cycle not in CYCLES_PENDING]
+    found = cycles(graph)
     assert not found, "import cycles:\n" + "\n".join(" <-> ".join(c) for c in found)
-
-
-def test_the_pending_cycles_are_still_there():
-    graph = {module: set(imports(module)) for module in modules()}
-    gone = [cycle for cycle in CYCLES_PENDING if cycle not in cycles(graph)]
-    assert not gone, f"cycle broken, delete from CYCLES_PENDING: {gone}"
 
 
 @pytest.mark.parametrize("game", GAMES)

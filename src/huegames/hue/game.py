@@ -366,7 +366,20 @@ class Game:
 
     def view(self, player: int) -> View:
         """What seat ``player`` may see: no other hand, no set-aside card."""
-        return View.of(self, self._seat(player))
+        seat = self._seat(player)
+        return View(  # the fields in order: positional arguments cost less
+            seat,
+            self.players,
+            self.current_player,
+            tuple(self._hands[seat]),
+            self.hand_sizes,
+            self.board.copy(),
+            self.deal.opening,
+            tuple(self.history),
+            self.deck,
+            self.rules,
+            type(self),
+        )
 
     @classmethod
     def from_view(cls, view: View, hands: Sequence[Sequence[str]]) -> Game:

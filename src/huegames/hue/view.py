@@ -1,26 +1,32 @@
 """One seat's view of a game (rules §6), and dealing out again what it cannot see.
 
-This module sits below :mod:`.game`: ``Game.view`` builds a :class:`View`
-with :meth:`View.of`, and nothing here imports the game module at run time
-(only its types, for the type checker).  A view remembers the class of the
-game it was taken from, so :meth:`View.sample` builds a game of that class
-through ``Game.from_view`` without importing it.
+This module sits below :mod:`.game` and imports nothing of it: ``Game.view``
+builds a :class:`View`, and a view remembers the class of the game it was
+taken from (:class:`GameClass`, what :meth:`View.sample` needs of it), so
+that sampling builds a game of that class through ``Game.from_view``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .. import engine
 from .board import Board, LegalMoves
 from .cards import Deck, Kind
 from .moves import Move
+from .rules import Rules
 
-if TYPE_CHECKING:
-    from .game import Game
-    from .rules import Rules
+
+class GameClass(Protocol):
+    """What :meth:`View.sample` needs of the class of the game viewed
+    (:class:`huegames.hue.Game` has it)."""
+
+    def from_view(self, view: View, hands: Sequence[Sequence[str]]) -> engine.State[Move]:
+        """The game ``view`` shows, seat ``s`` holding ``hands[s]`` now."""
+        ...
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -49,25 +55,8 @@ class View:
     history: tuple[Move, ...]
     deck: Deck
     rules: Rules
-    game_class: type[Game] = field(repr=False)
+    game_class: GameClass = field(repr=False)
     """The class of the game viewed, which :meth:`sample` builds (no hidden data)."""
-
-    @classmethod
-    def of(cls, game: Game, player: int) -> View:
-        """Seat ``player``'s view of ``game`` (the seat is checked by ``game.view``)."""
-        return cls(  # the fields in order: positional arguments cost less
-            player,
-            game.players,
-            game.current_player,
-            tuple(game._hands[player]),  # game.hand(player) but for its seat check
-            game.hand_sizes,
-            game.board.copy(),
-            game.deal.opening,
-            tuple(game.history),
-            game.deck,
-            game.rules,
-            type(game),
-        )
 
     @property
     def is_over(self) -> bool:
@@ -97,7 +86,7 @@ class View:
         seen = {move.card for move in self.board.placements} | set(self.hand)
         return tuple(card_id for card_id in self.deck if card_id not in seen)
 
-    def sample(self, rng: random.Random | int | None = None) -> Game:
+    def sample(self, rng: random.Random | int | None = None) -> engine.State[Move]:
         """A full game consistent with this view: a determinization.
 
         Each other seat is dealt, from the unseen cards, as many as it holds,

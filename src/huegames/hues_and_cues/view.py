@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from .. import engine
 from .board import SQUARES, Board
@@ -13,8 +14,29 @@ from .moves import Move
 from .rounds import Phase, Round, legal_moves_of, seat_to_move
 from .rules import Rules
 
-if TYPE_CHECKING:
-    from .game import Game
+
+class Dealt(engine.State[Move], Protocol):
+    """A game :meth:`View.sample` replays: the contract's state, and the card
+    each round draws (:class:`huegames.hues_and_cues.Game` has them)."""
+
+    def card_for(self, number: int) -> Card:
+        """The card round ``number`` draws."""
+        ...
+
+
+class GameClass(Protocol):
+    """What :meth:`View.sample` needs of the class of the game viewed: a new
+    game from its setup.  This module depends on this, not on the game module."""
+
+    def __call__(
+        self,
+        players: int,
+        seed: int,
+        *,
+        board: Board | None = None,
+        deck: Sequence[Card] | None = None,
+        rules: Rules | None = None,
+    ) -> Dealt: ...
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -46,7 +68,7 @@ class View:
     used_cues: frozenset[str]
     board: Board
     rules: Rules
-    game_class: type[Game] = field(repr=False)
+    game_class: GameClass = field(repr=False)
     """The class of the game viewed, which :meth:`sample` builds (no hidden data)."""
 
     @classmethod
@@ -61,7 +83,7 @@ class View:
         used_cues: frozenset[str],
         board: Board,
         rules: Rules,
-        game_class: type[Game],
+        game_class: GameClass,
     ) -> View:
         """The view of seat ``player`` of a game in this state: cards and
         unscored targets only of the rounds where it is the cue giver."""
@@ -100,7 +122,7 @@ class View:
             return []
         return legal_moves_of(self.round, self.used_cues, self.rules)
 
-    def sample(self, rng: random.Random | int | None = None) -> Game:
+    def sample(self, rng: random.Random | int | None = None) -> Dealt:
         """A whole game this seat cannot tell from the one it sees: a determinization.
 
         Hidden from the seat: the card of each round it did not give (the

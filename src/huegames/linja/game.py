@@ -128,6 +128,11 @@ class Game:
         return self.state.following
 
     @property
+    def bonus(self) -> bool:
+        """True while the turn being played is a bonus turn (:attr:`State.bonus`)."""
+        return self.state.bonus
+
+    @property
     def is_over(self) -> bool:
         """True once the sides have passed each other or a blockade ended the game."""
         return self.state.termination is not None
@@ -251,7 +256,7 @@ class Game:
         game._stack = list(self._stack)
         return game
 
-    def view(self, player: int) -> View:
+    def view(self, player: int) -> View[Game]:
         """What seat ``player`` may see: everything (Linja has no hidden information)."""
         return View(_check_seat(player, "player"), self.copy())
 

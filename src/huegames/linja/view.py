@@ -3,23 +3,81 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Generic, Protocol, TypeVar
 
 from .. import engine
 from .board import Board
 from .moves import Move, Turn
 
-if TYPE_CHECKING:
-    from .game import Game
+GameT = TypeVar("GameT", bound="Position")
+
+
+class Position(Protocol):
+    """What a view reads of the game it shows (:class:`huegames.linja.Game`
+    has it all): this module depends on this, not on the game module."""
+
+    @property
+    def board(self) -> Board:
+        """The pieces as they stand."""
+        ...
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        ...
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None once over."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is over."""
+        ...
+
+    @property
+    def following(self) -> int:
+        """The steps the following move must make, 0 for an initial move."""
+        ...
+
+    @property
+    def bonus(self) -> bool:
+        """True during a bonus turn."""
+        ...
+
+    @property
+    def first_player(self) -> int:
+        """The seat that moved first."""
+        ...
+
+    @property
+    def history(self) -> Sequence[Move]:
+        """Every move so far."""
+        ...
+
+    def legal_moves(self) -> list[Move]:
+        """The legal single moves now."""
+        ...
+
+    def legal_turns(self) -> list[Turn]:
+        """The legal whole turns now."""
+        ...
+
+    def copy(self: GameT) -> GameT:
+        """An independent copy."""
+        ...
 
 
 @dataclass(frozen=True, slots=True)
-class View:
-    """What seat ``player`` sees: the whole game (a copy of its own), as Linja hides nothing."""
+class View(Generic[GameT]):
+    """What seat ``player`` sees: the whole game (a copy of its own), as Linja
+    hides nothing.  ``Game.view`` gives a ``View[Game]``."""
 
     player: int
-    game: Game
+    game: GameT
 
     @property
     def board(self) -> Board:
@@ -49,7 +107,7 @@ class View:
         """This seat's legal whole turns when it is to move, else none."""
         return self.game.legal_turns() if self.player == self.current_player else []
 
-    def sample(self, rng: random.Random | int | None = None) -> Game:
+    def sample(self, rng: random.Random | int | None = None) -> GameT:
         """The whole game (a copy): Linja hides nothing, so there is one
         world consistent with this view; ``rng`` is not used."""
         return self.game.copy()
@@ -63,7 +121,7 @@ class View:
             str(self.board),
             f"seat {self.player}",
             f"to move {self.current_player}",
-            due + (" (bonus turn)" if game.state.bonus else ""),
+            due + (" (bonus turn)" if game.bonus else ""),
         ]
         if history:
             parts.append(f"first {game.first_player}")

@@ -30,9 +30,9 @@ from .components import (
     deal_hand,
 )
 from .drawing import console, png, svg
-from .game import Game, Line, Termination, longest_game, new_game, score_bounds
+from .game import Game, Termination, longest_game, new_game, score_bounds
 from .match import Match
-from .moves import LayPlace, LayShift, Move, Pass, Place, Shift, Square
+from .moves import LayPlace, LayShift, Line, Move, Pass, Place, Shift, Square
 from .rules import Rules
 from .view import View
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import Any, cast
 
@@ -32,6 +31,7 @@ from .moves import (
     SQUARES,
     LayPlace,
     LayShift,
+    Line,
     Move,
     Pass,
     Place,
@@ -52,15 +52,6 @@ class Termination(Enum):
     LINE = "line"
     REPETITION = "repetition"
     TURN_LIMIT = "turn limit"
-
-
-@dataclass(frozen=True, slots=True)
-class Line:
-    """The line that won a hand: the ``seat`` that completed it and its
-    three ``squares``, named as the table stood at the end."""
-
-    seat: int
-    squares: tuple[Square, Square, Square]
 
 
 class Game:
@@ -438,7 +429,7 @@ class Game:
 
     # -- information -----------------------------------------------------------------
 
-    def view(self, player: int) -> View:
+    def view(self, player: int) -> View[Game]:
         """What seat ``player`` sees: everything (Plank has no hidden information)."""
         return View(self._seat(player), self.copy())
 

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, TypeVar
 
 from ..errors import InvalidMoveError
 from ..records import brief
 from .components import COLOURS, MAX_ROWS, ORDERS
+
+MoveT = TypeVar("MoveT", bound="Move")
 
 ENDS = ("T", "B")
 """Where a strip joins the stack: the top or the bottom."""
@@ -127,7 +129,7 @@ class Move:
     PASS: ClassVar[Pass]
     """The one pass: the move of a player with no legal action."""
 
-    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+    def __new__(cls: type[MoveT], *args: Any, **kwargs: Any) -> MoveT:
         if cls not in KINDS:
             raise TypeError(
                 f"plank.{cls.__name__} is not a kind of move: build a Place, Shift, LayPlace,"
@@ -296,3 +298,12 @@ LAY_PLACES = {(o, e, c): LayPlace(o, e, c) for o in ORDERS for e in ENDS for c i
 LAY_SHIFTS = {
     (o, e, i): LayShift(o, e, s) for o in ORDERS for e in ENDS for i, s in enumerate(SQUARES)
 }
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """The line that won a hand: the ``seat`` that completed it and its
+    three ``squares``, named as the table stood at the end."""
+
+    seat: int
+    squares: tuple[Square, Square, Square]

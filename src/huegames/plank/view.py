@@ -3,22 +3,79 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Generic, Protocol, TypeVar
 
 from .. import engine
-from .moves import (
-    Move,
-)
+from .board import Table
+from .components import Deal
+from .moves import Line, Move
 
-if TYPE_CHECKING:
-    from .game import Game, Line
+GameT = TypeVar("GameT", bound="Position")
+
+
+class Position(Protocol):
+    """What a view reads of the game it shows (:class:`huegames.plank.Game`
+    has it all): this module depends on this, not on the game module."""
+
+    @property
+    def players(self) -> int:
+        """How many seats."""
+        ...
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or None once over."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game is over."""
+        ...
+
+    @property
+    def deal(self) -> Deal:
+        """Who holds which tokens, and who starts."""
+        ...
+
+    @property
+    def table(self) -> Table:
+        """The strips laid and who stands where."""
+        ...
+
+    @property
+    def history(self) -> Sequence[Move]:
+        """Every move so far."""
+        ...
+
+    @property
+    def winning_line(self) -> Line | None:
+        """The line that won, or None."""
+        ...
+
+    def strips(self, seat: int) -> tuple[str, ...]:
+        """The strip patterns ``seat`` still holds."""
+        ...
+
+    def outcome(self) -> engine.Outcome | None:
+        """How the hand ended, or None while it goes on."""
+        ...
+
+    def legal_moves(self) -> list[Move]:
+        """The legal single moves now."""
+        ...
+
+    def copy(self: GameT) -> GameT:
+        """An independent copy."""
+        ...
 
 
 @dataclass(frozen=True, slots=True, eq=False)
-class View:
+class View(Generic[GameT]):
     """What seat ``player`` knows: everything about the hand (rules §4: all
     information is public), as read-only properties over a private copy.
+    ``Game.view`` gives a ``View[Game]``.
 
     >>> from huegames import plank
     >>> game = plank.new_game(players=2, seed=7)
@@ -34,7 +91,7 @@ class View:
     """
 
     player: int
-    _game: Game
+    _game: GameT
 
     @property
     def players(self) -> int:
@@ -89,11 +146,11 @@ class View:
         """This seat's legal moves when it is to move, else none."""
         return self._game.legal_moves() if self.player == self.current_player else []
 
-    def to_game(self) -> Game:
+    def to_game(self) -> GameT:
         """An independent game at this position, to search or replay."""
         return self._game.copy()
 
-    def sample(self, rng: random.Random | int | None = None) -> Game:
+    def sample(self, rng: random.Random | int | None = None) -> GameT:
         """An independent game at this position (:meth:`to_game`): Plank hides
         nothing, so there is one world consistent with this view; ``rng`` is
         not used."""
