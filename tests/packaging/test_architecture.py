@@ -26,10 +26,6 @@ LAYERS = ["run", "rl", "show", "cli"]
 # reads no private state (a test below says when).
 PRIVATE_READS_PENDING = {
     "huegames.hue.encoding",  # the board's grid and offsets, the game's hands
-    "huegames.hue.game",  # Board._lay and _stamp
-    "huegames.linja.bots",  # Game._apply
-    "huegames.plank.bots",  # Game._gives_a_line
-    "huegames.plank.encoding",  # the game's outcome, strips and repetition count
 }
 # namedtuple's public methods, which start with an underscore
 NAMEDTUPLE_METHODS = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}

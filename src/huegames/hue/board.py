@@ -188,6 +188,13 @@ class Board:
         self._boxes: list[cells.Box] = []
         self._stamp = next(_STAMPS)  # see _STAMPS
 
+    @property
+    def stamp(self) -> int:
+        """A number for the cards on this table: it changes at every placement
+        and removal, and a copy keeps its original's, so two boards with one
+        stamp hold the same cards (for caches of what a table gives)."""
+        return self._stamp
+
     @classmethod
     def from_placements(
         cls,
@@ -411,12 +418,14 @@ class Board:
         :meth:`remove_last`.
         """
         move, card, footprint = self._checked(move)
-        self._lay(move, card, footprint)
+        self.lay_legal(move, card, footprint)
         return move
 
-    def _lay(self, move: Move, card: Card, footprint: tuple[tuple[int, int], ...]) -> None:
-        """Lay ``move`` (``card`` with the cells it covers), which :meth:`_checked`
-        passed or which is one of this board's legal placements as it is now."""
+    def lay_legal(self, move: Move, card: Card, footprint: tuple[tuple[int, int], ...]) -> None:
+        """Lay ``move`` (``card`` with the three cells it covers, ``move.cells``)
+        without checking it: it must be one of this board's legal placements
+        as it is now (:meth:`place` checks first, then calls this).  For
+        search and encodings that already hold a legal move."""
         shape = card.shapes[move.rotation]
         owners, grid = self._owners, self._grid
         first, middle, last = footprint

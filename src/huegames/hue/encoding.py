@@ -461,7 +461,7 @@ class HueEncoding:
         its board holds the same cards)."""
         board = view.board
         cache = self._cache
-        if cache[0] is view and cache[1] == board._stamp:
+        if cache[0] is view and cache[1] == board.stamp:
             return cache[2]
         self._check_view(view)
         return self._legal_of(
@@ -481,7 +481,7 @@ class HueEncoding:
         kept for ``key`` (a view, or the game whose mover that seat is) while
         the board holds the same cards."""
         cache = self._cache
-        if cache[0] is key and cache[1] == board._stamp:
+        if cache[0] is key and cache[1] == board.stamp:
             return cache[2]
         if player != current or sizes.count(1) == len(sizes):  # or over
             legal = _NO_MOVES
@@ -508,7 +508,7 @@ class HueEncoding:
                     positions = (pairs[1::2] - top) * f.cols + (pairs[0::2] - left)
                     anchors[orientation * self._area + positions] = 1
             legal = _Legal(anchors.reshape(2, self._area), mask, rotations, (left, top))
-        self._cache = (key, board._stamp, legal)
+        self._cache = (key, board.stamp, legal)
         return legal
 
     def legal_actions(self, view: View) -> list[int]:
@@ -610,7 +610,7 @@ class HueEncoding:
         board = game.board
         legal = self._legal_of(game, board, seat, current, game.hand_sizes, hand)
         move = self._move_of(legal, board, seat, hand, int(action))
-        game._play_legal(move)
+        game.play_legal(move)
         return move
 
     def move_to_action(self, view: View, move: Move | tuple[str, int, int, int] | str) -> int:

@@ -247,10 +247,11 @@ class Game:
         self.history.append(move)
         return move
 
-    def _play_legal(self, move: Move) -> None:
-        """Play ``move``, a legal move of the current player on the board as it
-        is now, in its listed rotation: :meth:`play` without checking it again."""
-        self.board._lay(move, self.deck[move.card], move.cells)
+    def play_legal(self, move: Move) -> None:
+        """Play ``move`` without checking it: it must be one of
+        :meth:`legal_moves` now, in its listed rotation (:meth:`play` checks
+        first).  For search and encodings that already hold a legal move."""
+        self.board.lay_legal(move, self.deck[move.card], move.cells)
         self._hands[self._to_move].remove(move.card)
         self.history.append(move)
 
@@ -332,11 +333,11 @@ class Game:
         # so an equal stamp means the same table and hands (the end of a
         # game asks for its scores and its outcome, which asks again).
         stamp, scored = self._scored or (None, [])
-        if stamp != self.board._stamp:
+        if stamp != self.board.stamp:
             values = self.board.colour_values()
             deck = self.deck
             scored = [max(deck[card_id].score(values) for card_id in hand) for hand in self._hands]
-            self._scored = (self.board._stamp, scored)
+            self._scored = (self.board.stamp, scored)
         return list(scored)
 
     def outcome(self) -> engine.Outcome | None:

@@ -65,7 +65,7 @@ class TurnBot(ABC):
             ahead = game.copy()
             for move in turn.moves:  # legal: choose_turn picked it among the legal turns
                 self._plan[(len(ahead.history), ahead.state)] = move
-                ahead._apply(move)
+                ahead.play_legal(move)
         return self._plan[key]
 
     def choose_turn(self, view: View) -> Turn:

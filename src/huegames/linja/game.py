@@ -195,7 +195,7 @@ class Game:
         legal = self.legal_moves()
         if move not in legal:
             raise IllegalMoveError(f"move {move} ({self._describe()}): {self._why(move, legal)}")
-        self._apply(move)
+        self.play_legal(move)
         return move
 
     def undo(self) -> Move:
@@ -308,8 +308,11 @@ class Game:
 
     # -- helpers --------------------------------------------------------------
 
-    def _apply(self, move: Move) -> None:
-        """Play a legal move: the board, then who plays what next (§2), then the end (§3)."""
+    def play_legal(self, move: Move) -> None:
+        """Play ``move`` without checking it: it must be one of
+        :meth:`legal_moves` now (:meth:`play` checks first).  For search that
+        already holds a legal move.  The board, then who plays what next
+        (§2), then the end (§3)."""
         p = self.state
         self._stack.append(p)
         self.history.append(move)

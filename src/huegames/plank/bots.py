@@ -73,7 +73,7 @@ class GreedyBot:
         if wins:
             return self.rng.choice(wins)
         moves = game.legal_moves()
-        safe = [move for move in moves if not game._gives_a_line(move)]
+        safe = [move for move in moves if not game.gives_a_line(move)]
         return self.rng.choice(safe or moves)
 
 

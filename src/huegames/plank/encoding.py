@@ -80,7 +80,6 @@ from typing import Any
 
 import numpy as np
 
-from .board import EMPTY
 from .components import COLOURS, LETTERS, MAX_ROWS, ORDERS, PATTERNS, check_players
 from .game import Game
 from .moves import (
@@ -148,79 +147,23 @@ _COLOUR_SLOTS = {
 
 
 def _legal_ids(game: Game, seat: int) -> list[int]:
-    """The legal action ids of ``seat`` in ``game`` (its legal moves' ids, in their order)."""
-    if game._outcome is not None or game._to_move != seat:
+    """The legal action ids of ``seat`` in ``game``: its legal moves' ids
+    (:meth:`Game.legal_moves`, the one move generator), in their order."""
+    if game.current_player != seat:
         return []
-    table = game.table
-    colours, owners = table.colours, table.owners
-    off = game._off[seat]
-    orders = [
-        o for pattern, n in enumerate(game._strips[seat]) if n for o in _PATTERN_ORDERS[pattern]
-    ]
-    ends = (0, 1) if table.strips else (0,)
-    ids: list[int] = []
-    if any(off):
-        for i, owner in enumerate(owners):
-            if owner == EMPTY and off[_COLOUR[colours[i]]]:
-                ids.append(i)
-        free = [c for c in range(3) if off[c]]
-        ids += [LAY_PLACE_BASE + 6 * o + 3 * e + c for o in orders for e in ends for c in free]
-    else:
-        own = [i for i, owner in enumerate(owners) if owner == seat]
-        empty: dict[str, list[int]] = {"G": [], "R": [], "W": []}
-        for t, owner in enumerate(owners):
-            if owner == EMPTY:
-                empty[colours[t]].append(t)
-        for s in own:
-            base = SHIFT_BASE + SQUARE_COUNT * s
-            ids += [base + t for t in empty[colours[s]]]
-        ids += [
-            LAY_SHIFT_BASE + SQUARE_COUNT * (2 * o + e) + s
-            for o in orders
-            for e in ends
-            for s in own
-        ]
-    return ids or [PASS_ACTION]
+    rows = game.table.rows
+    return [_move_id(move, rows) for move in game.legal_moves()]
 
 
-def _is_legal(game: Game, seat: int, action: int) -> bool:
-    """Whether ``action`` is among :func:`_legal_ids` (without listing them)."""
-    if game._outcome is not None or game._to_move != seat or not 0 <= action < PASS_ACTION:
-        return action == PASS_ACTION and _legal_ids(game, seat) == [PASS_ACTION]
-    table = game.table
-    colours, owners = table.colours, table.owners
-    size = len(owners)
-    off = game._off[seat]
-    placing = any(off)
+def _move_of(game: Game, action: int) -> Move | None:
+    """The move action id ``action`` names on ``game``'s table, legal or not;
+    None for an id out of range or a placement on a square not laid."""
+    if not 0 <= action < ACTION_COUNT:
+        return None
     if action < SHIFT_BASE:
-        return (
-            placing
-            and action < size
-            and owners[action] == EMPTY
-            and off[_COLOUR[colours[action]]] > 0
-        )
-    if action < LAY_PLACE_BASE:
-        source, target = divmod(action - SHIFT_BASE, SQUARE_COUNT)
-        return (
-            not placing
-            and source < size
-            and target < size
-            and owners[source] == seat
-            and owners[target] == EMPTY
-            and colours[source] == colours[target]
-        )
-    if action < LAY_SHIFT_BASE:
-        order, rest = divmod(action - LAY_PLACE_BASE, 6)
-        end, colour = divmod(rest, 3)
-        source = -1
-    else:
-        lay, source = divmod(action - LAY_SHIFT_BASE, SQUARE_COUNT)
-        order, end = divmod(lay, 2)
-    if not game._strips[seat][_PATTERN_OF_ORDER[order]] or (end and not size):
-        return False
-    if source < 0:
-        return placing and off[colour] > 0
-    return not placing and source < size and owners[source] == seat
+        colours = game.table.colours
+        return PLACES[colours[action], action] if action < len(colours) else None
+    return _FIXED[action]
 
 
 def _move_id(move: Move, rows: int) -> int:
@@ -274,7 +217,7 @@ class PlankEncoding:
             raise TypeError(f"not a plank.View: {type(view).__name__}")
         if view.players != self.players:
             raise ValueError(f"a {view.players}-player view for a {self.players}-player encoding")
-        return view._game
+        return view.game
 
     def legal_actions(self, view: View) -> list[int]:
         """The action ids of the seat's legal moves, ascending (none when it is not to move)."""
@@ -290,28 +233,19 @@ class PlankEncoding:
         """The action id of ``move`` (a Move or its text), which must be legal in ``view``."""
         game = self._check(view)
         move = Move.coerce(move)
-        if isinstance(move, Place):
-            colours = game.table.colours
-            i = move.square.index
-            if i >= len(colours) or colours[i] != move.colour:
-                raise ValueError(f"move {move} is not legal for seat {view.player} here")
-        action = _move_id(move, game.table.rows)
-        if not _is_legal(game, view.player, action):
+        played = game.legal_form(move) if game.current_player == view.player else None
+        if played is None:
             raise ValueError(f"move {move} is not legal for seat {view.player} here")
-        return action
+        return _move_id(played, game.table.rows)
 
     def action_to_move(self, view: View, action: int) -> Move:
         """The move of action id ``action``, which must be legal in ``view``."""
         game = self._check(view)
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action id is an integer, not {action!r}")
-        action = int(action)
-        if not _is_legal(game, view.player, action):
-            raise ValueError(f"action {action} is not legal for seat {view.player} here")
-        if action < SHIFT_BASE:
-            return PLACES[game.table.colours[action], action]
-        move = _FIXED[action]
-        assert move is not None  # a legal id always has its move
+        move = _move_of(game, int(action))
+        if move is None or int(action) not in _legal_ids(game, view.player):
+            raise ValueError(f"action {int(action)} is not legal for seat {view.player} here")
         return move
 
     def _relative(self, game: Game, seat: int) -> tuple[int, ...]:
@@ -342,18 +276,19 @@ class PlankEncoding:
         tail = [0.0] * (7 * p + 3)
         for seat in range(p):
             k = 3 * rel[seat]
-            held, off = game._strips[seat], game._off[seat]
+            held, off = game.strip_counts(seat), game.tokens_off(seat)
             tail[k], tail[k + 1], tail[k + 2] = held[0] / 4, held[1] / 4, held[2] / 4
             k += 3 * p
             tail[k], tail[k + 1], tail[k + 2] = off[0] / 2, off[1] / 2, off[2] / 2
-        over = game._outcome is not None
-        if not over:
-            tail[6 * p + rel[game._to_move]] = 1.0
+        mover = game.current_player
+        over = mover is None
+        if mover is not None:
+            tail[6 * p + rel[mover]] = 1.0
         rules = game.rules
         if rules.turn_limit is not None:
             tail[7 * p] = len(game.history) / rules.turn_limit
         if rules.repetition is not None:
-            tail[7 * p + 1] = game._seen[game._key()] / rules.repetition
+            tail[7 * p + 1] = game.repetitions() / rules.repetition
         if over:
             tail[7 * p + 2] = 1.0
         out = np.zeros(self.observation_shape, dtype=np.float32)

@@ -168,6 +168,21 @@ class Game:
         counts = self._strips[self._seat(seat)]
         return tuple(p for p, n in zip(PATTERNS, counts, strict=True) for _ in range(n))
 
+    def strip_counts(self, seat: int) -> tuple[int, ...]:
+        """How many strips of each pattern (:data:`PATTERNS` order) ``seat`` still holds."""
+        return tuple(self._strips[self._seat(seat)])
+
+    def tokens_off(self, seat: int) -> tuple[int, ...]:
+        """How many of ``seat``'s tokens of each colour (:data:`COLOURS` order)
+        are still off the table: :meth:`off_table` as a tuple."""
+        return tuple(self._off[self._seat(seat)])
+
+    def repetitions(self) -> int:
+        """How many times the position now on the table, with the same seat
+        to move, has stood in this hand (1 the first time): the repetition
+        rule's count (§5, draw)."""
+        return self._seen[self._key()]
+
     def off_table(self, seat: int) -> dict[str, int]:
         """How many of ``seat``'s tokens of each colour are still off the table."""
         return dict(zip(COLOURS, self._off[self._seat(seat)], strict=True))
@@ -209,6 +224,20 @@ class Game:
                 moves += [row[t] for t in empty[colours[s]]]
             moves += [LAY_SHIFTS[o, e, s] for o in orders for e in ends for s in own]
         return moves or [Move.PASS]
+
+    def is_legal(self, move: Move | str) -> bool:
+        """Whether :meth:`play` would accept ``move`` (a Move or its text) now."""
+        return self.legal_form(move) is not None
+
+    def legal_form(self, move: Move | str) -> Move | None:
+        """``move`` as :meth:`play` would play it (a first strip laid at "B"
+        becomes "T"), or None when it is not legal now (or not a move)."""
+        if self._outcome is not None:
+            return None
+        try:
+            return self._check(Move.coerce(move), self._to_move)
+        except ValueError:
+            return None
 
     def play(self, move: Move | str, *, player: int | None = None) -> Move:
         """Check and play ``move`` (a Move or its text) for the player to move.
@@ -305,7 +334,7 @@ class Game:
                         ]
         return list(dict.fromkeys(moves))
 
-    def _gives_a_line(self, move: Move) -> bool:
+    def gives_a_line(self, move: Move) -> bool:
         """Whether the legal ``move`` leaves the hand going on with the next
         seat able to complete a line (:class:`~huegames.plank.GreedyBot`'s test).
 

@@ -94,6 +94,12 @@ class View(Generic[GameT]):
     _game: GameT
 
     @property
+    def game(self) -> GameT:
+        """The view's own copy of the game, to read (the view shares it: play
+        on :meth:`to_game`'s copy instead)."""
+        return self._game
+
+    @property
     def players(self) -> int:
         """The number of seats: 2, 3 or 4."""
         return self._game.players
