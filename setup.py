@@ -16,14 +16,14 @@ pure-Python engine with a warning (``huegames._cores``).  Such a build
   (``cp310-abi3-...``), so one without them is never taken for a release
   wheel nor reused by pip's wheel cache on another Python.
 
-To add a core: write ``csrc/GAME_core.{c,h}`` and its cffi builder
-``src/huegames/GAME/_GAME_core_build.py`` (copy linja's), add a line to
-:data:`CORES`, and load it with ``huegames._cores.load``.
+The cores, their sources and their one cffi build are listed in
+``csrc/cores.py`` (which says how to add one).
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import json
 import os
 import re
@@ -34,6 +34,7 @@ import tempfile
 from collections.abc import Iterator
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from types import ModuleType
 
 import setuptools
 from cffi import VerificationError
@@ -53,13 +54,21 @@ from setuptools.command.bdist_wheel import bdist_wheel  # setuptools >= 70.1
 # CCompilerError covers CompileError and LinkError; OSError a missing tool.
 BUILD_ERRORS = (BaseError, CCompilerError, VerificationError, OSError)
 
-CORES = {
-    # module: (how the build warning names the core, what then runs on pure Python)
-    "huegames.hue._hue_core": ("the C core", "huegames"),
-    "huegames.linja._linja_core": ("the Linja C core", "Linja"),
-    "huegames.plank._plank_core": ("the Plank C core", "Plank"),
-}
-"""Every optional C core; each is built by ``<its package>/<its name>_build.py``."""
+
+def _cores() -> ModuleType:
+    """csrc/cores.py, loaded from its path (it is not in the package)."""
+    spec = importlib.util.spec_from_file_location("cores", Path(__file__).parent / CORES_FILE)
+    assert spec is not None and spec.loader is not None, CORES_FILE
+    cores = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(cores)
+    return cores
+
+
+CORES_FILE = "csrc/cores.py"
+"""The one build of every C core: its sources, and how cffi builds it."""
+_CORES_MODULE = _cores()
+CORES = {core.module: (core.label, core.runs) for core in _CORES_MODULE.CORES}
+"""Every optional C core: how the build warning names it, what then runs on pure Python."""
 BUILD_INFO = "_build_info.json"  # in the core's package folder, only when it was not built
 LIMITED_API = "cp310"  # the oldest CPython the abi3 wheel is for (requires-python)
 
@@ -279,9 +288,6 @@ class LimitedApiWheel(bdist_wheel):
 
 
 setup(
-    cffi_modules=[
-        f"src/{_package(core).replace('.', '/')}/{core.rsplit('.', 1)[1]}_build.py:ffibuilder"
-        for core in CORES
-    ],
+    cffi_modules=[_CORES_MODULE.builder(core) for core in _CORES_MODULE.CORES],
     cmdclass={"build_ext": OptionalBuildExt, "bdist_wheel": LimitedApiWheel},
 )

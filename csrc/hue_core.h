@@ -22,7 +22,7 @@
  *   bit  11    skull (the middle square of a poison card)
  *
  * Colours are 0..4 (G R Y P B).  A code with layout 0 must be exactly 0; a
- * colour above 4 or a set bit above 11 makes the grid invalid (HUE_E_CELL).
+ * colour above 4 or a set bit above 11 makes the grid invalid (HG_ERR_CELL).
  *
  * Scoring works on sub-cells: each square is a 3x3 block.  A solid square
  * paints all 9 its colour; vertical stripes paint columns left to right,
@@ -34,10 +34,20 @@
 #ifndef HUE_CORE_H
 #define HUE_CORE_H
 
+#include "huegames.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
-#define HUE_CORE_VERSION 3
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HUE_CORE_VERSION_MAJOR 4
+#define HUE_CORE_VERSION_MINOR 0
+#define HUE_CORE_VERSION_PATCH 0
+#define HUE_CORE_VERSION \
+    HG_VERSION_NUMBER(HUE_CORE_VERSION_MAJOR, HUE_CORE_VERSION_MINOR, HUE_CORE_VERSION_PATCH)
 
 #define HUE_COLOURS 5
 #define HUE_MAX_SIDE 4096        /* largest grid side, in cells */
@@ -51,15 +61,8 @@
 #define HUE_COLOUR_SHIFT 2       /* colour k at bits 2+3k .. 4+3k */
 #define HUE_SKULL 0x800
 
-/* Error codes: every function returns >= 0 on success. */
-#define HUE_E_ARGUMENT (-1)      /* a size or count out of range, NULL buffer */
-#define HUE_E_WORKSPACE (-2)     /* workspace smaller than hue_workspace_size */
-#define HUE_E_CELL (-3)          /* an invalid cell code in the grid or a card */
-#define HUE_E_BOUNDS (-4)        /* a candidate footprint leaves the grid */
-#define HUE_E_CAPACITY (-5)      /* output buffer too small */
-#define HUE_E_DECK (-6)          /* a card record out of range, or a deck
-                                    too small for the player count */
-#define HUE_E_ILLEGAL (-7)       /* a given first move or hand breaks the rules */
+/* Errors: the shared HG_ERR_* codes of huegames.h; every function
+ * returns >= 0 on success. */
 
 typedef uint16_t hue_cell;
 
@@ -68,7 +71,7 @@ typedef uint16_t hue_cell;
 typedef struct {
     hue_cell cells[3];
     uint8_t horizontal;          /* 0: cells (x,y)..(x,y+2); 1: (x,y)..(x+2,y);
-                                    anything else is HUE_E_ARGUMENT */
+                                    anything else is HG_ERR_ARGUMENT */
 } hue_shape;
 
 /* A candidate placement for the batch call. */
@@ -85,26 +88,26 @@ typedef struct {
 } hue_placement;
 
 /* The version this library was built as (HUE_CORE_VERSION). */
-int hue_core_version(void);
+HG_API int hue_core_version(void);
 
 /* Bytes of workspace the functions below need for a width x height grid,
  * or 0 when the size is out of range: about 30 bytes per cell.  Any
  * alignment will do; the size includes room to align it internally. */
-size_t hue_workspace_size(int32_t width, int32_t height);
+HG_API size_t hue_workspace_size(int32_t width, int32_t height);
 
 /* Colour values of a grid.  Writes values[0..4] (G R Y P B) in points.
  * Returns 0, or a negative error code (values untouched). */
-int hue_colour_values(const hue_cell *cells, int32_t width, int32_t height,
+HG_API int hue_colour_values(const hue_cell *cells, int32_t width, int32_t height,
                       void *workspace, size_t workspace_size,
                       int32_t values[HUE_COLOURS]);
 
 /* Colour values after each of `count` candidate placements, each applied
  * alone to the grid (the grid itself is not modified).  A candidate's three
- * cells must lie inside the grid (else HUE_E_BOUNDS); a cell code 0 in a
+ * cells must lie inside the grid (else HG_ERR_BOUNDS); a cell code 0 in a
  * candidate empties that cell.  Writes values[5*i .. 5*i+4] for
  * candidate i.  Returns 0 or a negative error code; on error nothing is
  * written. */
-int hue_colour_values_after(const hue_cell *cells, int32_t width,
+HG_API int hue_colour_values_after(const hue_cell *cells, int32_t width,
                             int32_t height, const hue_candidate *candidates,
                             int32_t count, void *workspace,
                             size_t workspace_size, int32_t *values);
@@ -112,7 +115,7 @@ int hue_colour_values_after(const hue_cell *cells, int32_t width,
 /* Upper bound on the number of legal placements of `card_count` cards on a
  * width x height grid: the capacity that hue_legal_placements never
  * exceeds.  Returns -1 when the sizes are out of range. */
-int64_t hue_legal_capacity(int32_t width, int32_t height, int32_t card_count);
+HG_API int64_t hue_legal_capacity(int32_t width, int32_t height, int32_t card_count);
 
 /* Every legal placement of each card of a hand.  On a grid with no occupied
  * cell nothing is legal (returns 0): the empty table's "anything goes" is
@@ -121,12 +124,12 @@ int64_t hue_legal_capacity(int32_t width, int32_t height, int32_t card_count);
  * footprint covers no occupied cell and shares a side with one, or
  * (allow_cover != 0) covers exactly one occupied cell.  rotations[i] is 4
  * for card i, or 2 when its rotations r and r+2 look the same (only 0 and 1
- * are listed then); any other value is HUE_E_ARGUMENT.  Output order: card,
+ * are listed then); any other value is HG_ERR_ARGUMENT.  Output order: card,
  * then rotation, then y, then x, all ascending.
  * Returns the number written to out (at most capacity), or a negative
- * error code (HUE_E_CAPACITY when capacity is short: nothing useful is
+ * error code (HG_ERR_CAPACITY when capacity is short: nothing useful is
  * written then). */
-int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
+HG_API int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
                              int32_t height, const uint8_t *rotations,
                              int32_t card_count, int allow_cover,
                              hue_placement *out, int64_t capacity);
@@ -140,8 +143,8 @@ int64_t hue_legal_placements(const hue_cell *cells, int32_t width,
  * *vertical to the number of vertical ones.  capacity counts pairs;
  * hue_legal_capacity(width, height, 1) / 2 always suffices.  Returns the
  * number of pairs written, or a negative error code (then *vertical = 0;
- * after HUE_E_CAPACITY the pairs buffer may hold partial output). */
-int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
+ * after HG_ERR_CAPACITY the pairs buffer may hold partial output). */
+HG_API int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
                           int allow_cover, int64_t origin_x, int64_t origin_y,
                           int64_t *pairs, int64_t capacity, int64_t *vertical);
 
@@ -152,33 +155,55 @@ int64_t hue_legal_anchors(const hue_cell *cells, int32_t width, int32_t height,
  * ((s * 4 + r) * rows + row) * cols + col.  Grid cell (i, j) is frame
  * position (origin_x + i, origin_y + j), as in hue_legal_anchors. */
 
+/* A grid as the encoder and the playouts read it: width x height cells,
+ * row-major, as everywhere in this header. */
+typedef struct {
+    const hue_cell *cells;
+    int32_t width, height;
+} hue_grid;
+
+/* The frame of the action ids, and where the grid lies in it. */
+typedef struct {
+    int32_t cols, rows;          /* 1 .. HUE_MAX_SIDE each */
+    int64_t origin_x, origin_y;  /* |origin| <= HUE_MAX_ORIGIN */
+} hue_frame;
+
+/* What hue_mark_actions writes: either output may be NULL. */
+typedef struct {
+    int8_t *mask;                /* `size` bytes, one per action id */
+    int64_t size;
+    int8_t *anchors;             /* 2 * rows * cols bytes */
+    int64_t *pairs;              /* scratch for hue_legal_anchors: `capacity` pairs */
+    int64_t capacity;
+} hue_marks;
+
 /* Sets mask[id] = 1 for the id of every legal placement of every hand slot
  * (slot s lists rotations 0 .. rotations[s]-1; rotations[s] is 2 or 4,
  * slots <= HUE_MAX_HAND), and anchors[o * rows * cols + row * cols + col] = 1
  * for every legal anchor of orientation o (0 vertical, 1 horizontal), and
- * leaves the other bytes alone; either output may be NULL.  `pairs` is
- * scratch for hue_legal_anchors (capacity pairs).  Every anchor must lie in
- * the frame (else HUE_E_BOUNDS); the mask holds size bytes, at least
- * slots * 4 * rows * cols (else HUE_E_CAPACITY), and anchors 2 * rows * cols.
- * On any error neither output is touched.  Returns the number of legal
- * placements (of ids set). */
-int64_t hue_mark_actions(const hue_cell *cells, int32_t width, int32_t height,
-                         int allow_cover, int64_t origin_x, int64_t origin_y,
-                         const uint8_t *rotations, int32_t slots, int32_t cols,
-                         int32_t rows, int64_t *pairs, int64_t capacity,
-                         int8_t *mask, int64_t size, int8_t *anchors);
+ * leaves the other bytes alone; the legal anchors are hue_legal_anchors'.
+ * Every anchor must lie in the frame (else HG_ERR_BOUNDS); the mask holds
+ * at least slots * 4 * rows * cols bytes (else HG_ERR_CAPACITY).  On any
+ * error neither output is touched.  Returns the number of legal placements
+ * (of ids set). */
+HG_API int64_t hue_mark_actions(const hue_grid *grid, int allow_cover, const hue_frame *frame,
+                                const uint8_t *rotations, int32_t slots, const hue_marks *out);
 
-/* Writes the grid cells of the box [x0, x1] x [y0, y1] (inside the grid, at
- * most cols x rows) into `planes` planes of rows x cols bytes: cell (x, y)
- * gives out[(p * rows + y - y0) * cols + x - x0] = table[code * planes + p]
- * for p < planes (1..64), `table` holding 4096 * planes bytes (a row per
- * cell code).  Empty cells are skipped: the caller zeroes `out`.  Returns 0,
- * or HUE_E_ARGUMENT / HUE_E_CELL (an invalid code in the box) with nothing
- * written. */
-int hue_paint_planes(const hue_cell *cells, int32_t width, int32_t height,
-                     int32_t x0, int32_t y0, int32_t x1, int32_t y1,
-                     const uint8_t *table, int32_t planes, uint8_t *out,
-                     int32_t rows, int32_t cols);
+/* How cells are painted into planes: `planes` planes (1..64) of rows x cols
+ * bytes (1 .. HUE_MAX_SIDE each), cell code c painting table[c * planes + p]
+ * into plane p; `table` holds 4096 * planes bytes (a row per cell code). */
+typedef struct {
+    const uint8_t *table;
+    int32_t planes, rows, cols;
+} hue_planes;
+
+/* Writes the grid cells of the box x0 y0 x1 y1 (box[0..3], inside the grid,
+ * at most cols x rows) into out, as `planes` says: cell (x, y) gives
+ * out[(p * rows + y - y0) * cols + x - x0].  Empty cells are skipped: the
+ * caller zeroes `out`.  Returns 0, or HG_ERR_ARGUMENT / HG_ERR_CELL (an
+ * invalid code in the box) with nothing written. */
+HG_API int hue_paint_planes(const hue_grid *grid, const int32_t box[4],
+                            const hue_planes *planes, uint8_t *out);
 
 /* Where each part of Hue's observation (huegames.hue.encoding) lies in its
  * flat uint8 vector of `size` bytes: the planes part is `planes` planes of
@@ -196,26 +221,34 @@ typedef struct {
     int64_t size;
 } hue_observation_layout;
 
-/* Writes seat `me`'s whole observation into out (layout->size bytes, all
- * of them): the planes of the occupied box [x0, x1] x [y0, y1] (grid
+/* What one seat sees, for hue_observe.  Cards are deck positions: the
+ * seat's hand (hand_count <= slots), the opening's, and the cards played in
+ * order; sizes[s] is seat s's hand size (<= slots); to_move is the seat to
+ * move or -1 once over; origin_x and origin_y are the origin part's columns
+ * (< origin_width). */
+typedef struct {
+    const uint8_t *hand;
+    int32_t hand_count;
+    const uint8_t *opening;
+    int32_t opening_count;
+    const uint8_t *history;
+    int32_t history_count;
+    const uint8_t *sizes;
+    int32_t me, to_move;
+    int32_t origin_x, origin_y;
+} hue_seat_view;
+
+/* Writes seat view->me's whole observation into out (layout->size bytes,
+ * all of them): the planes of the occupied box (box[0..3], grid
  * coordinates) as hue_paint_planes paints them (table: 4096 * planes
- * bytes), then the other parts.  Cards are deck positions: the seat's hand
- * (hand_count <= slots, slot s showing features[hand[s] * features ..] of
- * deck_size * features 0/1 bytes), the opening's, and the cards played in
- * order (number n by relative seat (n - me) mod players).  sizes[s] is seat
- * s's hand size (<= slots); to_move is the seat to move or -1 once over;
- * origin_x and origin_y are the origin part's columns (< origin_width).
- * Returns 0, or HUE_E_ARGUMENT (a layout or input out of range) /
- * HUE_E_CELL (an invalid code in the box) with nothing written. */
-int hue_observe(const hue_cell *cells, int32_t width, int32_t height,
-                int32_t x0, int32_t y0, int32_t x1, int32_t y1,
-                const uint8_t *table, const uint8_t *features,
-                const hue_observation_layout *layout,
-                const uint8_t *hand, int32_t hand_count,
-                const uint8_t *opening, int32_t opening_count,
-                const uint8_t *history, int32_t history_count,
-                const uint8_t *sizes, int32_t me, int32_t to_move,
-                int32_t origin_x, int32_t origin_y, uint8_t *out);
+ * bytes), then the other parts: hand slot s shows features[hand[s] *
+ * features ..] of deck_size * features 0/1 bytes, and played card number n
+ * goes by relative seat (n - me) mod players.  Returns 0, or
+ * HG_ERR_ARGUMENT (a layout or input out of range) / HG_ERR_CELL (an
+ * invalid code in the box) with nothing written. */
+HG_API int hue_observe(const hue_grid *grid, const int32_t box[4], const uint8_t *table,
+                       const uint8_t *features, const hue_observation_layout *layout,
+                       const hue_seat_view *view, uint8_t *out);
 
 /* ---- whole random games and playouts ------------------------------------
  *
@@ -263,12 +296,38 @@ typedef struct {
                                     r + 2 looks like r */
 } hue_card;
 
+/* A game's setup for the kernels below. */
+typedef struct {
+    const hue_card *deck;        /* card_count records, index = deck position */
+    int32_t card_count;          /* 1 .. HUE_MAX_CARDS */
+    int32_t players;             /* HUE_MIN_PLAYERS .. HUE_MAX_PLAYERS */
+    int32_t allow_cover;         /* non-0: a card may cover one square */
+} hue_setup;
+
+/* Where the whole-game kernels write, per game i; each NULL to skip it:
+ *   owners[i*card_count + c]   seat holding card c at setup, or
+ *                              HUE_OWNER_OPENING / HUE_OWNER_SET_ASIDE
+ *                              (hue_random_games only)
+ *   opening[i*6 + 2k, +2k+1]   opening card k's deck index and rotation
+ *                              (card k's anchor is (k, k))
+ *   moves[i*M + j]             move j (deck index, table x, y, rotation),
+ *                              M = hue_game_moves(players), by seat j % players
+ *   scores[i*players + s]      seat s's score card's score
+ *   winners[i]                 the highest score's seat; ties: the first */
+typedef struct {
+    int32_t *owners;
+    int32_t *opening;
+    hue_placement *moves;
+    int32_t *scores;
+    int32_t *winners;
+} hue_games_out;
+
 /* Moves in one game of `players`: players * standard cards dealt (5 each
  * with 2-4 players, 4 with 5), or -1 when players is out of range. */
-int32_t hue_game_moves(int32_t players);
+HG_API int32_t hue_game_moves(int32_t players);
 
 /* Bytes of workspace hue_random_games needs, or 0 when out of range. */
-size_t hue_games_workspace_size(int32_t card_count, int32_t players);
+HG_API size_t hue_games_workspace_size(int32_t card_count, int32_t players);
 
 /* Plays `games` whole random games (rules section 3 setup, then every turn
  * a uniformly random listed placement of the mover's hand, to the end).
@@ -280,39 +339,30 @@ size_t hue_games_workspace_size(int32_t card_count, int32_t players);
  * each seat (4 with 5 players); every other card set aside.  Coordinates
  * are table coordinates: the first opening card's anchor is (0, 0).
  *
- * Outputs, each NULL to skip it, written for game i at:
- *   owners[i*card_count + c]   seat holding card c at setup, or
- *                              HUE_OWNER_OPENING / HUE_OWNER_SET_ASIDE
- *   opening[i*6 + 2k, +2k+1]   opening card k's deck index and rotation
- *   moves[i*M + j]             move j, M = hue_game_moves(players); the
- *                              mover is seat j % players
- *   scores[i*players + s]      seat s's score card's score
- *   winners[i]                 the highest score's seat; ties: the first
- * The deck needs >= players poison, >= 3 starting and >= M standard cards
- * (HUE_E_DECK otherwise or for an invalid record).  Returns 0, or a negative
- * error code with nothing written. */
-int hue_random_games(const hue_card *deck, int32_t card_count, int32_t players,
-                     int allow_cover, uint64_t seed, uint64_t first_game,
-                     int32_t games, void *workspace, size_t workspace_size,
-                     int32_t *owners, int32_t *opening, hue_placement *moves,
-                     int32_t *scores, int32_t *winners);
+ * Writes every output of `out` (see hue_games_out).  The deck needs >=
+ * players poison, >= 3 starting and >= M standard cards (HG_ERR_DECK
+ * otherwise or for an invalid record).  Returns 0, or a negative error code
+ * with nothing written. */
+HG_API int hue_random_games(const hue_setup *setup, uint64_t seed, uint64_t first_game,
+                            int32_t games, void *workspace, size_t workspace_size,
+                            const hue_games_out *out);
 
 /* Bytes of workspace hue_playouts needs, or 0 when out of range (including
  * when the grid, grown by 3 cells a move on every side, would pass
  * HUE_MAX_SIDE). */
-size_t hue_playouts_workspace_size(int32_t width, int32_t height,
+HG_API size_t hue_playouts_workspace_size(int32_t width, int32_t height,
                                    int32_t card_count, int32_t players,
                                    int32_t hand_capacity);
 
 /* Bytes of workspace hue_playouts needs with HUE_POLICY_GREEDY (more: the
  * greedy policy values every listed move), or 0 when out of range. */
-size_t hue_greedy_playouts_workspace_size(int32_t width, int32_t height,
+HG_API size_t hue_greedy_playouts_workspace_size(int32_t width, int32_t height,
                                           int32_t card_count, int32_t players,
                                           int32_t hand_capacity);
 
-/* Random playouts from one position, for search.  The table is the grid
- * (width x height, at least one occupied cell; cards may grow it to any
- * side).  Playout p gives each seat s the hand
+/* Where playouts start.  The table is the grid (at least one occupied
+ * cell; cards may grow it to any side).  Playout p gives each seat s the
+ * hand
  *   hands[(p*players + s)*hand_capacity + 0 ..]
  * of deck indices, ended by -1 or by hand_capacity; every hand holds at
  * least one card and no card twice in one playout.  Turns go from seat
@@ -322,21 +372,32 @@ size_t hue_greedy_playouts_workspace_size(int32_t width, int32_t height,
  * first: NULL, or one placement per playout that seat to_move makes first
  * (card: a deck index in that seat's hand, which must hold >= 2 cards;
  * x, y: grid coordinates; rotation below the card's rotations); it must be
- * legal on the grid (HUE_E_ILLEGAL otherwise).  policy: HUE_POLICY_*
+ * legal on the grid (HG_ERR_ILLEGAL otherwise). */
+typedef struct {
+    hue_grid grid;
+    int32_t to_move;
+    const int32_t *hands;
+    int32_t hand_capacity;       /* 1 .. HUE_MAX_HAND */
+    const hue_placement *first;
+} hue_start;
+
+/* Where hue_playouts writes, per playout p; each NULL to skip it:
+ * values[5p .. 5p+4] final colour values, scores[p*players + s] and
+ * winners[p] as in hue_games_out. */
+typedef struct {
+    int32_t *values;
+    int32_t *scores;
+    int32_t *winners;
+} hue_playouts_out;
+
+/* Plays `playouts` playouts from `start`, for search.  policy: HUE_POLICY_*
  * (HUE_POLICY_GREEDY needs hue_greedy_playouts_workspace_size bytes).
- * Playout p draws from stream first_playout + p of `seed`.
- *
- * Outputs (each NULL to skip): values[5p .. 5p+4] final colour values,
- * scores[p*players + s], winners[p] as in hue_random_games.  Returns 0, or a
+ * Playout p draws from stream first_playout + p of `seed`.  Returns 0, or a
  * negative error code with nothing written. */
-int hue_playouts(const hue_card *deck, int32_t card_count,
-                 const hue_cell *cells, int32_t width, int32_t height,
-                 int32_t players, int32_t to_move, int allow_cover,
-                 const int32_t *hands, int32_t hand_capacity,
-                 const hue_placement *first, int32_t playouts, int policy,
-                 uint64_t seed, uint64_t first_playout,
-                 void *workspace, size_t workspace_size,
-                 int32_t *values, int32_t *scores, int32_t *winners);
+HG_API int hue_playouts(const hue_setup *setup, const hue_start *start, int32_t playouts,
+                        int policy, uint64_t seed, uint64_t first_playout,
+                        void *workspace, size_t workspace_size,
+                        const hue_playouts_out *out);
 
 /* ---- whole games as the Python engine plays them -------------------------
  *
@@ -362,24 +423,21 @@ int hue_playouts(const hue_card *deck, int32_t card_count,
                                     xoshiro stream */
 
 /* Bytes of workspace hue_play_matches needs, or 0 when out of range. */
-size_t hue_matches_workspace_size(int32_t card_count, int32_t players);
+HG_API size_t hue_matches_workspace_size(int32_t card_count, int32_t players);
 
 /* Plays `games` whole games.  Game i deals as random.Random(seeds[i]) does
  * in hue.new_game (every seed below 2**63 ... any uint64 is read as that
  * non-negative integer); seat s plays policies[i*players + s]
  * (HUE_SEAT_*) with the generator random.Random(bot_seeds[i*players + s]).
- * Outputs (each NULL to skip), written for game i at:
- *   opening[i*6 + 2k, +2k+1]   opening card k's deck index and rotation
- *                              (card k's anchor is (k, k))
- *   moves[i*M + j]             move j (deck index, table x, y, rotation),
- *                              M = hue_game_moves(players), by seat j % players
- *   scores[i*players + s], winners[i]   as in hue_random_games
- * The deck needs what hue_random_games needs.  Returns 0, or a negative
- * error code with nothing written. */
-int hue_play_matches(const hue_card *deck, int32_t card_count, int32_t players,
-                     int allow_cover, int32_t games, const uint64_t *seeds,
-                     const int32_t *policies, const uint64_t *bot_seeds,
-                     void *workspace, size_t workspace_size, int32_t *opening,
-                     hue_placement *moves, int32_t *scores, int32_t *winners);
+ * Writes the outputs of `out` but its owners (which must be NULL).  The
+ * deck needs what hue_random_games needs.  Returns 0, or a negative error
+ * code with nothing written. */
+HG_API int hue_play_matches(const hue_setup *setup, int32_t games, const uint64_t *seeds,
+                            const int32_t *policies, const uint64_t *bot_seeds,
+                            void *workspace, size_t workspace_size, const hue_games_out *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* HUE_CORE_H */

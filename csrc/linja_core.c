@@ -126,7 +126,7 @@ static void turn_start(linja_state *s, int32_t seat, int32_t bonus)
 int32_t linja_check_state(const linja_state *state)
 {
     if (!state) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     const linja_board *b = &state->board;
     int32_t red = 0, black = 0;
@@ -134,13 +134,13 @@ int32_t linja_check_state(const linja_state *state)
         red += b->red[p];
         black += b->black[p];
         if (p > 0 && p < 7 && count_at(b, p) > LINJA_ROW_LIMIT) {
-            return LINJA_E_STATE;
+            return HG_ERR_STATE;
         }
     }
     if (red != LINJA_PIECES || black != LINJA_PIECES || (state->player != 0 && state->player != 1)
         || state->following < 0 || state->following > 7 || (state->bonus != 0 && state->bonus != 1)
         || state->termination < LINJA_ONGOING || state->termination > LINJA_BLOCKADE) {
-        return LINJA_E_STATE;
+        return HG_ERR_STATE;
     }
     return 0;
 }
@@ -149,7 +149,7 @@ int32_t linja_start(linja_state *state, int32_t first)
 {
     static const uint8_t START[LINJA_POSITIONS] = {6, 1, 1, 1, 1, 1, 1, 0};
     if (!state || (first != 0 && first != 1)) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     for (int32_t p = 0; p < LINJA_POSITIONS; p++) {
         state->board.red[p] = START[p];
@@ -162,7 +162,7 @@ int32_t linja_start(linja_state *state, int32_t first)
 int32_t linja_legal_moves(const linja_state *state, linja_move *out)
 {
     if (!state || !out || linja_check_state(state) < 0) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     if (state->termination != LINJA_ONGOING) {
         return 0;
@@ -208,7 +208,7 @@ int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules
 {
     linja_move legal[LINJA_MAX_MOVES];
     if (!rules) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     int32_t n = linja_legal_moves(state, legal);
     if (n < 0) {
@@ -220,13 +220,13 @@ int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules
             return 0;
         }
     }
-    return LINJA_E_ILLEGAL;
+    return HG_ERR_ILLEGAL;
 }
 
 int32_t linja_winner(const linja_state *state, const linja_rules *rules)
 {
     if (!state || !rules || state->termination == LINJA_ONGOING) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     if (state->termination == LINJA_BLOCKADE && rules->blockade) {
         return -1;
@@ -465,7 +465,7 @@ int32_t linja_turns(const linja_state *state, const linja_rules *rules, linja_tu
                     int32_t capacity)
 {
     if (!state || !rules || !out || capacity < 0 || linja_check_state(state) < 0) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     if (state->termination != LINJA_ONGOING) {
         return 0;
@@ -476,7 +476,7 @@ int32_t linja_turns(const linja_state *state, const linja_rules *rules, linja_tu
     w.ws = NULL;
     w.first = 0;
     walk(&w, &state->board, state->player, state->following, state->bonus, rules->goal_bonus != 0);
-    return w.overflow ? LINJA_E_CAPACITY : w.found;
+    return w.overflow ? HG_ERR_CAPACITY : w.found;
 }
 
 /* -- the bots' values (bots.py) ------------------------------------------- */
@@ -563,7 +563,7 @@ static const linja_entry *expand(search *s, const linja_board *b, int32_t seat)
         return NULL;
     }
     if (2 * (s->expanded + 1) > ws->table_size) {
-        s->error = LINJA_E_WORKSPACE;
+        s->error = HG_ERR_WORKSPACE;
         return NULL;
     }
     walker w;
@@ -573,7 +573,7 @@ static const linja_entry *expand(search *s, const linja_board *b, int32_t seat)
     next_seen_stamp(ws);
     walk(&w, b, seat, 0, 0, s->goal_bonus);
     if (w.overflow) {
-        s->error = LINJA_E_WORKSPACE;
+        s->error = HG_ERR_WORKSPACE;
         return NULL;
     }
     linja_child *children = &ws->children[s->used];
@@ -740,7 +740,7 @@ int32_t linja_choose_turn(const linja_state *state, const linja_rules *rules,
 {
     if (!state || !rules || !bot || !rng || !turns || n < 1 || n > LINJA_MAX_TURNS
         || state->player < 0 || state->player > 1) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     int32_t seat = state->player, best_count = 0;
     double best = -INFINITY;
@@ -759,11 +759,11 @@ int32_t linja_choose_turn(const linja_state *state, const linja_rules *rules,
                 return i;
             }
         }
-        return LINJA_E_ARGUMENT; /* not reached */
+        return HG_ERR_ARGUMENT; /* not reached */
     }
     if (bot->policy != LINJA_POLICY_SEARCH || bot->nodes < 0 || bot->max_depth < 1
         || !workspace_ok(ws, 1)) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     int32_t status = search_rank(rules, bot, seat, ws, turns, n);
     if (status < 0) {
@@ -783,7 +783,7 @@ int32_t linja_choose_turn(const linja_state *state, const linja_rules *rules,
             return i;
         }
     }
-    return LINJA_E_ARGUMENT; /* not reached */
+    return HG_ERR_ARGUMENT; /* not reached */
 }
 
 /* -- whole games ----------------------------------------------------------- */
@@ -810,7 +810,7 @@ static int32_t play_one(const linja_rules *rules, const uint32_t *base, uint64_t
             }
             linja_move m = legal[linja_rng_below(&rngs[seat], (uint32_t)n)];
             if (count >= LINJA_MAX_GAME_MOVES) {
-                return LINJA_E_CAPACITY;
+                return HG_ERR_CAPACITY;
             }
             if (moves) {
                 moves[count] = m;
@@ -826,7 +826,7 @@ static int32_t play_one(const linja_rules *rules, const uint32_t *base, uint64_t
         w.first = 0;
         walk(&w, &state->board, seat, state->following, state->bonus, goal_bonus);
         if (w.overflow) {
-            return LINJA_E_CAPACITY;
+            return HG_ERR_CAPACITY;
         }
         int32_t pick = linja_choose_turn(state, rules, bot, &rngs[seat], ws, ws->turns, w.found);
         if (pick < 0) {
@@ -835,7 +835,7 @@ static int32_t play_one(const linja_rules *rules, const uint32_t *base, uint64_t
         const linja_turn *turn = &ws->turns[pick];
         for (int32_t i = 0; i < turn->count; i++) {
             if (count >= LINJA_MAX_GAME_MOVES) {
-                return LINJA_E_CAPACITY;
+                return HG_ERR_CAPACITY;
             }
             if (moves) {
                 moves[count] = turn->moves[i];
@@ -854,14 +854,14 @@ int32_t linja_play_games(const linja_rules *rules, int32_t games, const uint64_t
 {
     if (!rules || games < 0 || !deal_seeds || !bots || !scores || !winners
         || (moves && !move_counts)) {
-        return LINJA_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     }
     for (int32_t i = 0; i < 2 * games; i++) {
         const linja_bot *bot = &bots[i];
         if (bot->policy < LINJA_POLICY_RANDOM || bot->policy > LINJA_POLICY_SEARCH
             || (bot->policy != LINJA_POLICY_RANDOM && !workspace_ok(ws, bot->policy == LINJA_POLICY_SEARCH))
             || (bot->policy == LINJA_POLICY_SEARCH && (bot->nodes < 0 || bot->max_depth < 1))) {
-            return LINJA_E_ARGUMENT;
+            return HG_ERR_ARGUMENT;
         }
     }
     uint32_t base[PYRANDOM_N];

@@ -25,9 +25,19 @@
 #ifndef LINJA_CORE_H
 #define LINJA_CORE_H
 
+#include "huegames.h"
+
 #include <stdint.h>
 
-#define LINJA_CORE_VERSION 2
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define LINJA_CORE_VERSION_MAJOR 3
+#define LINJA_CORE_VERSION_MINOR 0
+#define LINJA_CORE_VERSION_PATCH 0
+#define LINJA_CORE_VERSION \
+    HG_VERSION_NUMBER(LINJA_CORE_VERSION_MAJOR, LINJA_CORE_VERSION_MINOR, LINJA_CORE_VERSION_PATCH)
 
 #define LINJA_POSITIONS 8
 #define LINJA_PIECES 12
@@ -38,12 +48,8 @@
                                     forward, a skipped following move after each,
                                     127 whole-turn passes: 379 at most */
 
-/* Error codes: every function returns >= 0 on success. */
-#define LINJA_E_ARGUMENT (-1)    /* a count, policy or setting out of range, a NULL buffer */
-#define LINJA_E_ILLEGAL (-2)     /* a move that is not legal here, or a game already over */
-#define LINJA_E_CAPACITY (-3)    /* output buffer too small */
-#define LINJA_E_WORKSPACE (-4)   /* the search workspace is too small: retry with more */
-#define LINJA_E_STATE (-5)       /* not a possible Linja state */
+/* Errors: the shared HG_ERR_* codes of huegames.h; every function
+ * returns >= 0 on success. */
 
 #define LINJA_ONGOING 0          /* termination codes */
 #define LINJA_PASSED 1
@@ -107,7 +113,7 @@ typedef struct {
  * expanded; `table` (a power of two of entries) finds a position's; `seen`
  * (a power of two, at least 2 * LINJA_MAX_TURNS) finds repeated states while
  * one position is expanded.  A search that runs out of children or table
- * returns LINJA_E_WORKSPACE (nothing is half-done: give more and retry).
+ * returns HG_ERR_WORKSPACE (nothing is half-done: give more and retry).
  * Zero the entries, slots and stamps before the first use, and keep them
  * between calls. */
 typedef struct {
@@ -143,39 +149,39 @@ typedef struct {
     uint32_t stamp, seen_stamp;
 } linja_workspace;
 
-int linja_core_version(void);
+HG_API int linja_core_version(void);
 
-/* LINJA_E_STATE unless `state` is possible (counts, rows, flags in range). */
-int32_t linja_check_state(const linja_state *state);
+/* HG_ERR_STATE unless `state` is possible (counts, rows, flags in range). */
+HG_API int32_t linja_check_state(const linja_state *state);
 
 /* The start of a game: the start layout, `first` to move. */
-int32_t linja_start(linja_state *state, int32_t first);
+HG_API int32_t linja_start(linja_state *state, int32_t first);
 
 /* The single legal moves, as Game.legal_moves: out[0..n-1], n returned;
  * one pass when nothing else is legal; 0 once the game is over.  `out`
  * holds at least LINJA_MAX_MOVES. */
-int32_t linja_legal_moves(const linja_state *state, linja_move *out);
+HG_API int32_t linja_legal_moves(const linja_state *state, linja_move *out);
 
-/* Play one legal single move (LINJA_E_ILLEGAL, state unchanged, otherwise). */
-int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules);
+/* Play one legal single move (HG_ERR_ILLEGAL, state unchanged, otherwise). */
+HG_API int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules);
 
 /* Every way to complete the current turn, as turn_outcomes: out[0..n-1],
- * n returned (LINJA_E_CAPACITY when more than `capacity`). */
-int32_t linja_turns(const linja_state *state, const linja_rules *rules, linja_turn *out,
+ * n returned (HG_ERR_CAPACITY when more than `capacity`). */
+HG_API int32_t linja_turns(const linja_state *state, const linja_rules *rules, linja_turn *out,
                     int32_t capacity);
 
 /* A board's points for a seat (rules 3). */
-int32_t linja_points(const linja_board *board, int32_t seat);
+HG_API int32_t linja_points(const linja_board *board, int32_t seat);
 
 /* The winner of a game that is over: 0, 1, or -1 for a draw. */
-int32_t linja_winner(const linja_state *state, const linja_rules *rules);
+HG_API int32_t linja_winner(const linja_state *state, const linja_rules *rules);
 
-void linja_rng_seed(linja_rng *rng, uint64_t seed);
-uint32_t linja_rng_below(linja_rng *rng, uint32_t n);   /* n >= 1 */
+HG_API void linja_rng_seed(linja_rng *rng, uint64_t seed);
+HG_API uint32_t linja_rng_below(linja_rng *rng, uint32_t n);   /* n >= 1 */
 
 /* The index among `turns` (count n) the policy of `bot` picks for the seat
  * to move, drawing from `rng` as the Python bot does; the search uses `ws`. */
-int32_t linja_choose_turn(const linja_state *state, const linja_rules *rules,
+HG_API int32_t linja_choose_turn(const linja_state *state, const linja_rules *rules,
                           const linja_bot *bot, linja_rng *rng, linja_workspace *ws,
                           const linja_turn *turns, int32_t n);
 
@@ -185,9 +191,13 @@ int32_t linja_choose_turn(const linja_state *state, const linja_rules *rules,
  * scores[2g], scores[2g + 1] and winners[g] (-1 for a draw); when `moves`
  * is not NULL, game g's single moves go to moves[g * LINJA_MAX_GAME_MOVES
  * ...] and their number to move_counts[g].  Returns `games`, or a negative
- * code (LINJA_E_WORKSPACE: retry with a larger workspace). */
-int32_t linja_play_games(const linja_rules *rules, int32_t games, const uint64_t *deal_seeds,
+ * code (HG_ERR_WORKSPACE: retry with a larger workspace). */
+HG_API int32_t linja_play_games(const linja_rules *rules, int32_t games, const uint64_t *deal_seeds,
                          const linja_bot *bots, linja_workspace *ws, int32_t *scores,
                          int8_t *winners, linja_move *moves, int32_t *move_counts);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -41,39 +41,39 @@ static int check_position(const plank_position *p)
 {
     int seen = 0, strips;
     if (p == NULL)
-        return PLANK_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     if (p->players < PLANK_MIN_PLAYERS || p->players > PLANK_MAX_PLAYERS || p->rows < 0 ||
         p->rows > PLANK_MAX_ROWS || p->turn < 0 || p->turn == INT32_MAX)
-        return PLANK_E_POSITION;
+        return HG_ERR_STATE;
     strips = p->rows;
     for (int k = 0; k < PLANK_MAX_PLAYERS; k++) {
         int seat = p->order[k];
         if (k >= p->players) {
             if (seat != 0)
-                return PLANK_E_POSITION;
+                return HG_ERR_STATE;
             continue;
         }
         if (seat < 0 || seat >= p->players || ((seen >> seat) & 1))
-            return PLANK_E_POSITION;
+            return HG_ERR_STATE;
         seen |= 1 << seat;
     }
     for (int r = 0; r < PLANK_MAX_ROWS; r++)
         if (p->strips[r] < 0 || p->strips[r] > 5 || (r >= p->rows && p->strips[r] != 0))
-            return PLANK_E_POSITION;
+            return HG_ERR_STATE;
     for (int i = 0; i < SQUARES; i++) {
         int owner = p->owners[i];
         if (owner < EMPTY || owner >= p->players || (i >= 3 * p->rows && owner != EMPTY))
-            return PLANK_E_POSITION;
+            return HG_ERR_STATE;
     }
     for (int s = 0; s < PLANK_MAX_PLAYERS; s++)
         for (int c = 0; c < 3; c++) {
             int off = p->off[s][c], held = p->held[s][c];
             if (off < 0 || off > 2 || held < 0 || held > 4 ||
                 (s >= p->players && (off || held)))
-                return PLANK_E_POSITION;
+                return HG_ERR_STATE;
             strips += held;
         }
-    return strips > PLANK_MAX_ROWS ? PLANK_E_POSITION : 0;
+    return strips > PLANK_MAX_ROWS ? HG_ERR_STATE : 0;
 }
 
 static void load(state *s, const plank_position *p)
@@ -380,7 +380,7 @@ int plank_choices(uint64_t seed, uint32_t n, int32_t count, uint32_t *out)
     pyrandom r;
     uint32_t start[PYRANDOM_N];
     if (n < 1 || n > 0x80000000U || count < 0 || (count && out == NULL))
-        return PLANK_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     pyrandom_start(start);
     pyrandom_seed(&r, start, seed);
     for (int32_t k = 0; k < count; k++)
@@ -427,7 +427,7 @@ int plank_deal(uint64_t seed, int32_t players, plank_position *out)
     pyrandom r;
     uint32_t start[PYRANDOM_N];
     if (out == NULL || players < PLANK_MIN_PLAYERS || players > PLANK_MAX_PLAYERS)
-        return PLANK_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     pyrandom_start(start);
     pyrandom_seed(&r, start, seed);
     deal(&r, players, out);
@@ -441,7 +441,7 @@ int plank_legal_moves(const plank_position *position, uint32_t moves[PLANK_MAX_M
     if (status < 0)
         return status;
     if (moves == NULL)
-        return PLANK_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     load(&s, position);
     return legal_moves(&s, moves);
 }
@@ -453,7 +453,7 @@ int plank_winning_moves(const plank_position *position, uint32_t moves[PLANK_MAX
     if (status < 0)
         return status;
     if (moves == NULL)
-        return PLANK_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     load(&s, position);
     return winning_moves(&s, moves);
 }
@@ -467,7 +467,7 @@ int plank_threats(const plank_position *position, int32_t seat)
     if (status < 0)
         return status;
     if (seat < 0 || seat >= position->players)
-        return PLANK_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     load(&s, position);
     return targets(&s, seat, &squares, lays);
 }
@@ -481,7 +481,7 @@ int plank_play(plank_position *position, uint32_t move)
         return status;
     load(&s, position);
     if (!find(moves, legal_moves(&s, moves), move))
-        return PLANK_E_ILLEGAL;
+        return HG_ERR_ILLEGAL;
     seat = to_move(&s);
     target = apply(&s, move);
     *position = s.p;
@@ -593,13 +593,17 @@ size_t plank_workspace_size(int32_t turn_limit)
     return ((size_t)turn_limit + 1) * sizeof(key) + sizeof(key);
 }
 
-int plank_play_hands(int32_t players, int32_t repetition, int32_t turn_limit,
-                     int32_t hands, const uint64_t *deal_seeds,
-                     const uint64_t *bot_seeds, const int8_t *policies,
-                     void *workspace, size_t workspace_size,
-                     int32_t *scores, int32_t *winners, int32_t *lengths,
-                     uint32_t *moves, int64_t move_capacity)
+int plank_play_hands(const plank_rules *settings, int32_t hands, const uint64_t *deal_seeds,
+                     const uint64_t *bot_seeds, const int8_t *policies, void *workspace,
+                     size_t workspace_size, const plank_hands_out *out)
 {
+    if (settings == NULL || out == NULL)
+        return HG_ERR_ARGUMENT;
+    int32_t players = settings->players, repetition = settings->repetition;
+    int32_t turn_limit = settings->turn_limit, *scores = out->scores;
+    int32_t *winners = out->winners, *lengths = out->lengths;
+    uint32_t *moves = out->moves;
+    int64_t move_capacity = out->move_capacity;
     size_t need = plank_workspace_size(turn_limit);
     uintptr_t at = (uintptr_t)workspace;
     int64_t written = 0;
@@ -612,12 +616,12 @@ int plank_play_hands(int32_t players, int32_t repetition, int32_t turn_limit,
         (repetition != 0 && repetition < 2) || hands < 0 || move_capacity < 0 ||
         (hands && (deal_seeds == NULL || bot_seeds == NULL || policies == NULL ||
                    scores == NULL || winners == NULL || lengths == NULL)))
-        return PLANK_E_ARGUMENT;
+        return HG_ERR_ARGUMENT;
     if (workspace == NULL || workspace_size < need)
-        return PLANK_E_WORKSPACE;
+        return HG_ERR_WORKSPACE;
     for (int64_t k = 0; k < (int64_t)hands * players; k++)
         if (policies[k] != PLANK_POLICY_RANDOM && policies[k] != PLANK_POLICY_GREEDY)
-            return PLANK_E_ARGUMENT;
+            return HG_ERR_ARGUMENT;
     at = (at + sizeof(key) - 1) / sizeof(key) * sizeof(key);
     rules.repetition = repetition;
     rules.turn_limit = turn_limit;
@@ -642,7 +646,7 @@ int plank_play_hands(int32_t players, int32_t repetition, int32_t turn_limit,
             key k;
             if (moves != NULL) {
                 if (written >= move_capacity)
-                    return PLANK_E_CAPACITY;
+                    return HG_ERR_CAPACITY;
                 moves[written++] = move;
             }
             target = apply(&s, move);

@@ -41,9 +41,19 @@
 #define PLANK_CORE_H
 
 #include <stddef.h>
+#include "huegames.h"
+
 #include <stdint.h>
 
-#define PLANK_CORE_VERSION 1
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PLANK_CORE_VERSION_MAJOR 2
+#define PLANK_CORE_VERSION_MINOR 0
+#define PLANK_CORE_VERSION_PATCH 0
+#define PLANK_CORE_VERSION \
+    HG_VERSION_NUMBER(PLANK_CORE_VERSION_MAJOR, PLANK_CORE_VERSION_MINOR, PLANK_CORE_VERSION_PATCH)
 
 #define PLANK_MIN_PLAYERS 2
 #define PLANK_MAX_PLAYERS 4
@@ -65,12 +75,8 @@
                                     after which the next seat has no
                                     threat; else of all legal moves */
 
-/* Error codes: every function returns >= 0 on success. */
-#define PLANK_E_ARGUMENT (-1)    /* a count or value out of range, NULL buffer */
-#define PLANK_E_POSITION (-2)    /* a position field out of range */
-#define PLANK_E_ILLEGAL (-3)     /* a move that is not legal in the position */
-#define PLANK_E_WORKSPACE (-4)   /* workspace smaller than plank_workspace_size */
-#define PLANK_E_CAPACITY (-5)    /* the moves buffer is too small */
+/* Errors: the shared HG_ERR_* codes of huegames.h; every function
+ * returns >= 0 on success. */
 
 /* One position of a hand.  Array sizes are PLANK_MAX_PLAYERS (4),
  * PLANK_MAX_ROWS (12) and PLANK_SQUARES (36), written out for cffi.
@@ -92,42 +98,58 @@ typedef struct {
 } plank_position;
 
 /* The version this library was built as (PLANK_CORE_VERSION). */
-int plank_core_version(void);
+HG_API int plank_core_version(void);
 
 /* `count` choices among n (1 <= n <= 2**31) from random.Random(seed), as
  * [rng.choice(range(n)) for _ in range(count)] draws them, into out.
- * Returns 0 or PLANK_E_ARGUMENT. */
-int plank_choices(uint64_t seed, uint32_t n, int32_t count, uint32_t *out);
+ * Returns 0 or HG_ERR_ARGUMENT. */
+HG_API int plank_choices(uint64_t seed, uint32_t n, int32_t count, uint32_t *out);
 
 /* The start of hand 0 dealt from `seed` as huegames.plank.deal_hand
  * deals it (letters drawn, then the 12 strips shuffled and dealt out).
- * Returns 0 or PLANK_E_ARGUMENT. */
-int plank_deal(uint64_t seed, int32_t players, plank_position *out);
+ * Returns 0 or HG_ERR_ARGUMENT. */
+HG_API int plank_deal(uint64_t seed, int32_t players, plank_position *out);
 
 /* The legal moves of the seat to move, as Game.legal_moves lists them
  * (PLANK_PASS alone when there is no action).  Returns their number. */
-int plank_legal_moves(const plank_position *position,
+HG_API int plank_legal_moves(const plank_position *position,
                       uint32_t moves[PLANK_MAX_MOVES]);
 
 /* The legal moves that complete a line for the seat to move, as
  * Game.winning_moves lists them.  Returns their number (maybe 0). */
-int plank_winning_moves(const plank_position *position,
+HG_API int plank_winning_moves(const plank_position *position,
                         uint32_t moves[PLANK_MAX_MOVES]);
 
 /* Game.threats(seat): how many ways `seat` could complete a line on its
  * next turn.  Returns it, or a negative error code. */
-int plank_threats(const plank_position *position, int32_t seat);
+HG_API int plank_threats(const plank_position *position, int32_t seat);
 
 /* Plays `move` for the seat to move (turn + 1).  Returns 1 when it
  * completes a line for that seat, 0 when not, or a negative error code
- * (PLANK_E_ILLEGAL when it is not one of the legal moves), and then the
+ * (HG_ERR_ILLEGAL when it is not one of the legal moves), and then the
  * position is unchanged.  Draws (repetition, turn limit) are the hand's
  * business, not the position's: see plank_play_hands. */
-int plank_play(plank_position *position, uint32_t move);
+HG_API int plank_play(plank_position *position, uint32_t move);
 
 /* Bytes of workspace plank_play_hands needs for hands of at most
  * turn_limit turns, or 0 when turn_limit is out of 1..PLANK_MAX_TURN_LIMIT. */
-size_t plank_workspace_size(int32_t turn_limit);
+HG_API size_t plank_workspace_size(int32_t turn_limit);
+
+/* The rules of the hands plank_play_hands plays (huegames.plank.Rules). */
+typedef struct {
+    int32_t players;             /* 2..4 */
+    int32_t repetition;          /* 0: never drawn by repetition; else >= 2 */
+    int32_t turn_limit;          /* 1..PLANK_MAX_TURN_LIMIT */
+} plank_rules;
+
+/* Where plank_play_hands writes (see there). */
+typedef struct {
+    int32_t *scores;
+    int32_t *winners;
+    int32_t *lengths;
+    uint32_t *moves;             /* NULL, or move_capacity codes */
+    int64_t move_capacity;
+} plank_hands_out;
 
 /* Deals and plays `hands` hands of `players` seats to their end.
  *
@@ -148,14 +170,16 @@ size_t plank_workspace_size(int32_t turn_limit);
  *   lengths[h]              the turns played
  *   moves                   NULL, or every hand's moves one after another
  *                           (hand h's start after lengths[0..h-1]); at most
- *                           move_capacity codes (PLANK_E_CAPACITY beyond;
+ *                           move_capacity codes (HG_ERR_CAPACITY beyond;
  *                           hands * turn_limit always suffices)
  * Returns 0, or a negative error code (outputs then undefined). */
-int plank_play_hands(int32_t players, int32_t repetition, int32_t turn_limit,
-                     int32_t hands, const uint64_t *deal_seeds,
-                     const uint64_t *bot_seeds, const int8_t *policies,
-                     void *workspace, size_t workspace_size,
-                     int32_t *scores, int32_t *winners, int32_t *lengths,
-                     uint32_t *moves, int64_t move_capacity);
+HG_API int plank_play_hands(const plank_rules *settings, int32_t hands,
+                            const uint64_t *deal_seeds, const uint64_t *bot_seeds,
+                            const int8_t *policies, void *workspace, size_t workspace_size,
+                            const plank_hands_out *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif /* PLANK_CORE_H */

@@ -32,7 +32,7 @@
  * every argument is in range, else the code the header gives for one of
  * the arguments out of range; a negative return leaves every
  * output buffer as it was (canary-filled), except the documented
- * HUE_E_CAPACITY case of the placement lists and hue_legal_anchors'
+ * HG_ERR_CAPACITY case of the placement lists and hue_legal_anchors'
  * *vertical = 0; no call reads or writes outside the buffers it is given
  * (each is allocated at its exact size, so AddressSanitizer sees any
  * overrun), and outputs are in range.  A broken promise aborts with a
@@ -570,11 +570,11 @@ static void fuzz_colour_values(input *in, const fuzz_grid *g)
     int status;
 
     if ((h.nulls & 7) || !g->ok)
-        allowed |= E(HUE_E_ARGUMENT);
+        allowed |= E(HG_ERR_ARGUMENT);
     if (g->ok && size < need)
-        allowed |= E(HUE_E_WORKSPACE);
+        allowed |= E(HG_ERR_WORKSPACE);
     if (g->ok && !g->valid)
-        allowed |= E(HUE_E_CELL);
+        allowed |= E(HG_ERR_CELL);
     status = hue_colour_values(h.nulls & 1 ? NULL : g->cells, g->width, g->height,
                                h.nulls & 2 ? NULL : ws.at, size, h.nulls & 4 ? NULL : values);
     check_status(status, allowed, "hue_colour_values");
@@ -620,22 +620,22 @@ static void fuzz_values_after(input *in, const fuzz_grid *g)
     values = canary_buffer((size_t)n * HUE_COLOURS * sizeof *values);
 
     if (count < 0 || (count > 0 && (h.nulls & 3)) || (h.nulls & 12) || !g->ok)
-        allowed |= E(HUE_E_ARGUMENT);
+        allowed |= E(HG_ERR_ARGUMENT);
     if (g->ok && size < need)
-        allowed |= E(HUE_E_WORKSPACE);
+        allowed |= E(HG_ERR_WORKSPACE);
     if (g->ok && !g->valid)
-        allowed |= E(HUE_E_CELL);
+        allowed |= E(HG_ERR_CELL);
     for (i = 0; i < n; i++) {
         const hue_candidate *c = &cands[i];
         int64_t last_x = (int64_t)c->x + (c->shape.horizontal == 1 ? 2 : 0);
         int64_t last_y = (int64_t)c->y + (c->shape.horizontal == 1 ? 0 : 2);
         if (c->shape.horizontal > 1)
-            allowed |= E(HUE_E_ARGUMENT);
+            allowed |= E(HG_ERR_ARGUMENT);
         for (k = 0; k < 3; k++)
             if (!cell_valid(c->shape.cells[k]))
-                allowed |= E(HUE_E_CELL);
+                allowed |= E(HG_ERR_CELL);
         if (c->x < 0 || c->y < 0 || last_x >= g->width || last_y >= g->height)
-            allowed |= E(HUE_E_BOUNDS);
+            allowed |= E(HG_ERR_BOUNDS);
     }
     before = snapshot(cands, (size_t)n * sizeof *cands);
     status = hue_colour_values_after(h.nulls & 4 ? NULL : g->cells, g->width, g->height,
@@ -720,16 +720,16 @@ static void fuzz_legal_placements(input *in, const fuzz_grid *g)
 
     if (!g->ok || cards < 0 || capacity < 0 || (h.nulls & 1)
         || (cards > 0 && ((h.nulls & 6) || !rotations_ok)))
-        allowed |= E(HUE_E_ARGUMENT);
+        allowed |= E(HG_ERR_ARGUMENT);
     if (g->ok && !g->valid)
-        allowed |= E(HUE_E_CELL);
+        allowed |= E(HG_ERR_CELL);
     if (g->valid && need > capacity)
-        allowed |= E(HUE_E_CAPACITY);
+        allowed |= E(HG_ERR_CAPACITY);
     status = hue_legal_placements(h.nulls & 1 ? NULL : g->cells, g->width, g->height,
                                   h.nulls & 2 ? NULL : rotations, cards, cover,
                                   h.nulls & 4 ? NULL : out, capacity);
     check_status(status, allowed, "hue_legal_placements");
-    if (status < 0 && status != HUE_E_CAPACITY) {
+    if (status < 0 && status != HG_ERR_CAPACITY) {
         CHECK(untouched(out, (size_t)(capacity > 0 ? capacity : 0) * sizeof *out),
               "hue_legal_placements: error %lld wrote placements", (long long)status);
     } else if (status >= 0) {
@@ -781,11 +781,11 @@ static void fuzz_legal_anchors(input *in, const fuzz_grid *g)
 
     if (!g->ok || capacity < 0 || (h.nulls & 7) || origin_x < -HUE_MAX_ORIGIN
         || origin_x > HUE_MAX_ORIGIN || origin_y < -HUE_MAX_ORIGIN || origin_y > HUE_MAX_ORIGIN)
-        allowed |= E(HUE_E_ARGUMENT);
+        allowed |= E(HG_ERR_ARGUMENT);
     if (g->ok && !g->valid)
-        allowed |= E(HUE_E_CELL);
+        allowed |= E(HG_ERR_CELL);
     if (g->valid && anchors[0] + anchors[1] > capacity)
-        allowed |= E(HUE_E_CAPACITY);
+        allowed |= E(HG_ERR_CAPACITY);
     status = hue_legal_anchors(h.nulls & 1 ? NULL : g->cells, g->width, g->height, cover,
                                origin_x, origin_y, h.nulls & 2 ? NULL : pairs, capacity,
                                h.nulls & 4 ? NULL : vertical);
@@ -794,7 +794,7 @@ static void fuzz_legal_anchors(input *in, const fuzz_grid *g)
         CHECK((h.nulls & 4) || *vertical == 0,
               "hue_legal_anchors: error %lld left *vertical = %lld (the header promises 0)",
               (long long)status, (long long)*vertical);
-        if (status != HUE_E_CAPACITY)
+        if (status != HG_ERR_CAPACITY)
             CHECK(untouched(pairs, (size_t)(capacity > 0 ? 2 * capacity : 0) * sizeof *pairs),
                   "hue_legal_anchors: error %lld wrote pairs", (long long)status);
     } else {
@@ -959,13 +959,13 @@ static fuzz_deck deck_read(input *in)
     return d;
 }
 
-/* The error set of a deck: HUE_E_ARGUMENT for a bad pointer or count,
- * HUE_E_DECK for a bad record. */
+/* The error set of a deck: HG_ERR_ARGUMENT for a bad pointer or count,
+ * HG_ERR_DECK for a bad record. */
 static unsigned deck_errors(const fuzz_deck *d, int null)
 {
     if (null || d->count < 1 || d->count > HUE_MAX_CARDS)
-        return E(HUE_E_ARGUMENT);
-    return d->valid ? 0 : E(HUE_E_DECK);
+        return E(HG_ERR_ARGUMENT);
+    return d->valid ? 0 : E(HG_ERR_DECK);
 }
 
 static int32_t card_score(const hue_card *card, const int32_t values[HUE_COLOURS])
@@ -1135,21 +1135,29 @@ static int games_run(const fuzz_deck *d, int32_t players, int cover, uint64_t se
     size_t need = hue_games_workspace_size(d->count, players);
     size_t size = need > h->short_by ? need - h->short_by : 0;
     workspace ws = workspace_new(size, h->misalign, garbage);
+    hue_setup setup;
+    hue_games_out out;
     int status;
 
     *size_out = size;
     *allowed = deck_errors(d, h->nulls & 1);
     if (players < HUE_MIN_PLAYERS || players > HUE_MAX_PLAYERS || games < 0 || (h->nulls & 2))
-        *allowed |= E(HUE_E_ARGUMENT);
+        *allowed |= E(HG_ERR_ARGUMENT);
     if (need > 0 && size < need)
-        *allowed |= E(HUE_E_WORKSPACE);
+        *allowed |= E(HG_ERR_WORKSPACE);
     if (d->valid && need > 0 && !deck_enough(d, players))
-        *allowed |= E(HUE_E_DECK);
-    status = hue_random_games(h->nulls & 1 ? NULL : d->cards, d->count, players, cover, seed,
-                              first, games, h->nulls & 2 ? NULL : ws.at, size,
-                              h->nulls & 4 ? NULL : o->owners, h->nulls & 8 ? NULL : o->opening,
-                              h->nulls & 16 ? NULL : o->moves, h->nulls & 32 ? NULL : o->scores,
-                              h->nulls & 64 ? NULL : o->winners);
+        *allowed |= E(HG_ERR_DECK);
+    setup.deck = h->nulls & 1 ? NULL : d->cards;
+    setup.card_count = d->count;
+    setup.players = players;
+    setup.allow_cover = cover;
+    out.owners = h->nulls & 4 ? NULL : o->owners;
+    out.opening = h->nulls & 8 ? NULL : o->opening;
+    out.moves = h->nulls & 16 ? NULL : o->moves;
+    out.scores = h->nulls & 32 ? NULL : o->scores;
+    out.winners = h->nulls & 64 ? NULL : o->winners;
+    status = hue_random_games(&setup, seed, first, games, h->nulls & 2 ? NULL : ws.at, size,
+                              &out);
     free(ws.block);
     return status;
 }
@@ -1269,16 +1277,16 @@ static unsigned hands_errors(const playout_args *a)
                 if (c == -1) {
                     ended = 1;
                 } else if (ended || c < 0 || c >= n) {
-                    allowed |= E(HUE_E_ARGUMENT);
+                    allowed |= E(HG_ERR_ARGUMENT);
                 } else {
                     if (seen[c] == p + 1)
-                        allowed |= E(HUE_E_ILLEGAL);
+                        allowed |= E(HG_ERR_ILLEGAL);
                     seen[c] = p + 1;
                     held++;
                 }
             }
             if (held == 0)
-                allowed |= E(HUE_E_ILLEGAL);
+                allowed |= E(HG_ERR_ILLEGAL);
             if (s == a->to_move)
                 held_to_move = held;
         }
@@ -1294,7 +1302,7 @@ static unsigned hands_errors(const playout_args *a)
                 || (a->grid->valid
                     && !ref_legal(a->grid->cells, a->grid->width, a->grid->height, m->x, m->y,
                                   m->rotation & 1, a->cover)))
-                allowed |= E(HUE_E_ILLEGAL);
+                allowed |= E(HG_ERR_ILLEGAL);
         }
     }
     free(seen);
@@ -1304,6 +1312,9 @@ static unsigned hands_errors(const playout_args *a)
 static int playouts_run(const playout_args *a, const hostility *h, playout_out *o,
                         uint8_t garbage, unsigned *allowed)
 {
+    hue_setup setup;
+    hue_start start;
+    hue_playouts_out out;
     const fuzz_grid *g = a->grid;
     size_t need = a->policy == HUE_POLICY_GREEDY
                   ? hue_greedy_playouts_workspace_size(g->width, g->height, a->deck->count,
@@ -1321,21 +1332,31 @@ static int playouts_run(const playout_args *a, const hostility *h, playout_out *
         || (a->policy != HUE_POLICY_RANDOM && a->policy != HUE_POLICY_KEEP_BEST
             && a->policy != HUE_POLICY_GREEDY)
         || need == 0)
-        *allowed |= E(HUE_E_ARGUMENT);
+        *allowed |= E(HG_ERR_ARGUMENT);
     if (need > 0 && size < need)
-        *allowed |= E(HUE_E_WORKSPACE);
+        *allowed |= E(HG_ERR_WORKSPACE);
     if (need > 0 && !g->valid)
-        *allowed |= E(HUE_E_CELL);
+        *allowed |= E(HG_ERR_CELL);
     if (need > 0 && g->valid && grid_empty(g))
-        *allowed |= E(HUE_E_ARGUMENT);
+        *allowed |= E(HG_ERR_ARGUMENT);
     if (a->deck->valid)
         *allowed |= hands_errors(a);
-    status = hue_playouts(h->nulls & 1 ? NULL : a->deck->cards, a->deck->count,
-                          h->nulls & 2 ? NULL : g->cells, g->width, g->height, a->players,
-                          a->to_move, a->cover, a->hands, a->hand_capacity, a->first,
-                          a->playouts, a->policy, a->seed, a->first_playout,
-                          h->nulls & 4 ? NULL : ws.at, size, h->nulls & 8 ? NULL : o->values,
-                          h->nulls & 16 ? NULL : o->scores, h->nulls & 32 ? NULL : o->winners);
+    setup.deck = h->nulls & 1 ? NULL : a->deck->cards;
+    setup.card_count = a->deck->count;
+    setup.players = a->players;
+    setup.allow_cover = a->cover;
+    start.grid.cells = h->nulls & 2 ? NULL : g->cells;
+    start.grid.width = g->width;
+    start.grid.height = g->height;
+    start.to_move = a->to_move;
+    start.hands = a->hands;
+    start.hand_capacity = a->hand_capacity;
+    start.first = a->first;
+    out.values = h->nulls & 8 ? NULL : o->values;
+    out.scores = h->nulls & 16 ? NULL : o->scores;
+    out.winners = h->nulls & 32 ? NULL : o->winners;
+    status = hue_playouts(&setup, &start, a->playouts, a->policy, a->seed, a->first_playout,
+                          h->nulls & 4 ? NULL : ws.at, size, &out);
     free(ws.block);
     return status;
 }
@@ -1565,29 +1586,37 @@ static int matches_run(const fuzz_deck *d, int32_t players, int cover, int32_t g
     size_t need = hue_matches_workspace_size(d->count, players);
     size_t size = need > h->short_by ? need - h->short_by : 0;
     workspace ws = workspace_new(size, h->misalign, garbage);
+    hue_setup setup;
+    hue_games_out out;
     int32_t k;
     int status;
 
     *allowed = deck_errors(d, h->nulls & 1);
     if (players < HUE_MIN_PLAYERS || players > HUE_MAX_PLAYERS || games < 0 || (h->nulls & 2)
         || (games > 0 && (h->nulls & 0x700)))
-        *allowed |= E(HUE_E_ARGUMENT);
+        *allowed |= E(HG_ERR_ARGUMENT);
     if (need > 0 && size < need)
-        *allowed |= E(HUE_E_WORKSPACE);
+        *allowed |= E(HG_ERR_WORKSPACE);
     for (k = 0; players >= HUE_MIN_PLAYERS && players <= HUE_MAX_PLAYERS
                 && (int64_t)k < (int64_t)games * players;
          k++)
         if (policies[k] != HUE_SEAT_RANDOM && policies[k] != HUE_SEAT_GREEDY)
-            *allowed |= E(HUE_E_ARGUMENT);
+            *allowed |= E(HG_ERR_ARGUMENT);
     if (d->valid && need > 0 && !deck_enough(d, players))
-        *allowed |= E(HUE_E_DECK);
-    status = hue_play_matches(h->nulls & 1 ? NULL : d->cards, d->count, players, cover, games,
-                              h->nulls & 0x100 ? NULL : seeds,
+        *allowed |= E(HG_ERR_DECK);
+    setup.deck = h->nulls & 1 ? NULL : d->cards;
+    setup.card_count = d->count;
+    setup.players = players;
+    setup.allow_cover = cover;
+    out.owners = NULL;
+    out.opening = h->nulls & 8 ? NULL : o->opening;
+    out.moves = h->nulls & 16 ? NULL : o->moves;
+    out.scores = h->nulls & 32 ? NULL : o->scores;
+    out.winners = h->nulls & 64 ? NULL : o->winners;
+    status = hue_play_matches(&setup, games, h->nulls & 0x100 ? NULL : seeds,
                               h->nulls & 0x200 ? NULL : policies,
                               h->nulls & 0x400 ? NULL : bot_seeds, h->nulls & 2 ? NULL : ws.at,
-                              size, h->nulls & 8 ? NULL : o->opening,
-                              h->nulls & 16 ? NULL : o->moves, h->nulls & 32 ? NULL : o->scores,
-                              h->nulls & 64 ? NULL : o->winners);
+                              size, &out);
     free(ws.block);
     return status;
 }

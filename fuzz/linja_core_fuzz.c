@@ -109,7 +109,7 @@ static void fuzz_state(input *in)
     CHECK((linja_check_state(&s) == 0) == ok, "check_state disagrees with the reference");
     linja_move *moves = malloc(sizeof *moves * LINJA_MAX_MOVES);
     if (!ok) {
-        CHECK(linja_legal_moves(&s, moves) == LINJA_E_ARGUMENT, "an impossible state listed");
+        CHECK(linja_legal_moves(&s, moves) == HG_ERR_ARGUMENT, "an impossible state listed");
         free(moves);
         return;
     }
@@ -131,7 +131,7 @@ static void fuzz_state(input *in)
         int32_t capacity = (int32_t)(byte(in) < 8 ? byte(in) : LINJA_MAX_TURNS);
         linja_turn *turns = malloc(sizeof *turns * (size_t)(capacity ? capacity : 1));
         int32_t count = linja_turns(&s, &rules, turns, capacity);
-        CHECK(count >= 0 || count == LINJA_E_CAPACITY, "turns returned %d", count);
+        CHECK(count >= 0 || count == HG_ERR_CAPACITY, "turns returned %d", count);
         for (int32_t t = 0; t < count; t++) {
             linja_state copy = s;
             CHECK(turns[t].count >= 1 && turns[t].count <= 4, "a turn of %d moves", turns[t].count);
@@ -153,7 +153,7 @@ static void fuzz_state(input *in)
         }
         if (!known) {
             linja_state before = s;
-            CHECK(linja_play(&s, wrong, &rules) == LINJA_E_ILLEGAL, "an illegal move played");
+            CHECK(linja_play(&s, wrong, &rules) == HG_ERR_ILLEGAL, "an illegal move played");
             CHECK(memcmp(&before, &s, sizeof s) == 0, "a refused move changed the state");
         }
         CHECK(linja_play(&s, moves[byte(in) % n], &rules) == 0, "a legal move refused");
@@ -200,7 +200,7 @@ static void fuzz_games(input *in)
     linja_rules rules = {byte(in) & 1, byte(in) & 1, byte(in) & 1};
     int32_t status = linja_play_games(&rules, games, deals, bots, &ws, scores, winners, moves,
                                       counts);
-    CHECK(status == games || status == LINJA_E_ARGUMENT || status == LINJA_E_WORKSPACE,
+    CHECK(status == games || status == HG_ERR_ARGUMENT || status == HG_ERR_WORKSPACE,
           "play_games returned %d", status);
     for (int32_t g = 0; status == games && g < games; g++) {
         const linja_move *played = &moves[(size_t)g * LINJA_MAX_GAME_MOVES];

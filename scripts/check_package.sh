@@ -36,17 +36,13 @@ import subprocess
 import sys
 from pathlib import Path
 
-root, cores = Path(sys.argv[1]), sys.argv[2:]
+root, sources = Path(sys.argv[1]), sys.argv[2:]
 names = {name.split("/", 1)[1] for name in sys.stdin.read().split() if "/" in name}
-for core in cores:  # every C core: its sources and its cffi builder
-    package, stem = core.rsplit(".", 1)
-    folder = "src/" + package.replace(".", "/")
-    names_wanted = {f"csrc/{stem[1:]}.c", f"csrc/{stem[1:]}.h", f"{folder}/{stem}_build.py"}
-    missing_core = sorted(names_wanted - names)
-    assert not missing_core, f"the sdist lacks {missing_core} of {core}"
+missing_core = sorted({*sources, "csrc/cores.py", "csrc/huegames.h"} - names)
+assert not missing_core, f"the sdist lacks {missing_core} of the C cores"  # the one build
 wanted = {"LICENSE", "README.md", "pyproject.toml", "setup.py", "MANIFEST.in",
           "csrc/hue_core.c", "csrc/hue_core.h", "src/huegames/hue/_hue_core.pyi",
-          "src/huegames/hue/_hue_core_build.py", "src/huegames/py.typed",
+          "src/huegames/py.typed",
           "src/huegames/hues_and_cues/data/lexicon.csv",
           "src/huegames/hues_and_cues/data/LICENSE-lexicon.md",
           "tests/conftest.py", "tests/c_heap.py", "fuzz/hue_core_fuzz.c"}
@@ -59,7 +55,7 @@ built = sorted(n for n in names if n.endswith((".so", ".pyd", ".o", ".pyc")) or 
 assert not missing, f"the sdist lacks {missing} (add them to MANIFEST.in)"
 assert not built, f"the sdist holds build products {built}"
 print(f"sdist: {len(names)} files, every tracked file but the dotfiles, no build product")
-' "$root" "${CORES[@]}"
+' "$root" "${CORE_SOURCES[@]}"
 
 # 2. A wheel from that sdist, in a clean folder.
 mkdir "$work/unpacked"

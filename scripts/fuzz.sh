@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of a C core (csrc/hue_core.c by default) with
+# Coverage-guided fuzzing of a C core (Hue's by default, every source csrc/cores.py lists) with
 # libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer.
 #
 #   bash scripts/fuzz.sh [--core NAME] [--save-crashes] [--coverage] [SECONDS]  (default 60)
@@ -14,7 +14,7 @@
 #                   the corpus as a regression)
 #   --coverage      afterwards, replay the grown corpus through a build with
 #                   source-based coverage and print llvm-cov's report of
-#                   csrc/NAME.c (lines and branches)
+#                   the core's sources (lines and branches)
 set -euo pipefail
 
 usage() {
@@ -51,8 +51,10 @@ command -v "$cc" > /dev/null || {
 work=$(mktemp -d "${TMPDIR:-/tmp}/hue-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-sources=("csrc/$core.c" "fuzz/${core}_fuzz.c")
-[ -e "${sources[1]}" ] || { echo "fuzz.sh: no fuzz target ${sources[1]}" >&2; exit 1; }
+target="fuzz/${core}_fuzz.c"
+[ -e "$target" ] || { echo "fuzz.sh: no fuzz target $target" >&2; exit 1; }
+mapfile -t library < <(python csrc/cores.py sources "$core")  # the core's sources (csrc/cores.py)
+sources=("${library[@]}" "$target")
 "$cc" -std=c99 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
     -Icsrc "${sources[@]}" -o "$work/${core}_fuzz"
 
@@ -61,7 +63,7 @@ if [ -d "fuzz/corpus/$core" ]; then
     cp "fuzz/corpus/$core"/* "$work/corpus/"
 fi
 
-echo "fuzz.sh: fuzzing csrc/$core.c for ${seconds}s ($(ls "$work/corpus" | wc -l) seed inputs)"
+echo "fuzz.sh: fuzzing ${library[*]} for ${seconds}s ($(ls "$work/corpus" | wc -l) seed inputs)"
 status=0
 ASAN_OPTIONS=detect_leaks=1 "$work/${core}_fuzz" "$work/corpus" \
     -max_total_time="$seconds" -timeout=60 -max_len=8192 -print_final_stats=1 \
@@ -98,5 +100,5 @@ if [ "$coverage" -eq 1 ]; then
         "$work/corpus" > /dev/null 2>&1
     "$profdata" merge -sparse "$work/cov.profraw" -o "$work/cov.profdata"
     "$cov" report "$work/${core}_cov" -instr-profile="$work/cov.profdata" \
-        -show-branch-summary "csrc/$core.c"
+        -show-branch-summary "${library[@]}"
 fi

@@ -1,4 +1,6 @@
-"""The optional C cores, in one place: which backend is in use, and loading a core.
+"""The optional C cores, in one place: which backend is in use, loading a
+core (checking it was built from the header its wrapper is written
+against), and the shared error codes' names (``csrc/huegames.h``).
 
 ``HUEGAMES_BACKEND`` applies to every game's core: ``c`` demands the
 compiled cores (importing one that is missing fails loudly), ``python``
@@ -32,6 +34,7 @@ CHOICE = _choice
 """``HUEGAMES_BACKEND`` as read at import: ``"c"``, ``"python"``, or ``""`` (unset)."""
 
 _loaded: dict[str, ModuleType | None] = {}
+_imported: dict[str, ModuleType] = {}
 
 
 def no_core_warning(error: ImportError, build_info: Path, name: str = "the C core") -> str:
@@ -59,9 +62,34 @@ def no_core_warning(error: ImportError, build_info: Path, name: str = "the C cor
     )
 
 
-def load(module: str, name: str) -> ModuleType | None:
-    """The compiled core ``module`` (``"huegames.linja._linja_core"``), or None
-    under ``HUEGAMES_BACKEND=python``; imported once.
+def core(module: str, version: tuple[int, int]) -> ModuleType:
+    """The compiled core ``module`` (``"huegames.linja._linja_core"``),
+    imported once, whatever backend is chosen.
+
+    ``version`` is the ``(major, minor)`` of the header its wrapper is
+    written against: a core whose ``<name>_version()`` (``linja_core_version``)
+    has another major version, or an older minor one, is a stale build and
+    raises ImportError, as a missing core does.
+    """
+    found = _imported.get(module)
+    if found is not None:
+        return found
+    found = importlib.import_module(module)
+    built = int(getattr(found.lib, f"{module.rsplit('.', 1)[1].strip('_')}_version")())
+    major, minor = built // 10000, built // 100 % 100
+    if major != version[0] or minor < version[1]:
+        raise ImportError(
+            f"{module} is version {major}.{minor}.{built % 100}, but huegames needs "
+            f"{version[0]}.{version[1]} or a later {version[0]}.x: rebuild the package "
+            "(pip install --force-reinstall --no-cache-dir huegames)"
+        )
+    _imported[module] = found
+    return found
+
+
+def load(module: str, name: str, version: tuple[int, int]) -> ModuleType | None:
+    """The compiled core ``module`` (:func:`core`), or None under
+    ``HUEGAMES_BACKEND=python``; imported once.
 
     Unset, a core that cannot load gives None and one RuntimeWarning naming
     it (``name``, e.g. ``"the Linja C core"``) and why; under
@@ -69,10 +97,10 @@ def load(module: str, name: str) -> ModuleType | None:
     """
     if module in _loaded:
         return _loaded[module]
-    core: ModuleType | None = None
+    found: ModuleType | None = None
     if CHOICE != "python":
         try:
-            core = importlib.import_module(module)
+            found = core(module, version)
         except ImportError as error:
             if CHOICE == "c":
                 raise ImportError(
@@ -83,5 +111,31 @@ def load(module: str, name: str) -> ModuleType | None:
             warnings.warn(
                 no_core_warning(error, folder / BUILD_INFO, name), RuntimeWarning, stacklevel=3
             )
-    _loaded[module] = core
-    return core
+    _loaded[module] = found
+    return found
+
+
+ERROR_MESSAGES = {
+    "argument": "an argument out of range",
+    "workspace": "a workspace too small",
+    "cell": "an invalid cell code",
+    "bounds": "a footprint outside the grid",
+    "capacity": "an output buffer too small",
+    "deck": "an invalid card record, or a deck too small for the player count",
+    "illegal": "a move or hand that breaks the rules",
+    "state": "a state no game can reach",
+}
+"""What each shared error code (``HG_ERR_*``, by its ``hg_error_name``) means."""
+
+
+def error_name(loaded: ModuleType, status: int) -> str:
+    """The name a core gives its error code ``status`` (``hg_error_name``):
+    ``"argument"``, ``"illegal"`` ..., ``"ok"`` for a status >= 0."""
+    name: bytes = loaded.ffi.string(loaded.lib.hg_error_name(status))
+    return name.decode("ascii")
+
+
+def error_message(loaded: ModuleType, status: int) -> str:
+    """What error code ``status`` of a core means, with its name and number."""
+    name = error_name(loaded, status)
+    return f"{ERROR_MESSAGES.get(name, name)} (C core error {status}, {name})"

@@ -16,10 +16,12 @@ from pathlib import Path
 
 import pytest
 
+from cores_build import sources_of
+
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "fuzz" / "corpus" / "hue_core"
 CRASHES = ROOT / "fuzz" / "crashes"
-SOURCES = [ROOT / "csrc" / "hue_core.c", ROOT / "fuzz" / "hue_core_fuzz.c"]
+SOURCES = [*sources_of("hue_core"), ROOT / "fuzz" / "hue_core_fuzz.c"]
 
 REPLAY = """
 import sys

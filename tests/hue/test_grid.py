@@ -1,7 +1,8 @@
-"""The C grid against the pure-Python grid, its specification; the cffi
-declarations and the Python constants against ``csrc/hue_core.h``; the
-public door to both backends (``Board.with_backend``); and the C core's
-argument checks called directly through cffi.
+"""The C grid against the pure-Python grid, its specification; the Python
+constants against ``csrc/hue_core.h`` (every core's declarations are checked
+in ``tests/packaging/test_cores.py``); the public door to both backends
+(``Board.with_backend``); and the C core's argument checks called directly
+through cffi.
 
 Buffers handed to the core in the argument tests are exactly the size the
 contract asks for, so a sanitized build (scripts/sanitize.sh) catches any
@@ -10,17 +11,13 @@ access beyond them.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-import cffi
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from c_heap import c_heap_allocator
 from huegames import hue
-from huegames.hue import _hue_core_build, cells
+from huegames.hue import cells
 from huegames.hue.bots import random_position
 from huegames.hue.grid import backend, python_grid
 from profiles import examples
@@ -175,84 +172,7 @@ def test_emptied_grid_is_empty():
     assert grid.get(10**6, 5) == cells.EMPTY
 
 
-# -- the header is the one source of the declarations and the numbers -------------
-
-ROOT = Path(__file__).resolve().parents[2]
-HEADER = (ROOT / _hue_core_build.HEADER).read_text(encoding="utf-8")
-CDEF = _hue_core_build.cdef_of(HEADER)  # what the build declares
-HEADER_TEXT = re.sub(r"/\*.*?\*/", " ", HEADER, flags=re.DOTALL)
-DEFINES = dict(re.findall(r"^#define (HUE_\w+) +(.+?) *$", HEADER_TEXT, flags=re.MULTILINE))
-PROTOTYPES = re.findall(r"^(\w[\w ]*?[\w*]) *\b(hue_\w+)\(([^)]*)\);", HEADER_TEXT, re.MULTILINE)
-STRUCTS = re.findall(r"\} (hue_\w+);", HEADER_TEXT)
-
-
-def test_header_is_scanned():
-    """The scans below see the whole header (so the tests using them check it all)."""
-    assert len(DEFINES) == HEADER_TEXT.count("#define") - 1  # all but the include guard
-    assert "HUE_CORE_H" not in DEFINES and "HUE_E_DECK" in DEFINES
-    assert len(PROTOTYPES) == len(re.findall(r"\bhue_\w+\(", HEADER_TEXT))
-    assert STRUCTS == [
-        "hue_shape",
-        "hue_candidate",
-        "hue_placement",
-        "hue_observation_layout",
-        "hue_card",
-    ]
-
-
-def test_cdef_declares_what_the_header_declares():
-    declared = re.findall(r"^#define (\w+) \.\.\.$", CDEF, re.MULTILINE)
-    assert sorted(declared) == sorted(DEFINES)
-    functions = re.findall(r"\b(hue_\w+)\(", CDEF)
-    assert functions == [name for _, name, _ in PROTOTYPES]
-    assert "#" not in CDEF.replace("#define", "")
-    assert "/*" not in CDEF
-
-
-def test_builder_declares_the_header(monkeypatch):
-    monkeypatch.chdir(ROOT)  # where setup.py runs it
-    builder = _hue_core_build.ffibuilder()
-    assert [builder.sizeof(struct) for struct in STRUCTS] == [ffi.sizeof(s) for s in STRUCTS]
-
-
-def test_core_has_the_headers_constants():
-    for name, value in DEFINES.items():
-        assert getattr(lib, name) == int(value.strip("()").rstrip("LlUu"), 0), name
-
-
-def test_core_was_built_from_this_header():
-    """Every function and record of the built core has the type the header gives it
-    now: a core built from an older header fails here (rebuild with pip install -e .)."""
-    header = cffi.FFI()
-    header.cdef(CDEF)
-    for returns, name, parameters in PROTOTYPES:
-        pointer = re.sub(r"\[\s*\w+\s*\]", "[]", f"{returns} (*)({parameters})")
-        assert ffi.typeof(getattr(lib, name)).cname == header.typeof(pointer).cname, name
-    for struct in STRUCTS:
-        built, declared = ffi.typeof(struct), header.typeof(struct)
-        assert ffi.sizeof(built) == header.sizeof(declared), struct
-        assert [(field, kind.type.cname, kind.offset) for field, kind in built.fields] == [
-            (field, kind.type.cname, kind.offset) for field, kind in declared.fields
-        ], struct
-
-
-def test_cdef_of_strips_what_cdef_cannot_take():
-    text = """/* a comment
-    over lines */
-#ifndef GUARD_H
-#define GUARD_H
-#include <stdint.h>
-#define A 0x3FFLL  /* trailing */
-#define B (-1)     // line comment
-#define LONG_ONE (1 + \\
-                  2)
-int f(int32_t values[A], int n);
-#endif
-"""
-    assert _hue_core_build.cdef_of(text) == (
-        "#define A ...\n#define B ...\n#define LONG_ONE ...\nint f(int32_t values[], int n);\n"
-    )
-    cffi.FFI().cdef(_hue_core_build.cdef_of(text))
+# -- the Python copies of the header's numbers -------------------------------------
 
 
 def test_python_cell_codes_are_the_headers():
@@ -440,7 +360,8 @@ def workspace(width, height, short=0):
 
 
 def test_sizes():
-    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == c_grid.CORE_VERSION
+    assert lib.hue_core_version() == lib.HUE_CORE_VERSION
+    assert divmod(lib.HUE_CORE_VERSION // 100, 100) == cells.CORE_VERSION
     for width, height in ((0, 1), (1, 0), (-1, 5), (lib.HUE_MAX_SIDE + 1, 1), (1, -(2**31))):
         assert lib.hue_workspace_size(width, height) == 0
         assert lib.hue_legal_capacity(width, height, 1) == -1
@@ -453,17 +374,17 @@ def test_colour_values_arguments():
     cells_ = filled_grid(2, 3)
     work, size = workspace(2, 3)
     values = c_heap("int32_t[5]", [-7] * 5)
-    assert lib.hue_colour_values(ffi.NULL, 2, 3, work, size, values) == lib.HUE_E_ARGUMENT
-    assert lib.hue_colour_values(cells_, 2, 3, ffi.NULL, size, values) == lib.HUE_E_ARGUMENT
-    assert lib.hue_colour_values(cells_, 2, 3, work, size, ffi.NULL) == lib.HUE_E_ARGUMENT
-    assert lib.hue_colour_values(cells_, 0, 3, work, size, values) == lib.HUE_E_ARGUMENT
-    assert lib.hue_colour_values(cells_, 2, 3, work, size - 1, values) == lib.HUE_E_WORKSPACE
+    assert lib.hue_colour_values(ffi.NULL, 2, 3, work, size, values) == lib.HG_ERR_ARGUMENT
+    assert lib.hue_colour_values(cells_, 2, 3, ffi.NULL, size, values) == lib.HG_ERR_ARGUMENT
+    assert lib.hue_colour_values(cells_, 2, 3, work, size, ffi.NULL) == lib.HG_ERR_ARGUMENT
+    assert lib.hue_colour_values(cells_, 0, 3, work, size, values) == lib.HG_ERR_ARGUMENT
+    assert lib.hue_colour_values(cells_, 2, 3, work, size - 1, values) == lib.HG_ERR_WORKSPACE
     cells_[5] = 0x1000 | cells.SOLID
-    assert lib.hue_colour_values(cells_, 2, 3, work, size, values) == lib.HUE_E_CELL
+    assert lib.hue_colour_values(cells_, 2, 3, work, size, values) == lib.HG_ERR_CELL
     assert list(values) == [-7] * 5
     cells_[5] = SOLID_G
     short, short_size = workspace(2, 3, short=1)
-    assert lib.hue_colour_values(cells_, 2, 3, short, short_size, values) == lib.HUE_E_WORKSPACE
+    assert lib.hue_colour_values(cells_, 2, 3, short, short_size, values) == lib.HG_ERR_WORKSPACE
     assert lib.hue_colour_values(cells_, 2, 3, work, size, values) == 0
     assert list(values) == [18, 0, 0, 0, 0]
 
@@ -475,15 +396,15 @@ def candidate(x, y, horizontal, code=SOLID_G):
 @pytest.mark.parametrize(
     ("shape", "status"),
     [
-        (candidate(-1, 0, 1), lib.HUE_E_BOUNDS),
-        (candidate(2, 0, 1), lib.HUE_E_BOUNDS),  # x + 2 == width
-        (candidate(0, 2, 0), lib.HUE_E_BOUNDS),  # y + 2 == height
-        (candidate(0, 4, 1), lib.HUE_E_BOUNDS),
-        (candidate(2**31 - 1, 0, 1), lib.HUE_E_BOUNDS),
-        (candidate(0, 2**31 - 2, 0), lib.HUE_E_BOUNDS),
-        (candidate(-(2**31), -(2**31), 0), lib.HUE_E_BOUNDS),
-        (candidate(0, 0, 2), lib.HUE_E_ARGUMENT),
-        (candidate(0, 0, 1, code=4), lib.HUE_E_CELL),
+        (candidate(-1, 0, 1), lib.HG_ERR_BOUNDS),
+        (candidate(2, 0, 1), lib.HG_ERR_BOUNDS),  # x + 2 == width
+        (candidate(0, 2, 0), lib.HG_ERR_BOUNDS),  # y + 2 == height
+        (candidate(0, 4, 1), lib.HG_ERR_BOUNDS),
+        (candidate(2**31 - 1, 0, 1), lib.HG_ERR_BOUNDS),
+        (candidate(0, 2**31 - 2, 0), lib.HG_ERR_BOUNDS),
+        (candidate(-(2**31), -(2**31), 0), lib.HG_ERR_BOUNDS),
+        (candidate(0, 0, 2), lib.HG_ERR_ARGUMENT),
+        (candidate(0, 0, 1, code=4), lib.HG_ERR_CELL),
     ],
 )
 def test_colour_values_after_arguments(shape, status):
@@ -496,10 +417,12 @@ def test_colour_values_after_arguments(shape, status):
     args = (cells_, width, height)
     assert lib.hue_colour_values_after(*args, batch, 3, work, size, values) == status
     assert list(values) == [-7] * 15
-    assert lib.hue_colour_values_after(*args, batch, -1, work, size, values) == lib.HUE_E_ARGUMENT
-    assert lib.hue_colour_values_after(*args, ffi.NULL, 1, work, size, values) == lib.HUE_E_ARGUMENT
+    assert lib.hue_colour_values_after(*args, batch, -1, work, size, values) == lib.HG_ERR_ARGUMENT
+    assert (
+        lib.hue_colour_values_after(*args, ffi.NULL, 1, work, size, values) == lib.HG_ERR_ARGUMENT
+    )
     assert lib.hue_colour_values_after(*args, batch, 1, work, size - 1, values) == (
-        lib.HUE_E_WORKSPACE
+        lib.HG_ERR_WORKSPACE
     )
     assert lib.hue_colour_values_after(*args, ffi.NULL, 0, work, size, ffi.NULL) == 0
     assert lib.hue_colour_values_after(*args, batch, 1, work, size, values) == 0
@@ -512,7 +435,7 @@ def test_legal_placements_arguments():
     cells_[0] = SOLID_G
     rotations = c_heap("uint8_t[]", [4, 2])
     total = lib.hue_legal_placements(cells_, width, height, rotations, 2, 1, ffi.NULL, 0)
-    assert total == lib.HUE_E_ARGUMENT
+    assert total == lib.HG_ERR_ARGUMENT
     capacity = lib.hue_legal_capacity(width, height, 2)
     out = c_heap("hue_placement[]", capacity)
     total = lib.hue_legal_placements(cells_, width, height, rotations, 2, 1, out, capacity)
@@ -522,7 +445,7 @@ def test_legal_placements_arguments():
     for room in (0, 1, total - 1):  # exactly `room` records: no writes past them
         short = c_heap("hue_placement[]", room)
         status = lib.hue_legal_placements(cells_, width, height, rotations, 2, 1, short, room)
-        assert status == lib.HUE_E_CAPACITY
+        assert status == lib.HG_ERR_CAPACITY
     exact = c_heap("hue_placement[]", total)
     assert lib.hue_legal_placements(cells_, width, height, rotations, 2, 1, exact, total) == total
     assert ffi.buffer(exact) == ffi.buffer(out, ffi.sizeof(exact))
@@ -530,7 +453,7 @@ def test_legal_placements_arguments():
         status = lib.hue_legal_placements(
             cells_, width, height, c_heap("uint8_t[]", bad), len(bad), 1, out, capacity
         )
-        assert status == lib.HUE_E_ARGUMENT
+        assert status == lib.HG_ERR_ARGUMENT
     for args in (
         (ffi.NULL, width, height, rotations, 2, 1, out, capacity),
         (cells_, width, 0, rotations, 2, 1, out, capacity),
@@ -538,11 +461,11 @@ def test_legal_placements_arguments():
         (cells_, width, height, rotations, -1, 1, out, capacity),
         (cells_, width, height, rotations, 2, 1, out, -1),
     ):
-        assert lib.hue_legal_placements(*args) == lib.HUE_E_ARGUMENT
+        assert lib.hue_legal_placements(*args) == lib.HG_ERR_ARGUMENT
     assert lib.hue_legal_placements(cells_, width, height, ffi.NULL, 0, 1, ffi.NULL, 0) == 0
     cells_[1] = 0x3 << 14
     assert lib.hue_legal_placements(cells_, width, height, rotations, 2, 1, out, capacity) == (
-        lib.HUE_E_CELL
+        lib.HG_ERR_CELL
     )
 
 
@@ -560,7 +483,7 @@ def test_legal_anchors_arguments():
     for room in (0, 1, total - 1):  # exactly `room` pairs: no writes past them
         short = c_heap("int64_t[]", 2 * room)
         status = lib.hue_legal_anchors(cells_, width, height, 1, 0, 0, short, room, count)
-        assert status == lib.HUE_E_CAPACITY and count[0] == 0
+        assert status == lib.HG_ERR_CAPACITY and count[0] == 0
     exact = c_heap("int64_t[]", 2 * total)
     origin = (-(10**12), 7)
     assert lib.hue_legal_anchors(cells_, width, height, 1, *origin, exact, total, count) == total
@@ -577,10 +500,10 @@ def test_legal_anchors_arguments():
         (cells_, width, height, 1, 0, 0, exact, -1, count),
         (cells_, width, height, 1, 0, 0, exact, total, ffi.NULL),
     ):
-        assert lib.hue_legal_anchors(*args) == lib.HUE_E_ARGUMENT
+        assert lib.hue_legal_anchors(*args) == lib.HG_ERR_ARGUMENT
     cells_[1] = 0x3 << 14
     assert lib.hue_legal_anchors(cells_, width, height, 1, 0, 0, exact, total, count) == (
-        lib.HUE_E_CELL
+        lib.HG_ERR_CELL
     )
 
 
@@ -613,7 +536,7 @@ def test_core_fuzz(width, height, data):
 
     values = c_heap("int32_t[5]")
     status = lib.hue_colour_values(cells_, width, height, work, size, values)
-    assert status == (0 if valid else lib.HUE_E_CELL)
+    assert status == (0 if valid else lib.HG_ERR_CELL)
     if valid:
         assert tuple(values) == spec.colour_values()
 
@@ -634,9 +557,9 @@ def test_core_fuzz(width, height, data):
         for x, y, h, _ in shapes
     )
     if not inside:  # candidates are checked before the grid
-        assert status == lib.HUE_E_BOUNDS
+        assert status == lib.HG_ERR_BOUNDS
     elif not valid:
-        assert status == lib.HUE_E_CELL
+        assert status == lib.HG_ERR_CELL
     else:
         assert status == 0
         flat = list(values)
@@ -651,7 +574,7 @@ def test_core_fuzz(width, height, data):
         cells_, width, height, c_heap("uint8_t[]", hand), len(hand), allow_cover, out, capacity
     )
     if not valid:
-        assert total == lib.HUE_E_CELL
+        assert total == lib.HG_ERR_CELL
     else:
         found = [(p.card, p.x, p.y, p.rotation) for p in out[0:total]]
         assert found == hand_placements(spec.legal_anchors(allow_cover), hand)

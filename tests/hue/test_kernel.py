@@ -10,6 +10,7 @@ catches any access beyond them.
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -370,7 +371,7 @@ def test_the_kernel_keeps_the_rules_numbers():
 
 
 def test_sizes():
-    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == 3
+    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == 40000
     assert [lib.hue_game_moves(n) for n in range(1, 7)] == [-1, 10, 15, 20, 20, -1]
     for cards, players in ((0, 2), (lib.HUE_MAX_CARDS + 1, 2), (30, 1), (30, 6)):
         assert lib.hue_games_workspace_size(cards, players) == 0
@@ -388,7 +389,9 @@ def test_sizes():
 def games_call(deck, count, players=2, games=2, work=None, short=0, outputs=None):
     size = lib.hue_games_workspace_size(count, players) - short
     work = c_heap("char[]", max(size, 1)) if work is None else work
-    return lib.hue_random_games(deck, count, players, 1, 5, 0, games, work, size, *outputs)
+    setup = ffi.new("hue_setup *", (deck, count, players, 1))
+    out = ffi.new("hue_games_out *", tuple(outputs))
+    return lib.hue_random_games(setup, 5, 0, games, work, size, out)
 
 
 def game_outputs(count, players=2, games=2):
@@ -409,13 +412,13 @@ def test_random_games_arguments():
     assert min(out[0]) >= lib.HUE_OWNER_OPENING and list(out[4]) != [-9, -9]
     fresh = game_outputs(30)
     for args, status in (
-        ({"deck": ffi.NULL}, lib.HUE_E_ARGUMENT),
-        ({"count": 0}, lib.HUE_E_ARGUMENT),
-        ({"players": 1}, lib.HUE_E_ARGUMENT),
-        ({"games": -1}, lib.HUE_E_ARGUMENT),
-        ({"short": 1}, lib.HUE_E_WORKSPACE),
-        ({"work": ffi.NULL}, lib.HUE_E_ARGUMENT),
-        ({"count": 19}, lib.HUE_E_DECK),  # poison and starting cards only
+        ({"deck": ffi.NULL}, lib.HG_ERR_ARGUMENT),
+        ({"count": 0}, lib.HG_ERR_ARGUMENT),
+        ({"players": 1}, lib.HG_ERR_ARGUMENT),
+        ({"games": -1}, lib.HG_ERR_ARGUMENT),
+        ({"short": 1}, lib.HG_ERR_WORKSPACE),
+        ({"work": ffi.NULL}, lib.HG_ERR_ARGUMENT),
+        ({"count": 19}, lib.HG_ERR_DECK),  # poison and starting cards only
     ):
         call = {"deck": deck, "count": 30, "outputs": fresh, **args}
         assert games_call(**call) == status
@@ -441,7 +444,7 @@ def test_bad_card_records(field, value):
     else:
         setattr(card, field, value)
     out = game_outputs(30)
-    assert games_call(deck, 30, outputs=out) == lib.HUE_E_DECK
+    assert games_call(deck, 30, outputs=out) == lib.HG_ERR_DECK
     assert list(out[4]) == [-9, -9]
 
 
@@ -498,7 +501,22 @@ def call_playouts(grid_, width_, height_, hands_, capacity_, playouts=3, first=f
         "size": size,
         **changes,
     }
-    status = lib.hue_playouts(*args.values(), values, scores, winners)
+    a = SimpleNamespace(**args)
+    setup = ffi.new("hue_setup *", (a.deck, a.count, a.players, a.cover))
+    start = ffi.new(
+        "hue_start *",
+        {
+            "grid": (a.cells, a.width, a.height),
+            "to_move": a.to_move,
+            "hands": a.hands,
+            "hand_capacity": a.capacity,
+            "first": a.first,
+        },
+    )
+    out = ffi.new("hue_playouts_out *", (values, scores, winners))
+    status = lib.hue_playouts(
+        setup, start, a.playouts, a.policy, a.seed, a.first_playout, a.work, a.size, out
+    )
     if status < 0:
         assert list(values) == [-9] * (5 * playouts) and list(winners) == [-9] * playouts
     return status
@@ -508,23 +526,23 @@ def test_playouts_arguments():
     _, _, grid, width, height, hands, capacity = playout_setup()
     assert call_playouts(grid, width, height, hands, capacity) == 0
     for changes, status in (
-        ({"deck": ffi.NULL}, lib.HUE_E_ARGUMENT),
-        ({"cells": ffi.NULL}, lib.HUE_E_ARGUMENT),
-        ({"players": 6}, lib.HUE_E_ARGUMENT),
-        ({"to_move": 2}, lib.HUE_E_ARGUMENT),
-        ({"to_move": -1}, lib.HUE_E_ARGUMENT),
-        ({"hands": ffi.NULL}, lib.HUE_E_ARGUMENT),
-        ({"policy": 3}, lib.HUE_E_ARGUMENT),
-        ({"playouts": -1}, lib.HUE_E_ARGUMENT),
-        ({"capacity": lib.HUE_MAX_HAND + 1}, lib.HUE_E_ARGUMENT),
-        ({"short": 1}, lib.HUE_E_WORKSPACE),
-        ({"work": ffi.NULL}, lib.HUE_E_ARGUMENT),
+        ({"deck": ffi.NULL}, lib.HG_ERR_ARGUMENT),
+        ({"cells": ffi.NULL}, lib.HG_ERR_ARGUMENT),
+        ({"players": 6}, lib.HG_ERR_ARGUMENT),
+        ({"to_move": 2}, lib.HG_ERR_ARGUMENT),
+        ({"to_move": -1}, lib.HG_ERR_ARGUMENT),
+        ({"hands": ffi.NULL}, lib.HG_ERR_ARGUMENT),
+        ({"policy": 3}, lib.HG_ERR_ARGUMENT),
+        ({"playouts": -1}, lib.HG_ERR_ARGUMENT),
+        ({"capacity": lib.HUE_MAX_HAND + 1}, lib.HG_ERR_ARGUMENT),
+        ({"short": 1}, lib.HG_ERR_WORKSPACE),
+        ({"work": ffi.NULL}, lib.HG_ERR_ARGUMENT),
     ):
         assert call_playouts(grid, width, height, hands, capacity, **changes) == status, changes
     empty = c_heap("hue_cell[]", 4)
-    assert call_playouts(empty, 2, 2, hands, capacity) == lib.HUE_E_ARGUMENT
+    assert call_playouts(empty, 2, 2, hands, capacity) == lib.HG_ERR_ARGUMENT
     grid[0] = 0x1000 | 1
-    assert call_playouts(grid, width, height, hands, capacity) == lib.HUE_E_CELL
+    assert call_playouts(grid, width, height, hands, capacity) == lib.HG_ERR_CELL
 
 
 @pytest.mark.parametrize(
@@ -546,7 +564,7 @@ def test_playout_hand_checks(slot, value, status):
         hands[6] = hands[0]
     else:
         hands[slot] = value
-    expected = getattr(lib, f"HUE_E_{status}")
+    expected = getattr(lib, f"HG_ERR_{status}")
     assert call_playouts(grid, width, height, hands, capacity, playouts=1) == expected
 
 
@@ -567,7 +585,7 @@ def test_playout_first_move_checks():
     ):
         first = c_heap("hue_placement[1]", [bad])
         status = call_playouts(grid, width, height, hands, capacity, 1, first)
-        assert status == lib.HUE_E_ILLEGAL, bad
+        assert status == lib.HG_ERR_ILLEGAL, bad
 
 
 @pytest.mark.slow  # 480 greedy playouts, 240 of them in Python

@@ -120,22 +120,10 @@ def mark(
         mask = c_heap("int8_t[]", max(size, 1))
     if anchors is None:
         anchors = c_heap("int8_t[]", 2 * area)
-    status = lib.hue_mark_actions(
-        buffer,
-        width,
-        height,
-        1,
-        *origin,
-        rotations,
-        slots,
-        cols,
-        rows,
-        pairs,
-        capacity,
-        mask,
-        size,
-        anchors,
-    )
+    grid = ffi.new("hue_grid *", (buffer, width, height))
+    frame = ffi.new("hue_frame *", (cols, rows, *origin))
+    marks = ffi.new("hue_marks *", (mask, size, anchors, pairs, capacity))
+    status = lib.hue_mark_actions(grid, 1, frame, rotations, slots, marks)
     return status, mask, anchors
 
 
@@ -180,13 +168,13 @@ def test_mark_actions_counts_and_places_every_id():
 def test_mark_actions_refuses_bad_arguments_and_writes_nothing(change, status):
     buffer = grid_of(ONE_CARD, 8, 10)
     got, mask, anchors = mark(buffer, **change)
-    assert got == getattr(lib, f"HUE_E_{status}")
+    assert got == getattr(lib, f"HG_ERR_{status}")
     assert not any(ffi.unpack(mask, len(mask))) and not any(ffi.unpack(anchors, len(anchors)))
 
 
 def test_mark_actions_refuses_an_invalid_cell_and_an_empty_table_marks_nothing():
     bad = grid_of({**ONE_CARD, (0, 0): 0xFFFF}, 8, 10)
-    assert mark(bad)[0] == lib.HUE_E_CELL
+    assert mark(bad)[0] == lib.HG_ERR_CELL
     status, mask, _ = mark(grid_of({}, 8, 10))
     assert status == 0 and not any(ffi.unpack(mask, len(mask)))
 
@@ -210,7 +198,9 @@ def paint(
                 table[code * planes + p] = (code + p) % 251 + 1 if code else 0
     if out is None:
         out = c_heap("uint8_t[]", max(planes * rows * cols, 1))
-    status = lib.hue_paint_planes(buffer, width, height, *box, table, planes, out, rows, cols)
+    grid = ffi.new("hue_grid *", (buffer, width, height))
+    painting = ffi.new("hue_planes *", (table, planes, rows, cols))
+    status = lib.hue_paint_planes(grid, ffi.new("int32_t[4]", box), painting, out)
     return status, out
 
 
@@ -244,7 +234,7 @@ def test_paint_planes_writes_each_cell_at_its_place():
 def test_paint_planes_refuses_bad_arguments_and_writes_nothing(change):
     buffer = grid_of(ONE_CARD, 8, 10)
     status, out = paint(buffer, **change)
-    assert status == lib.HUE_E_ARGUMENT
+    assert status == lib.HG_ERR_ARGUMENT
     if out != ffi.NULL:
         assert not any(ffi.unpack(out, len(out)))
 
@@ -252,7 +242,7 @@ def test_paint_planes_refuses_bad_arguments_and_writes_nothing(change):
 def test_paint_planes_refuses_an_invalid_cell():
     buffer = grid_of({**ONE_CARD, (3, 4): 0x1000}, 8, 10)
     status, out = paint(buffer)
-    assert status == lib.HUE_E_CELL and not any(ffi.unpack(out, len(out)))
+    assert status == lib.HG_ERR_CELL and not any(ffi.unpack(out, len(out)))
 
 
 # hue_observe over a tiny layout: the planes of a 3 x 4 cell frame, an origin
@@ -314,27 +304,31 @@ def observe(
     if out is None:
         out = c_heap("uint8_t[]", TINY_LAYOUT["size"])
         ffi.memmove(out, bytes([SENTINEL]) * TINY_LAYOUT["size"], TINY_LAYOUT["size"])
-    status = lib.hue_observe(
-        buffer,
-        width,
-        height,
-        *box,
-        table,
-        features,
-        layout,
-        hand,
-        len(hand) if hand_count is None else hand_count,
-        opening,
-        len(opening),
-        history,
-        len(history),
-        sizes,
-        me,
-        to_move,
-        *origin,
-        out,
-    )
+    fields = {  # the buffers live as long as this dict
+        "hand": c_bytes(hand),
+        "hand_count": len(hand) if hand_count is None else hand_count,
+        "opening": c_bytes(opening),
+        "opening_count": len(opening),
+        "history": c_bytes(history),
+        "history_count": len(history),
+        "sizes": c_bytes(sizes),
+        "me": me,
+        "to_move": to_move,
+        "origin_x": origin[0],
+        "origin_y": origin[1],
+    }
+    view = ffi.new("hue_seat_view *", fields)
+    grid = ffi.new("hue_grid *", (buffer, width, height))
+    box_c = ffi.new("int32_t[4]", box)
+    status = lib.hue_observe(grid, box_c, table, features, layout, view, out)
     return status, out, table, features
+
+
+def c_bytes(data):
+    """``data`` (bytes) in a heap buffer of exactly its size, or NULL as it is."""
+    if data == ffi.NULL or isinstance(data, ffi.CData):
+        return data
+    return c_heap("uint8_t[]", list(data)) if data else ffi.NULL
 
 
 @pytest.mark.parametrize("over", [False, True])
@@ -398,14 +392,14 @@ def test_observe_writes_every_part(over):
 def test_observe_refuses_bad_arguments_and_writes_nothing(change):
     buffer = grid_of(ONE_CARD, 8, 10)
     status, out, _, _ = observe(buffer, **change)
-    assert status == lib.HUE_E_ARGUMENT
+    assert status == lib.HG_ERR_ARGUMENT
     assert set(ffi.unpack(out, TINY_LAYOUT["size"])) == {SENTINEL}
 
 
 def test_observe_refuses_an_invalid_cell():
     buffer = grid_of({**ONE_CARD, (3, 4): 0x1000}, 8, 10)
     status, out, _, _ = observe(buffer)
-    assert status == lib.HUE_E_CELL
+    assert status == lib.HG_ERR_CELL
     assert set(ffi.unpack(out, TINY_LAYOUT["size"])) == {SENTINEL}
 
 

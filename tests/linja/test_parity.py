@@ -140,7 +140,7 @@ def test_c_refuses_illegal_moves_and_leaves_the_state(data):
     move = data.draw(st.tuples(st.integers(-1, 7), st.integers(-1, 7)))
     status = lib.linja_play(state, {"src": move[0], "dst": move[1]}, c_rules(Rules()))
     allowed = (Move.PASS if move == (-1, -1) else Move(*move)) in legal and not game.is_over
-    assert status == (0 if allowed else lib.LINJA_E_ILLEGAL)
+    assert status == (0 if allowed else lib.HG_ERR_ILLEGAL)
     if not allowed:
         assert python_state(state) == before
 
@@ -222,16 +222,16 @@ def test_c_search_picks_the_python_search_turn(position, plies, seed, data):
 
 def test_bad_arguments_are_refused():
     state = ffi.new("linja_state *")
-    assert lib.linja_start(state, 2) == lib.LINJA_E_ARGUMENT
+    assert lib.linja_start(state, 2) == lib.HG_ERR_ARGUMENT
     assert lib.linja_start(state, 0) == 0
     out = ffi.new("linja_turn[]", 3)
-    assert lib.linja_turns(state, c_rules(Rules()), out, 3) == lib.LINJA_E_CAPACITY
+    assert lib.linja_turns(state, c_rules(Rules()), out, 3) == lib.HG_ERR_CAPACITY
     state.board.red[0] = 7  # 13 red pieces
-    assert lib.linja_check_state(state) == lib.LINJA_E_STATE
-    assert lib.linja_legal_moves(state, ffi.new("linja_move[]", 7)) == lib.LINJA_E_ARGUMENT
+    assert lib.linja_check_state(state) == lib.HG_ERR_STATE
+    assert lib.linja_legal_moves(state, ffi.new("linja_move[]", 7)) == lib.HG_ERR_ARGUMENT
     bots_ = ffi.new("linja_bot[]", [{"policy": 9}, {"policy": 0}])
     status = lib.linja_play_games(
         c_rules(Rules()), 1, ffi.new("uint64_t[]", [1]), bots_, ffi.NULL,
         ffi.new("int32_t[]", 2), ffi.new("int8_t[]", 1), ffi.NULL, ffi.NULL,
     )  # fmt: skip
-    assert status == lib.LINJA_E_ARGUMENT
+    assert status == lib.HG_ERR_ARGUMENT

@@ -21,12 +21,6 @@ SOURCE = Path(huegames.__file__).resolve().parent
 GAMES = ["hue", "linja", "plank", "hues_and_cues"]
 LAYERS = ["run", "rl", "show", "cli"]
 
-# Modules that still read other modules' private state, each to be given a
-# public door (issue 24, item 4, still open); delete an entry once its module
-# reads no private state (a test below says when).
-PRIVATE_READS_PENDING = {
-    "huegames.hue.encoding",  # the board's grid and offsets, the game's hands
-}
 # namedtuple's public methods, which start with an underscore
 NAMEDTUPLE_METHODS = {"_replace", "_asdict", "_fields", "_make", "_field_defaults"}
 
@@ -154,18 +148,8 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def test_no_module_reads_another_modules_private_state():
-    reads = [
-        read
-        for module in modules()
-        if module not in PRIVATE_READS_PENDING
-        for read in private_reads(module)
-    ]
+    reads = [read for module in modules() for read in private_reads(module)]
     assert not reads, "private reads across modules:\n" + "\n".join(reads)
-
-
-def test_the_pending_allow_list_names_only_modules_that_still_need_it():
-    stale = [module for module in PRIVATE_READS_PENDING if not list(private_reads(module))]
-    assert not stale, f"no private reads left, delete from the allow-list: {stale}"
 
 
 def test_there_is_no_import_cycle():

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from huegames.hue.grid import backend
+from huegames import _cores
 
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
@@ -76,20 +76,6 @@ def test_each_wheel_is_tested_with_files_that_exist():
         assert (ROOT / path).is_file(), path
 
 
-def test_setup_builds_every_core_from_its_sources():
-    """setup.py's CORES (which the scripts read too) names every csrc/*_core.c,
-    each with its header and its cffi builder, and the build wires them in."""
-    setup = (ROOT / "setup.py").read_text(encoding="utf-8")
-    block = setup[setup.index("CORES = {") : setup.index("}", setup.index("CORES = {"))]
-    cores = re.findall(r'"(huegames\.\w+\._(\w+_core))"', block)
-    assert sorted(name for _, name in cores) == sorted(p.stem for p in ROOT.glob("csrc/*_core.c"))
-    for module, name in cores:
-        package = module.rsplit(".", 1)[0].replace(".", "/")
-        assert (ROOT / "csrc" / f"{name}.h").is_file(), name
-        assert (ROOT / "src" / package / f"_{name}_build.py").is_file(), module
-    assert "for core in CORES" in setup[setup.index("cffi_modules=") :]
-
-
 @pytest.mark.parametrize(
     ("record", "says"),
     [
@@ -112,13 +98,12 @@ def test_setup_builds_every_core_from_its_sources():
         ("not json", "it failed to load (No module named 'huegames.hue._hue_core')."),
     ],
 )
-def test_import_warning_says_what_happened(monkeypatch, tmp_path, record, says):
+def test_import_warning_says_what_happened(tmp_path, record, says):
     """The warning repeats what setup.py recorded when it could not build the core."""
     info = tmp_path / "_build_info.json"
     if record is not None:
         info.write_text(record, encoding="utf-8")
-    monkeypatch.setattr(backend, "_BUILD_INFO", info)
-    message = backend._no_core_warning(ImportError("No module named 'huegames.hue._hue_core'"))
+    message = _cores.no_core_warning(ImportError("No module named 'huegames.hue._hue_core'"), info)
     assert message.startswith("huegames: the C core is not available: ")
     assert says in message
 

@@ -136,7 +136,7 @@ def test_play_hands_refuses_bad_arguments():
 
 def test_the_core_writes_only_into_its_buffers():
     """Exact-size buffers (the sanitizer build catches a write past one), and a
-    moves buffer one code short refused with PLANK_E_CAPACITY."""
+    moves buffer one code short refused with HG_ERR_CAPACITY."""
     ffi, lib = kernel.ffi, kernel.lib
     players, hands, limit = 3, 4, 60
     deals = ffi.new("uint64_t[]", [11, 12, 13, 14])
@@ -145,29 +145,21 @@ def test_the_core_writes_only_into_its_buffers():
     size = lib.plank_workspace_size(limit)
     scores, winners, lengths = (ffi.new("int32_t[]", n) for n in (hands * players, hands, hands))
 
+    rules = ffi.new("plank_rules *", (players, 3, limit))
+
     def run(workspace, moves, capacity, kinds=policies):
-        return lib.plank_play_hands(
-            players,
-            3,
-            limit,
-            hands,
-            deals,
-            seeds,
-            kinds,
-            workspace,
-            size,
-            scores,
-            winners,
-            lengths,
-            moves,
-            capacity,
-        )
+        out = ffi.new("plank_hands_out *", (scores, winners, lengths, moves, capacity))
+        return lib.plank_play_hands(rules, hands, deals, seeds, kinds, workspace, size, out)
 
     assert run(ffi.new("char[]", size), ffi.NULL, 0) == 0
     played = sum(lengths)
     assert run(ffi.new("char[]", size), ffi.new("uint32_t[]", played), played) == 0
     short = ffi.new("uint32_t[]", played - 1)
-    assert run(ffi.new("char[]", size), short, played - 1) == lib.PLANK_E_CAPACITY
-    assert run(ffi.NULL, ffi.NULL, 0) == lib.PLANK_E_WORKSPACE
+    assert run(ffi.new("char[]", size), short, played - 1) == lib.HG_ERR_CAPACITY
+    assert run(ffi.NULL, ffi.NULL, 0) == lib.HG_ERR_WORKSPACE
     bad = ffi.new("int8_t[]", [2] * (hands * players))
-    assert run(ffi.new("char[]", size), ffi.NULL, 0, bad) == lib.PLANK_E_ARGUMENT
+    assert run(ffi.new("char[]", size), ffi.NULL, 0, bad) == lib.HG_ERR_ARGUMENT
+    out = ffi.new("plank_hands_out *", (scores, winners, lengths, ffi.NULL, 0))
+    args = (hands, deals, seeds, policies, ffi.new("char[]", size), size)
+    assert lib.plank_play_hands(ffi.NULL, *args, out) == lib.HG_ERR_ARGUMENT
+    assert lib.plank_play_hands(rules, *args, ffi.NULL) == lib.HG_ERR_ARGUMENT

@@ -161,8 +161,8 @@ def test_the_core_refuses_bad_arguments_and_leaves_the_position():
         game.play(game.legal_moves()[0])
     position = position_of(game)
     before = fields(position)
-    assert lib.plank_play(position, CODES[plank.Move.parse("a1-a2")]) == lib.PLANK_E_ILLEGAL
-    assert lib.plank_play(position, 5000) == lib.PLANK_E_ILLEGAL
+    assert lib.plank_play(position, CODES[plank.Move.parse("a1-a2")]) == lib.HG_ERR_ILLEGAL
+    assert lib.plank_play(position, 5000) == lib.HG_ERR_ILLEGAL
     assert fields(position) == before
     out = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
     for field, value in [
@@ -176,14 +176,14 @@ def test_the_core_refuses_bad_arguments_and_leaves_the_position():
     ]:
         bad = ffi.new("plank_position *", position[0])
         setattr(bad, field, value)
-        assert lib.plank_legal_moves(bad, out) == lib.PLANK_E_POSITION, field
+        assert lib.plank_legal_moves(bad, out) == lib.HG_ERR_STATE, field
     crowded = ffi.new("plank_position *", position[0])
     crowded.held[0][0] = 4  # more strips than the 12 there are: a lay could overflow
     crowded.held[1][0] = 4
-    assert lib.plank_legal_moves(crowded, out) == lib.PLANK_E_POSITION
-    assert lib.plank_threats(position, 3) == lib.PLANK_E_ARGUMENT
-    assert lib.plank_choices(1, 0, 1, out) == lib.PLANK_E_ARGUMENT
-    assert lib.plank_deal(1, 5, position) == lib.PLANK_E_ARGUMENT
+    assert lib.plank_legal_moves(crowded, out) == lib.HG_ERR_STATE
+    assert lib.plank_threats(position, 3) == lib.HG_ERR_ARGUMENT
+    assert lib.plank_choices(1, 0, 1, out) == lib.HG_ERR_ARGUMENT
+    assert lib.plank_deal(1, 5, position) == lib.HG_ERR_ARGUMENT
     assert lib.plank_workspace_size(0) == 0
     assert lib.plank_workspace_size(lib.PLANK_MAX_TURN_LIMIT + 1) == 0
 

@@ -1,4 +1,4 @@
-# The compiled core (built by _hue_core_build.py from csrc/hue_core.h): cffi objects.
+# The compiled core (built by csrc/cores.py from csrc/hue_core.h): cffi objects.
 from typing import Any
 
 ffi: Any

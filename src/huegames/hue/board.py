@@ -12,6 +12,7 @@ from ..records import brief
 from . import cells
 from .cards import Card, Colour, Deck, as_deck
 from .grid import backend
+from .grid.backend import Grid
 from .moves import Move
 
 ColourValues = dict[str, int]
@@ -44,9 +45,10 @@ class LegalMoves(Sequence[Move]):
     (Move.parse('D0 0 -3 0'), True, False)
     """
 
-    __slots__ = ("_blocks", "_length", "_sets")
+    __slots__ = ("_anchors", "_blocks", "_length", "_sets")
 
     def __init__(self, cards: Sequence[Card], anchors: tuple[list[int], list[int]]) -> None:
+        self._anchors = anchors
         # One block per (card, rotation): every anchor of its orientation.
         self._blocks = [
             (card.id, rotation, anchors[rotation % 2])
@@ -61,6 +63,13 @@ class LegalMoves(Sequence[Move]):
     def none(cls) -> LegalMoves:
         """The empty sequence: no move to make."""
         return cls([], ([], []))
+
+    @property
+    def anchors(self) -> tuple[list[int], list[int]]:
+        """Where a vertical card, and where a horizontal one, may be laid: flat
+        ``[x0, y0, x1, y1, ...]`` lists sorted by (y, x), shared by every card
+        (rotations 0 and 2 are vertical, 1 and 3 horizontal).  Read only."""
+        return self._anchors
 
     def __len__(self) -> int:
         return self._length
@@ -264,6 +273,14 @@ class Board:
     def backend(self) -> str:
         """The backend holding this board's cells: ``"c"`` or ``"python"``."""
         return self._grid.backend
+
+    @property
+    def grid(self) -> Grid:
+        """The backend grid holding the cell codes of the visible squares
+        (:mod:`huegames.hue.cells`): the door for encoders, which hand the
+        whole table to the C core in one call (``board.grid.paint_planes``).
+        Read it only: a write would bypass the rules and the board's records."""
+        return self._grid
 
     @property
     def placements(self) -> list[Move]:

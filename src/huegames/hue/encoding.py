@@ -118,10 +118,12 @@ import operator
 import sys
 import threading
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 import numpy as np
 
+from .. import _cores
 from ..records import brief
 from . import cells
 from .board import Board
@@ -130,6 +132,9 @@ from .game import MAX_PLAYERS, MIN_PLAYERS, Game, staircase, standard_cards_deal
 from .moves import Move
 from .rules import Rules
 from .view import View
+
+if TYPE_CHECKING:
+    from .grid.c_grid import Grid as CGrid
 
 __all__ = [
     "HAND_FEATURES",
@@ -494,17 +499,25 @@ class HueEncoding:
             # Straight from the C core when the table lies well inside its
             # limits (where the board filters no anchor).
             inside = min(min_x, min_y) > -_NEAR_LIMIT and max(max_x, max_y) < _NEAR_LIMIT
-            if inside and board._grid.backend == "c":
+            if inside and board.backend == "c":
                 anchors, anchors_at = self._anchor_maps.take_pointer(clear=True)
                 mask, mask_at = self._masks.take_pointer(clear=True)
-                _c_mark(board, left, top, rotations, f, mask_at, mask.size, anchors_at)
+                _on_c(board).mark_actions(
+                    board.covering,
+                    (left, top),
+                    (f.cols, f.rows),
+                    rotations,
+                    mask_at,
+                    mask.size,
+                    anchors_at,
+                )
             else:  # the mask is made from the anchors when asked for
                 anchors = self._anchor_maps.take()
                 # LegalMoves keeps one flat anchor list per orientation, shared
                 # by every card, and every card lists rotations 0 and 1 first.
-                blocks = board.legal_placements_of(hand)._blocks  # view.legal_moves()
+                legal_anchors = board.legal_placements_of(hand).anchors  # view.legal_moves()
                 for orientation in (0, 1):
-                    pairs = np.array(blocks[orientation][2], dtype=np.int64)
+                    pairs = np.array(legal_anchors[orientation], dtype=np.int64)
                     positions = (pairs[1::2] - top) * f.cols + (pairs[0::2] - left)
                     anchors[orientation * self._area + positions] = 1
             legal = _Legal(anchors.reshape(2, self._area), mask, rotations, (left, top))
@@ -586,11 +599,11 @@ class HueEncoding:
         )
         return observation, mask
 
-    def _seat_hand(self, game: Game, seat: int) -> list[str]:
+    def _seat_hand(self, game: Game, seat: int) -> tuple[str, ...]:
         """The hand of seat ``seat`` of ``game``, once the game and seat are checked
         (the checks of :meth:`_check_view`)."""
         self._check_game(game)
-        hand = game._hands[game._seat(seat)]
+        hand = game.hand(seat)
         if len(hand) > self.slots:
             raise ValueError(f"seat {seat} holds {len(hand)} cards; at most {self.slots}")
         return hand
@@ -661,7 +674,7 @@ class HueEncoding:
         """:meth:`observation` of what seat ``me`` sees: the board, its hand,
         the hand sizes, the seat to move, the opening and the plays."""
         box = self._check_table(board, anchors=False)
-        if board._grid.backend == "c" and len(self.deck) <= _C_DECK_LIMIT:
+        if board.backend == "c" and len(self.deck) <= _C_DECK_LIMIT:
             return self._c_observation(board, me, current, hand, sizes, opening, history, box)
         min_x, min_y = box[0], box[1]
         out = self._observations.take()
@@ -706,9 +719,7 @@ class HueEncoding:
     ) -> np.ndarray:
         """:meth:`_observation_of` in one call to the C core (``hue_observe``):
         the same vector, for a board on the C grid."""
-        lib = (_core or _load_core())[1]
         c_layout = self._c_layout or self._make_c_layout()
-        grid: Any = board._grid
         position = self._position.__getitem__
         memo = self._opening_memo
         if memo[0] is not opening:
@@ -716,40 +727,27 @@ class HueEncoding:
         held = bytes(map(position, hand))
         played = bytes(map(position, map(_CARD_OF, history)))
         out, pointer = self._observations.take_pointer(clear=False)
-        x0, y0, min_x, min_y = grid._x0, grid._y0, box[0], box[1]
         corner_x, corner_y = self._opening_corner
-        status = lib.hue_observe(
-            grid._cells,
-            grid._width,
-            grid._height,
-            min_x - x0,
-            min_y - y0,
-            box[2] - x0,
-            box[3] - y0,
-            _code_table_pointer(),
-            c_layout[1],
-            c_layout[0],
-            held,
-            len(held),
-            memo[1],
-            len(memo[1]),
-            played,
-            len(played),
-            bytes(sizes),
-            me,
-            -1 if current is None else current,
-            corner_x - min_x,
-            corner_y - min_y,
-            pointer,
-        )
-        if status < 0:
-            raise ValueError(f"observation: C core error {status}")
+        view = {
+            "hand": held,
+            "hand_count": len(held),
+            "opening": memo[1],
+            "opening_count": len(memo[1]),
+            "history": played,
+            "history_count": len(played),
+            "sizes": bytes(sizes),
+            "me": me,
+            "to_move": -1 if current is None else current,
+            "origin_x": corner_x - box[0],
+            "origin_y": corner_y - box[1],
+        }
+        _on_c(board).observe(box, _code_table_pointer(), c_layout[1], c_layout[0], view, pointer)
         return out
 
     def _make_c_layout(self) -> tuple[Any, Any]:
         """The ``hue_observation_layout`` and the hand features (a row of
         :data:`HAND_FEATURES` bytes per deck card) that ``hue_observe`` reads."""
-        ffi = (_core or _load_core())[0]
+        ffi = _c_core().ffi
         layout = self.layout
         rows, cols = self.cell_shape
         features = np.array([_card_features(card) for card in self.deck.cards], dtype=np.uint8)
@@ -865,77 +863,22 @@ class _Legal:
 
 _NO_MOVES = _Legal(np.zeros((2, 1), dtype=np.int8), None, b"", (0, 0))
 
-_scratch = threading.local()
 
-_core: tuple[Any, Any] | None = None
-"""The C grid's ``(ffi, lib)``, imported on first use (an import statement
-in a function costs each call a lookup)."""
+def _on_c(board: Board) -> CGrid:
+    """The C grid of a board whose backend is ``"c"``."""
+    return cast("CGrid", board.grid)
 
 
-def _load_core() -> tuple[Any, Any]:
-    global _core
-    from .grid.c_grid import ffi, lib
-
-    _core = (ffi, lib)
-    return _core
+def _c_core() -> ModuleType:
+    """The C core, for boards on the C grid (whatever backend is the default)."""
+    return _cores.core(cells.CORE, cells.CORE_VERSION)
 
 
 @functools.cache
 def _code_table_pointer() -> Any:
     """``_CODE_TABLE`` as the ``uint8_t *`` ``hue_paint_planes`` reads (it lives
     as long as the module)."""
-    ffi = (_core or _load_core())[0]
-    return ffi.from_buffer("uint8_t[]", _CODE_TABLE)
-
-
-def _c_mark(
-    board: Board,
-    left: int,
-    top: int,
-    rotations: bytes,
-    frame: Frame,
-    mask: Any,
-    size: int,
-    anchors: Any,
-) -> None:
-    """Mark the legal ids into ``mask`` (a C pointer to ``size`` bytes) and the
-    legal anchors into ``anchors`` (:class:`_Legal`'s, a C pointer too)
-    straight from the C core (``hue_mark_actions``).
-
-    The board is on the C grid, and the caller has checked that the table is
-    well inside the board's limits, where ``Board.legal_placements_of``
-    keeps every anchor.
-    """
-    grid: Any = board._grid
-    lib = (_core or _load_core())[1]
-    width, height = grid._width, grid._height
-    scratch = getattr(_scratch, "pairs", None)  # (width, height, capacity, pairs)
-    if scratch is None or scratch[0] != width or scratch[1] != height:
-        capacity = int(lib.hue_legal_capacity(width, height, 1)) // 2
-        if scratch is None or scratch[2] < capacity:
-            pairs = (_core or _load_core())[0].new("int64_t[]", 2 * capacity)
-        else:
-            capacity, pairs = scratch[2], scratch[3]
-        scratch = _scratch.pairs = (width, height, capacity, pairs)
-    count = lib.hue_mark_actions(
-        grid._cells,
-        width,
-        height,
-        1 if board.covering else 0,
-        grid._x0 - left,
-        grid._y0 - top,
-        rotations,
-        len(rotations),
-        frame.cols,
-        frame.rows,
-        scratch[3],
-        scratch[2],
-        mask,
-        size,
-        anchors,
-    )
-    if count < 0:
-        raise ValueError(f"legal actions: C core error {count}")
+    return _c_core().ffi.from_buffer("uint8_t[]", _CODE_TABLE)
 
 
 class _Pool:
@@ -1000,7 +943,7 @@ class _Pool:
     def take_pointer(self, clear: bool) -> tuple[np.ndarray, Any]:
         """An array that no one else holds and a ``ctype`` pointer to it;
         zeroed with ``clear``, else as it was (the caller writes every byte)."""
-        ffi = (_core or _load_core())[0]
+        ffi = _c_core().ffi
         with self._lock:
             index = self._free()
             if index < 0:
@@ -1027,31 +970,14 @@ def _paint(planes: np.ndarray, board: Board, left: int, top: int) -> None:
     straight from the board's grid: the C core reads its buffer over the
     occupied box (``hue_paint_planes``), numpy the Python grid's dict.
     """
-    grid: Any = board._grid
     box = board.bounds()  # the grid's own box may be larger after an undo
     if box is None:
         return
-    if grid.backend == "c":
-        ffi, lib = _core or _load_core()
-        rows, cols = planes.shape[1:]
-        status = lib.hue_paint_planes(
-            grid._cells,
-            grid._width,
-            grid._height,
-            box[0] - grid._x0,
-            box[1] - grid._y0,
-            box[2] - grid._x0,
-            box[3] - grid._y0,
-            _code_table_pointer(),
-            PLANES,
-            ffi.from_buffer("uint8_t[]", planes),
-            rows,
-            cols,
-        )
-        if status < 0:
-            raise ValueError(f"observation planes: C core error {status}")
+    if board.backend == "c":
+        out = _c_core().ffi.from_buffer("uint8_t[]", planes)
+        _on_c(board).paint_planes(box, _code_table_pointer(), (PLANES, *planes.shape[1:]), out)
         return
-    table: dict[tuple[int, int], int] = grid._cells
+    table = board.grid.codes()
     count = len(table)
     xs = np.fromiter((x for x, _ in table), dtype=np.int64, count=count)
     ys = np.fromiter((y for _, y in table), dtype=np.int64, count=count)

@@ -34,8 +34,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .. import engine
+from .. import _cores, engine
 from ..records import brief
+from . import cells
 from .board import Board
 from .bots import GreedyBot, RandomBot
 from .cards import Card, Deck, Kind, default_deck
@@ -58,12 +59,10 @@ __all__ = [
     "random_scores",
 ]
 
-try:
-    if backend.name != "c":
-        raise ImportError("the pure-Python backend is in use")
-    from ._hue_core import ffi, lib
-except ImportError:
-    ffi = lib = None
+# The core as the backend loaded it (None on the pure-Python backend).
+_core = _cores.load(cells.CORE, "the C core", cells.CORE_VERSION) if backend.name == "c" else None
+ffi: Any = None if _core is None else _core.ffi
+lib: Any = None if _core is None else _core.lib
 
 DeckLike = Deck | Iterable[Card | Mapping[str, object] | Sequence[object]] | None
 """A deck as the entry points take it: a Deck, cards or card records, or
@@ -85,7 +84,6 @@ opponent might hold being one of the other seats' hands of the playout."""
 # The C core's numbers for them, from csrc/hue_core.h (empty without the core).
 _KIND_CODES: dict[Kind, int] = {}
 _POLICY_CODES: dict[str, int] = {}
-_ERRORS: dict[int, str] = {}
 if lib is not None:
     _KIND_CODES.update(
         {
@@ -102,17 +100,6 @@ if lib is not None:
             "greedy": lib.HUE_POLICY_GREEDY,
         }
     )
-    _ERRORS.update(
-        {
-            lib.HUE_E_ARGUMENT: "argument out of range",
-            lib.HUE_E_WORKSPACE: "workspace too small",
-            lib.HUE_E_CELL: "invalid cell code",
-            lib.HUE_E_BOUNDS: "footprint outside the grid",
-            lib.HUE_E_CAPACITY: "output buffer too small",
-            lib.HUE_E_DECK: "invalid card record, or a deck too small for the player count",
-            lib.HUE_E_ILLEGAL: "a hand or first move breaks the rules",
-        }
-    )
 
 
 class KernelUnavailableError(RuntimeError):
@@ -127,9 +114,15 @@ def _require() -> None:
         )
 
 
+def _setup(records: Any, cards: int, players: int, covering: bool) -> Any:
+    """The ``hue_setup`` of a deck's records (which the caller keeps alive)."""
+    return ffi.new("hue_setup *", (records, cards, players, 1 if covering else 0))
+
+
 def _check(status: int, what: str) -> None:
     if status < 0:
-        raise ValueError(f"{what}: {_ERRORS.get(status, f'error {status}')} (C kernel)")
+        assert _core is not None  # the kernel ran
+        raise ValueError(f"{what}: {_cores.error_message(_core, status)}")
 
 
 def _integer(name: str, value: object, low: int, high: int) -> int:
@@ -280,20 +273,13 @@ def _run_games(
     opening = ffi.new("int32_t[]", max(1, games * 6)) if full else ffi.NULL
     moves = ffi.new("hue_placement[]", max(1, games * per_game)) if full else ffi.NULL
     status = lib.hue_random_games(
-        records,
-        cards,
-        players,
-        1 if covering else 0,
+        _setup(records, cards, players, covering),
         seed,
         first_game,
         games,
         _workspace(size),
         size,
-        owners,
-        opening,
-        moves,
-        scores,
-        winners,
+        ffi.new("hue_games_out *", (owners, opening, moves, scores, winners)),
     )
     _check(status, "random_games")
     flat = ffi.unpack(scores, games * players)
@@ -552,27 +538,26 @@ class Playouts:
         out_winners = ffi.new("int32_t[]", max(1, count))
         colours = lib.HUE_COLOURS
         out_values = ffi.new("int32_t[]", max(1, colours * count)) if values else ffi.NULL
+        start = ffi.new(
+            "hue_start *",
+            {
+                "grid": (self._cells, self._width, self._height),
+                "to_move": self.to_move,
+                "hands": flat,
+                "hand_capacity": capacity,
+                "first": first_array,
+            },
+        )
         status = lib.hue_playouts(
-            self._records,
-            len(self._deck),
-            self._cells,
-            self._width,
-            self._height,
-            players,
-            self.to_move,
-            1 if self.covering else 0,
-            flat,
-            capacity,
-            first_array,
+            _setup(self._records, len(self._deck), players, self.covering),
+            start,
             count,
             _POLICY_CODES[self.policy],
             seed,
             first_playout,
             _workspace(size),
             size,
-            out_values,
-            out_scores,
-            out_winners,
+            ffi.new("hue_playouts_out *", (out_values, out_scores, out_winners)),
         )
         _check(status, "playouts")
         scores = ffi.unpack(out_scores, count * players)
@@ -648,20 +633,14 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
     winners = ffi.new("int32_t[]", max(1, games))
     moves = ffi.new("hue_placement[]", max(1, games * per_game)) if run.record_moves else ffi.NULL
     status = lib.hue_play_matches(
-        records,
-        len(deck),
-        players,
-        1,
+        _setup(records, len(deck), players, covering=True),
         games,
         ffi.new("uint64_t[]", seeding.deals) if games else ffi.NULL,
         ffi.new("int32_t[]", policies) if games else ffi.NULL,
         ffi.new("uint64_t[]", seeding.bots) if games else ffi.NULL,
         _workspace(size),
         size,
-        ffi.NULL,
-        moves,
-        scores,
-        winners,
+        ffi.new("hue_games_out *", (ffi.NULL, ffi.NULL, moves, scores, winners)),
     )
     _check(status, "play_games")
     flat, won = ffi.unpack(scores, games * players), ffi.unpack(winners, games)

@@ -28,12 +28,13 @@ from .rules import Rules
 
 __all__ = ["CORE_VERSION", "available", "play_games"]
 
-CORE_VERSION = 2
-"""The ``LINJA_CORE_VERSION`` of the header this module is written against."""
+CORE_VERSION = (3, 0)
+"""The ``LINJA_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module
+is written against (a core built from another is refused, :func:`huegames._cores.core`)."""
 
-_core: ModuleType | None = _cores.load("huegames.linja._linja_core", "the Linja C core")
-if _core is not None and _core.lib.linja_core_version() != CORE_VERSION:  # a stale build
-    _core = None
+_core: ModuleType | None = _cores.load(
+    "huegames.linja._linja_core", "the Linja C core", CORE_VERSION
+)
 
 available = _core is not None
 """Whether the C core loaded: without it :func:`play_games` always returns None."""
@@ -173,13 +174,13 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
             ffi.NULL if moves is None else moves,
             counts,
         )
-        if status != lib.LINJA_E_WORKSPACE:
+        if status != lib.HG_ERR_WORKSPACE:
             break
         children = 2 * max(children, workspace.ws.children_capacity)
         if children > _MOST_CHILDREN:
             return None
     if status < 0:
-        raise RuntimeError(f"the Linja C core failed with error {status}")
+        raise RuntimeError(f"the Linja C core failed: {_cores.error_message(_core, status)}")
     step = lib.LINJA_MAX_GAME_MOVES
     records = []
     for index, number in enumerate(range(start, stop)):

@@ -38,7 +38,11 @@ __all__ = [
     "play_hands",
 ]
 
-_core = _cores.load("huegames.plank._plank_core", "the Plank C core")
+CORE_VERSION = (2, 0)
+"""The ``PLANK_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module
+is written against (a core built from another is refused, :func:`huegames._cores.core`)."""
+
+_core = _cores.load("huegames.plank._plank_core", "the Plank C core", CORE_VERSION)
 ffi: Any = None if _core is None else _core.ffi
 lib: Any = None if _core is None else _core.lib
 
@@ -216,24 +220,30 @@ def _play(
     for turns in sorted({min(limit, TYPICAL_TURNS), limit}) if record_moves else [0]:
         capacity = count * turns
         moves = ffi.new("uint32_t[]", max(1, capacity)) if record_moves else ffi.NULL
+        out = ffi.new(
+            "plank_hands_out *",
+            {
+                "scores": scores,
+                "winners": winners,
+                "lengths": lengths,
+                "moves": moves,
+                "move_capacity": capacity,
+            },
+        )
         status = core.plank_play_hands(
-            players,
-            rules.repetition or 0,
-            limit,
+            ffi.new("plank_rules *", (players, rules.repetition or 0, limit)),
             count,
             *arguments,
             _workspace(size),
             size,
-            scores,
-            winners,
-            lengths,
-            moves,
-            capacity,
+            out,
         )
-        if status != core.PLANK_E_CAPACITY:
+        if status != core.HG_ERR_CAPACITY:
             break
     if status < 0:
-        raise ValueError(f"the Plank C core refused the hands (error {status})")
+        assert _core is not None  # the core ran
+        message = _cores.error_message(_core, status)
+        raise ValueError(f"the Plank C core refused the hands: {message}")
     flat = ffi.unpack(scores, count * players)
     masks = ffi.unpack(winners, count)
     seats = range(players)

@@ -12,13 +12,12 @@ another one of :func:`available`, to compare the two in one process.
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Iterable, Sequence
-from pathlib import Path
+from collections.abc import Iterable, Mapping, Sequence
 from typing import ClassVar, Protocol
 
 from ... import _cores
 from ...records import brief
+from .. import cells
 from . import python_grid
 from .python_grid import Candidate
 
@@ -45,6 +44,9 @@ class Grid(Protocol):
 
     def write(self, writes: Sequence[tuple[int, int, int]]) -> None:
         """Write many ``(x, y, code)`` cells, in order."""
+
+    def codes(self) -> Mapping[tuple[int, int], int]:
+        """Every written cell's code, by ``(x, y)`` (read only)."""
 
     def is_empty(self) -> bool:
         """True while no cell is written."""
@@ -102,30 +104,10 @@ def new_grid(backend: str | None = None) -> Grid:
         ) from None
 
 
-_BUILD_INFO = Path(__file__).parent.parent / _cores.BUILD_INFO  # setup.py writes it beside the core
-"""What setup.py records when it could not build the C core (and only then)."""
-
-
-def _no_core_warning(error: ImportError) -> str:
-    """The warning without the C core: why the install could not build it
-    (:data:`_BUILD_INFO`), else the import error."""
-    return _cores.no_core_warning(error, _BUILD_INFO)
-
-
-_choice = _cores.CHOICE
-
 _active: type[Grid]
-if _choice == "python":
+if _cores.load(cells.CORE, "the C core", cells.CORE_VERSION) is None:  # warns, or raises
     _active, name = _grid_class("python"), "python"
 else:
-    try:
-        _active, name = _grid_class("c"), "c"
-    except ImportError as error:
-        if _choice == "c":
-            raise ImportError(
-                f"HUEGAMES_BACKEND=c but the C core is not built or failed to load: {error}"
-            ) from error
-        warnings.warn(_no_core_warning(error), RuntimeWarning, stacklevel=2)
-        _active, name = _grid_class("python"), "python"
+    _active, name = _grid_class("c"), "c"
 
 __all__ = ["BACKENDS", "Candidate", "Grid", "available", "name", "new_grid"]

@@ -18,21 +18,17 @@ from __future__ import annotations
 
 import struct
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, ClassVar
 
+from ... import _cores
 from .. import cells
-from .._hue_core import ffi, lib
 from .python_grid import Candidate
 
-CORE_VERSION = 3
-"""The ``HUE_CORE_VERSION`` of the header this wrapper is written against:
-a core built from another version is refused at import."""
-if lib.hue_core_version() != CORE_VERSION:
-    raise ImportError(
-        f"huegames.hue._hue_core is version {lib.hue_core_version()}, expected {CORE_VERSION}; "
-        "rebuild the package"
-    )
+_core = _cores.core(cells.CORE, cells.CORE_VERSION)  # ImportError when missing or stale
+ffi: Any = _core.ffi
+"""The core's cffi ``FFI``, for callers that hand it buffers (the encoding)."""
+lib: Any = _core.lib
 
 MARGIN = 3  # empty cells around every occupied one: legal footprints fit
 SLACK = 8  # extra cells when a side grows, so the next card fits too
@@ -46,14 +42,6 @@ CELL_BYTES: int = ffi.sizeof("hue_cell")
 _CANDIDATE = struct.Struct("=iiHHHBx")
 if ffi.sizeof("hue_candidate") != _CANDIDATE.size or ffi.offsetof("hue_candidate", "shape") != 8:
     raise ImportError("huegames.hue._hue_core: unexpected hue_candidate layout")
-
-_ERRORS = {
-    lib.HUE_E_ARGUMENT: "argument out of range",
-    lib.HUE_E_WORKSPACE: "workspace too small",
-    lib.HUE_E_CELL: "invalid cell code",
-    lib.HUE_E_BOUNDS: "candidate footprint outside the grid",
-    lib.HUE_E_CAPACITY: "output buffer too small",
-}
 
 # Scratch buffers, one set per thread (the C calls release the GIL), kept
 # at the largest size asked for so calls do not allocate.
@@ -70,7 +58,7 @@ def _array(name: str, ctype: str, length: int) -> Any:  # cdata
 
 def _check(status: int, what: str) -> int:
     if status < 0:
-        raise ValueError(f"{what}: {_ERRORS.get(status, f'error {status}')} (C core)")
+        raise ValueError(f"{what}: {_cores.error_message(_core, status)}")
     return status
 
 
@@ -194,6 +182,19 @@ class Grid:
                 box = (min(box[0], x), min(box[1], y), max(box[2], x), max(box[3], y))
         self._count, self._box = count, box
 
+    def codes(self) -> Mapping[tuple[int, int], int]:
+        """Every written cell's code, by ``(x, y)`` (a new dict)."""
+        if self._box is None:
+            return {}
+        x0, y0, x1, y1 = self._box
+        get = self.get
+        return {
+            (x, y): code
+            for y in range(y0, y1 + 1)
+            for x in range(x0, x1 + 1)
+            if (code := get(x, y)) != EMPTY
+        }
+
     def is_empty(self) -> bool:
         """True while no cell is written."""
         return not self._count
@@ -314,3 +315,83 @@ class Grid:
         )
         flat = ffi.unpack(pairs, 2 * count)
         return flat[: 2 * vertical[0]], flat[2 * vertical[0] :]
+
+    # -- the encoder's doors (huegames.hue.encoding) --------------------------
+    #
+    # The encoding hands the whole table to the C core in one call; these
+    # methods do it on this grid's buffer, so no caller reads its layout.
+    # Pointers are cffi cdata the caller owns (numpy arrays through
+    # ``ffi.from_buffer``); a refusal of the core is a ValueError.
+
+    def _c_grid(self) -> Any:
+        """The ``hue_grid`` of the buffer (valid until the buffer moves)."""
+        return ffi.new("hue_grid *", (self._cells, self._width, self._height))
+
+    def _c_box(self, box: cells.Box) -> Any:
+        """``box`` (table coordinates) in buffer coordinates, as ``int32_t[4]``."""
+        x0, y0 = self._x0, self._y0
+        return ffi.new("int32_t[4]", (box[0] - x0, box[1] - y0, box[2] - x0, box[3] - y0))
+
+    def mark_actions(
+        self,
+        allow_cover: bool,
+        corner: tuple[int, int],
+        frame: tuple[int, int],
+        rotations: bytes,
+        mask: Any,
+        size: int,
+        anchors: Any,
+    ) -> int:
+        """Mark the action ids of a hand's legal placements (``hue_mark_actions``).
+
+        The frame is ``frame`` = (cols, rows) anchor positions, position
+        (0, 0) being table cell ``corner``; ``rotations`` gives each hand
+        slot's listed rotations (2 or 4).  Sets 1 in ``mask`` (``size``
+        bytes, or NULL) at each legal id and in ``anchors`` (2 x rows x cols
+        bytes, or NULL) at each legal anchor of each orientation; returns
+        the number of legal placements.
+        """
+        width, height = self._width, self._height
+        capacity = lib.hue_legal_capacity(width, height, 1) // 2
+        pairs = _array("anchors", "int64_t", 2 * capacity)
+        marks = ffi.new("hue_marks *", (mask, size, anchors, pairs, capacity))
+        where = ffi.new("hue_frame *", (*frame, self._x0 - corner[0], self._y0 - corner[1]))
+        status = lib.hue_mark_actions(
+            self._c_grid(), 1 if allow_cover else 0, where, rotations, len(rotations), marks
+        )
+        return _check(status, "legal actions")
+
+    def paint_planes(
+        self, box: cells.Box, table: Any, planes: tuple[int, int, int], out: Any
+    ) -> None:
+        """Paint the cells of ``box`` (table coordinates, every occupied cell
+        inside it) into ``planes`` = (count, rows, cols) planes at ``out``
+        (``hue_paint_planes``): cell (x, y) at row y - box[1], column
+        x - box[0], cell code c painting ``table[c * count + p]`` (4096 x
+        count bytes) into plane p.  Empty cells are skipped (zero ``out``)."""
+        painting = ffi.new("hue_planes *", (table, *planes))
+        _check(lib.hue_paint_planes(self._c_grid(), self._c_box(box), painting, out), "planes")
+
+    def observe(
+        self,
+        box: cells.Box,
+        table: Any,
+        features: Any,
+        layout: Any,
+        view: Mapping[str, Any],
+        out: Any,
+    ) -> None:
+        """Write one seat's whole observation into ``out`` (``hue_observe``):
+        the planes of ``box`` as :meth:`paint_planes` paints them, then the
+        parts ``layout`` (a ``hue_observation_layout``) places, from
+        ``view``, the fields of a ``hue_seat_view``, and ``features`` (a row
+        of bytes per deck card)."""
+        fields = {  # byte strings as pointers, alive for the call
+            name: ffi.from_buffer("uint8_t[]", value) if isinstance(value, bytes) else value
+            for name, value in view.items()
+        }
+        seat = ffi.new("hue_seat_view *", fields)
+        status = lib.hue_observe(
+            self._c_grid(), self._c_box(box), table, features, layout, seat, out
+        )
+        _check(status, "observation")

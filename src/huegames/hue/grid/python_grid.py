@@ -10,6 +10,7 @@ read next to ``rules/hue.md`` §4-5; the C one must agree with it exactly.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import ClassVar
 
 from .. import cells
@@ -57,6 +58,10 @@ class Grid:
                 raise ValueError(f"invalid cell code {code!r}")
         for x, y, code in writes:
             self.set(x, y, code)
+
+    def codes(self) -> Mapping[tuple[int, int], int]:
+        """Every written cell's code, by ``(x, y)`` (a read-only view)."""
+        return MappingProxyType(self._cells)
 
     def is_empty(self) -> bool:
         """True while no cell is written."""
