@@ -127,6 +127,7 @@ def test_bench_prints_the_ratio_table(capsys):
     assert status == 0, err
     assert "| Hue: colour values, end of game | python |" in out
     assert "| Hue: legal placements, 6-card hand | python |" in out
+    assert "| Linja: a random game through the API | python |" in out
 
 
 def test_bench_games_prints_the_batch_speed_table(capsys, monkeypatch):

@@ -84,6 +84,7 @@ SPEC = engine.register(
         console=console,
         encoding="huegames.linja.encoding:LinjaEncoding",
         kernel="huegames.linja.kernel:play_games",
+        hot_paths="huegames.linja.speed:hot_paths",
         perfect_information=True,
         longest_game=longest_game,
         score_bounds=score_bounds,

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping
-from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 from .. import engine, records
 from ..errors import IllegalMoveError
+from . import c_state
 from .board import BLACK, GOALS, RED, ROW_LIMIT, SEAT_NAMES, Board, forward, is_row
 from .moves import MOVES, Move, Turn
 from .rules import Rules
-from .turns import TurnOutcome, turn_outcomes
+from .state import State, Termination
+from .turns import TurnOutcome, in_c, turn_outcomes
 from .view import View
 
 MIN_PLAYERS = MAX_PLAYERS = 2
@@ -24,32 +25,6 @@ CHOSEN = "first_player_chosen"
 """The setup key of a record whose first player was chosen, not drawn from its seed."""
 
 
-class Termination(Enum):
-    """Why a game of Linja ended (rules §2.5 and §3)."""
-
-    PASSED = "passed"
-    """The sides have passed each other: every red piece above every black one."""
-    BLOCKADE = "blockade"
-    """Neither side can make an initial move (a mutual blockade of full rows)."""
-
-
-class State(NamedTuple):
-    """Everything that decides the future of a game (history aside); hashable.
-
-    ``current_player`` is the seat to move (at the end, the seat that would
-    be: :attr:`Game.current_player` is None then); ``following`` is 0 when a
-    turn starts with its initial move, else the length N of the pending
-    following move; ``bonus`` is True during a bonus turn; ``termination``
-    is None while the game goes on.
-    """
-
-    board: Board
-    current_player: int
-    following: int
-    bonus: bool
-    termination: Termination | None
-
-
 class Game:
     """The state of one game of Linja.
 
@@ -57,6 +32,11 @@ class Game:
     1 black (from 7 towards 0).  ``play`` checks and applies one single move,
     ``play_turn`` a whole turn; an illegal one raises IllegalMoveError and
     changes nothing.  ``undo`` takes back the last single move.
+
+    The position lives in the Linja C core when it is loaded
+    (:mod:`huegames.linja.c_state`), else in Python, the specification; both
+    play the same game.  ``backend`` (``"c"`` or ``"python"``) chooses one;
+    :meth:`with_backend` copies a game onto the other.
 
     >>> from huegames import linja
     >>> game = linja.new_game(seed=1)
@@ -80,7 +60,7 @@ class Game:
     (1, (6, 1, 1, 1, 1, 0, 1, 1), [9, 6])
     """
 
-    __slots__ = ("_stack", "first_player", "history", "rules", "seed", "start", "state")
+    __slots__ = ("_c", "_stack", "_state", "first_player", "history", "rules", "seed", "start")
 
     def __init__(
         self,
@@ -89,6 +69,7 @@ class Game:
         *,
         rules: Rules | None = None,
         seed: int | None = None,
+        backend: str | None = None,
     ) -> None:
         if start is not None and not isinstance(start, Board):
             raise TypeError(f"start must be a Board, not {type(start).__name__}")
@@ -101,9 +82,46 @@ class Game:
         self.seed = records.check_seed(seed)
         self.history: list[Move] = []
         self._stack: list[State] = []
-        self.state = self._turn_start(self.start, first_player, bonus=False)
+        state = self._turn_start(self.start, first_player, bonus=False)
         if self.start.passed:
-            self.state = self.state._replace(termination=Termination.PASSED)
+            state = state._replace(termination=Termination.PASSED)
+        self._state = state
+        # The position lives in the C core when it is loaded (c_state), else here.
+        self._c = c_state.CState(state, self.rules) if in_c(backend) else None
+
+    # -- the backend ----------------------------------------------------------
+
+    @property
+    def backend(self) -> str:
+        """Where this game's position lives: ``"c"`` (the C core) or ``"python"``."""
+        return "python" if self._c is None else "c"
+
+    def with_backend(self, name: str) -> Game:
+        """A copy of this game whose position lives on backend ``name`` (``"c"``
+        or ``"python"``): the same game, to compare the two engines in one process.
+
+        Raises ValueError for an unknown name, or ``"c"`` without the C core.
+        """
+        twin = Game(self.start, self.first_player, rules=self.rules, seed=self.seed, backend=name)
+        for move in self.history:
+            twin.play_legal(move)
+        return twin
+
+    @property
+    def state(self) -> State:
+        """Everything that decides the future of the game (:class:`State`).
+
+        Setting it puts the game in another position (to set up a study, say);
+        the history and the undo steps stay as they were."""
+        return self._state if self._c is None else self._c.state
+
+    @state.setter
+    def state(self, state: State) -> None:
+        if not isinstance(state, State):
+            raise TypeError(f"state must be a linja.State, not {type(state).__name__}")
+        self._state = state
+        if self._c is not None:
+            self._c.set(state)
 
     # -- the state ------------------------------------------------------------
 
@@ -120,7 +138,10 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat to move, or None (:data:`huegames.engine.GAME_OVER`) once the game is over."""
-        return engine.GAME_OVER if self.is_over else self.state.current_player
+        c = self._c
+        if c is not None:
+            return engine.GAME_OVER if c.is_over else c.player
+        return engine.GAME_OVER if self.is_over else self._state.current_player
 
     @property
     def following(self) -> int:
@@ -135,7 +156,8 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True once the sides have passed each other or a blockade ended the game."""
-        return self.state.termination is not None
+        c = self._c
+        return self._state.termination is not None if c is None else c.is_over
 
     def scores(self) -> list[int]:
         """Each seat's points as the board stands (final once the game is over)."""
@@ -179,9 +201,11 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """The single moves available now: initial or following moves, or ``[Move.PASS]``."""
+        if self._c is not None:
+            return self._c.legal_moves()
         if self.is_over:
             return []
-        state = self.state
+        state = self._state
         return _steps(state.board, state.current_player, state.following or 1) or [Move.PASS]
 
     def play(self, move: Move | str, *, player: int | None = None) -> Move:
@@ -192,6 +216,15 @@ class Game:
         """
         self._check_can_play(player)
         move = Move.coerce(move)
+        c = self._c
+        if c is not None:
+            if not c.play(move):
+                legal = c.legal_moves()
+                raise IllegalMoveError(
+                    f"move {move} ({self._describe()}): {self._why(move, legal)}"
+                )
+            self.history.append(move)
+            return move
         legal = self.legal_moves()
         if move not in legal:
             raise IllegalMoveError(f"move {move} ({self._describe()}): {self._why(move, legal)}")
@@ -202,7 +235,10 @@ class Game:
         """Take back the last single move."""
         if not self.history:
             raise IllegalMoveError("no move has been played: nothing to undo")
-        self.state = self._stack.pop()
+        if self._c is not None:
+            self._c.undo()
+        else:
+            self._state = self._stack.pop()
         return self.history.pop()
 
     # -- whole turns ----------------------------------------------------------
@@ -215,8 +251,12 @@ class Game:
         """:meth:`legal_turns` with the board, seat to move and end flag each one leads to."""
         if self.is_over:
             return []
-        p = self.state
-        return turn_outcomes(p.board, p.current_player, p.following, p.bonus, self.rules)
+        if self._c is not None:
+            return self._c.turn_outcomes()
+        p = self._state
+        return turn_outcomes(
+            p.board, p.current_player, p.following, p.bonus, self.rules, backend="python"
+        )
 
     def play_turn(
         self, turn: Turn | str | Iterable[Move | str], *, player: int | None = None
@@ -251,7 +291,8 @@ class Game:
         game = Game.__new__(Game)
         game.start, game.first_player = self.start, self.first_player
         game.rules, game.seed = self.rules, self.seed
-        game.state = self.state
+        game._state = self._state
+        game._c = None if self._c is None else self._c.copy()
         game.history = list(self.history)
         game._stack = list(self._stack)
         return game
@@ -313,12 +354,18 @@ class Game:
         :meth:`legal_moves` now (:meth:`play` checks first).  For search that
         already holds a legal move.  The board, then who plays what next
         (§2), then the end (§3)."""
-        p = self.state
+        c = self._c
+        if c is not None:
+            if not c.play(move):
+                raise IllegalMoveError(f"move {move} is not legal here ({self._describe()})")
+            self.history.append(move)
+            return
+        p = self._state
         self._stack.append(p)
         self.history.append(move)
         seat = p.current_player
         if move.is_pass:
-            self.state = self._turn_start(p.board, 1 - seat, bonus=False)
+            self._state = self._turn_start(p.board, 1 - seat, bonus=False)
             return
         arrived_on = p.board.count(move.dst)
         pieces = list(p.board.pieces(seat))
@@ -330,17 +377,17 @@ class Game:
             else Board(p.board.red, tuple(pieces))
         )
         if board.passed:
-            self.state = State(board, seat, 0, p.bonus, Termination.PASSED)
+            self._state = State(board, seat, 0, p.bonus, Termination.PASSED)
         elif not p.following:  # the initial move sets N
             n = 1 if move.dst == GOALS[seat] else arrived_on
             if n:
-                self.state = State(board, seat, n, p.bonus, None)
+                self._state = State(board, seat, n, p.bonus, None)
             else:
-                self.state = self._turn_start(board, 1 - seat, bonus=False)
+                self._state = self._turn_start(board, 1 - seat, bonus=False)
         elif not p.bonus and arrived_on == 0 and (is_row(move.dst) or self.rules.goal_bonus):
-            self.state = self._turn_start(board, seat, bonus=True)
+            self._state = self._turn_start(board, seat, bonus=True)
         else:
-            self.state = self._turn_start(board, 1 - seat, bonus=False)
+            self._state = self._turn_start(board, 1 - seat, bonus=False)
 
     @staticmethod
     def _turn_start(board: Board, seat: int, *, bonus: bool) -> State:
@@ -352,10 +399,11 @@ class Game:
         return self.is_over or self.state.current_player != seat
 
     def _check_can_play(self, player: int | None) -> None:
-        termination = self.state.termination
+        c = self._c
+        termination = self._state.termination if c is None else c.termination
         if termination is not None:
             raise IllegalMoveError(f"the game is over ({termination.value}): no more moves")
-        seat = self.state.current_player
+        seat = self._state.current_player if c is None else c.player
         if player is not None and _check_seat(player, "player") != seat:
             raise IllegalMoveError(
                 f"it is {SEAT_NAMES[seat]}'s (seat {seat}) move, not seat {player}'s"

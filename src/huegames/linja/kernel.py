@@ -23,18 +23,13 @@ from typing import Any
 
 from .. import _cores, engine
 from .bots import GreedyBot, RandomBot, SearchBot
+from .c_state import CORE, CORE_NAME, CORE_VERSION
 from .game import GAME_NAME
 from .rules import Rules
 
 __all__ = ["CORE_VERSION", "available", "play_games"]
 
-CORE_VERSION = (3, 0)
-"""The ``LINJA_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module
-is written against (a core built from another is refused, :func:`huegames._cores.core`)."""
-
-_core: ModuleType | None = _cores.load(
-    "huegames.linja._linja_core", "the Linja C core", CORE_VERSION
-)
+_core: ModuleType | None = _cores.load(CORE, CORE_NAME, CORE_VERSION)
 
 available = _core is not None
 """Whether the C core loaded: without it :func:`play_games` always returns None."""
@@ -200,3 +195,31 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
             )
         )
     return records
+
+
+def random_scores(seed: int, rules: Rules | None = None) -> list[int]:
+    """The scores of one whole game between two random seats (``RandomBot``)
+    played in the core: the first player drawn from ``seed`` as
+    :func:`~huegames.linja.new_game` draws it, seat ``s``'s bot seeded
+    ``seed + 1 + s``.  The kernel's random game, which ``huegames bench``
+    sets against a random game through the API."""
+    if _core is None:
+        raise RuntimeError("the Linja C core is not loaded")
+    global _workspace
+    if _workspace is None:
+        _workspace = _Workspace()
+    ffi, lib = _core.ffi, _core.lib
+    rules = rules or Rules()
+    bots = ffi.new("linja_bot[2]", [(lib.LINJA_POLICY_RANDOM, 0, 1, seed + 1 + s) for s in (0, 1)])
+    scores = ffi.new("int32_t[2]")
+    c_rules = ffi.new(
+        "linja_rules *",
+        (int(rules.goal_bonus), int(rules.tie_break == "goal"), int(rules.blockade == "draw")),
+    )
+    status = lib.linja_play_games(
+        c_rules, 1, ffi.new("uint64_t[1]", [seed]), bots, _workspace.ws, scores,
+        ffi.new("int8_t[1]"), ffi.NULL, ffi.NULL,
+    )  # fmt: skip
+    if status < 0:
+        raise RuntimeError(f"the Linja C core failed: {_cores.error_message(_core, status)}")
+    return [scores[0], scores[1]]

@@ -9,36 +9,35 @@ The tests check that both reach the same states.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
+from . import c_state
 from .board import RED, ROW_LIMIT, Board, passed
 from .moves import MOVES, Move, Turn
 from .rules import Rules
+from .state import TurnOutcome
+
+BACKENDS = ("c", "python")
+"""Where whole turns are walked: in the C core, or in this module (the specification)."""
 
 GOAL = 7  # in the mover's frame
 
 
-class TurnOutcome(NamedTuple):
-    """A complete turn and where it leads: the board, the seat to move, the end flag.
-
-    ``player`` is :attr:`State.current_player` (a seat even when ``over``,
-    where :attr:`Game.current_player` is None).
-    """
-
-    turn: Turn
-    board: Board
-    player: int
-    over: bool
-
-
 def turn_outcomes(
-    board: Board, seat: int, following: int = 0, bonus: bool = False, rules: Rules | None = None
+    board: Board,
+    seat: int,
+    following: int = 0,
+    bonus: bool = False,
+    rules: Rules | None = None,
+    *,
+    backend: str | None = None,
 ) -> list[TurnOutcome]:
     """Every distinct way to complete the current turn of ``seat``.
 
     ``following`` is 0 at the initial move, else the length N of the pending
     following move; ``bonus`` says whether this is already a bonus turn.
-    The state is assumed not over.
+    The state is assumed not over.  ``backend`` (``"c"`` or ``"python"``)
+    chooses where the turns are walked; by default in the C core when it is
+    loaded: both give the same list.
 
     >>> from huegames.linja import RED, Board, next_states, turn_outcomes
     >>> outcomes = turn_outcomes(Board.start(), RED)
@@ -50,21 +49,47 @@ def turn_outcomes(
     >>> print(first.board)
     r4 r2b1 r2b1 r1b1 r1b1 r1b1 r1b1 b6
     """
+    rules = rules or Rules()
+    if in_c(backend):
+        return c_state.turn_outcomes(board, seat, following, bonus, rules)
     found: list[TurnOutcome] = []
-    _walk(board, seat, following, bonus, rules or Rules(), found.append)
+    _walk(board, seat, following, bonus, rules, found.append)
     return found
 
 
 def next_states(
-    board: Board, seat: int, following: int = 0, bonus: bool = False, rules: Rules | None = None
+    board: Board,
+    seat: int,
+    following: int = 0,
+    bonus: bool = False,
+    rules: Rules | None = None,
+    *,
+    backend: str | None = None,
 ) -> list[tuple[Board, int, bool]]:
     """The distinct ``(board, player, over)`` that completing the turn can lead to,
     each once, in the order :func:`turn_outcomes` first reaches it
-    (without the moves: the search bot's fast path; the C core lists them
-    in the same order, which the search's tie-breaks rely on)."""
+    (without the moves: the search bot's fast path; the C core's search
+    lists them in the same order, which its tie-breaks rely on).
+    ``backend`` as for :func:`turn_outcomes`."""
+    rules = rules or Rules()
+    if in_c(backend):
+        return c_state.next_states(board, seat, following, bonus, rules)
     found: list[tuple[Board, int, bool]] = []
-    _walk(board, seat, following, bonus, rules or Rules(), None, found.append)
+    _walk(board, seat, following, bonus, rules, None, found.append)
     return found
+
+
+def in_c(backend: str | None) -> bool:
+    """Whether ``backend`` (``"c"``, ``"python"``, or None for the default: C when
+    the core is loaded) is the C core; ValueError for another name, or for
+    ``"c"`` without the core."""
+    if backend is None:
+        return c_state.available
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
+    if backend == "c" and not c_state.available:
+        raise ValueError("the c backend is not available here (the Linja C core is not loaded)")
+    return backend == "c"
 
 
 _FRAME_MOVES = (
