@@ -295,6 +295,7 @@ def _simulate(args: argparse.Namespace) -> int:
     show = sys.stderr.isatty() if args.progress is None else args.progress
     bar = _progress_bar(args.games, show)
     started = time.perf_counter()
+    failure: tuple[str, int] | None = None  # reported once the bar has ended its line
     try:
         bar.start()
         result = simulate(
@@ -315,17 +316,20 @@ def _simulate(args: argparse.Namespace) -> int:
             engine=args.engine,
         )
     except ValueError as error:
-        return _fail(str(error), USAGE_ERROR)
+        failure = str(error), USAGE_ERROR
     except OSError as error:
         if args.out is not None and error.filename == args.out:
-            return _fail(f"cannot write {_shown(args.out)}: {error.strerror}", RUN_ERROR)
-        return _fail(f"the run failed: {error}", RUN_ERROR)
+            failure = f"cannot write {_shown(args.out)}: {error.strerror}", RUN_ERROR
+        else:
+            failure = f"the run failed: {error}", RUN_ERROR
     except BrokenExecutor as error:
-        return _fail(f"a worker process died: {error}", RUN_ERROR)
+        failure = f"a worker process died: {error}", RUN_ERROR
     finally:
         bar.close()
         if client is not None:
             client.close()
+    if failure is not None:
+        return _fail(*failure)
     elapsed = max(time.perf_counter() - started, 1e-9)
 
     if args.scheduler is not None:

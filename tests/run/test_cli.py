@@ -481,3 +481,14 @@ def test_ctrl_c_exits_130_with_one_line(workers):
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert err.endswith("\nhuegames: error: interrupted\n")
     assert err.count("huegames: error:") == 1
+
+
+def test_a_failed_run_ends_the_progress_bar_before_the_error(capsys, tmp_path):
+    """The bar's last drawing came after the error line (found by CI's profile of
+    tests/run/test_fuzz_cli.py): the error is the last line now."""
+    bad = str(tmp_path / "a\x00b.csv")
+    status, _, err = run(capsys, "simulate", "hue", "--games", "1", "--out", bad, "--progress")
+    assert status == 2
+    assert err.endswith("\n") and err.rstrip("\n").rsplit("\n", 1)[-1].startswith(
+        "huegames: error: cannot write"
+    )
