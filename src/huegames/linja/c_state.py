@@ -84,8 +84,6 @@ class _Scratch(threading.local):
     """Output buffers of the core's calls, one set per thread."""
 
     def __init__(self) -> None:
-        self.moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)
-        self.codes = ffi.cast("uint16_t *", self.moves)
         self.turns = ffi.new("linja_turn[]", lib.LINJA_MAX_TURNS)
         self.state = ffi.new("linja_state *")
 
@@ -93,6 +91,9 @@ class _Scratch(threading.local):
 _ORDER = sys.byteorder  # how a uint16_t holds a move's two bytes
 _scratch: _Scratch | None = _Scratch() if _core is not None else None
 _rules_of: dict[Rules, Any] = {}
+_LISTS: dict[bytes, tuple[Move, ...]] = {}
+"""Each list of legal moves met so far, by the core's bytes for it: the moves of
+``n`` steps from a set of start positions, so at most 2 x 8 x 2**7 lists."""
 
 
 def _c_rules(rules: Rules) -> Any:
@@ -118,10 +119,12 @@ def _write(target: Any, board: Board, seat: int, following: int, bonus: bool, co
 class CState:
     """A Linja position in C (``linja_state``) and the snapshots to undo to."""
 
-    __slots__ = ("_c", "_rules", "_stack", "_state")
+    __slots__ = ("_c", "_moves", "_raw", "_rules", "_stack", "_state")
 
     def __init__(self, state: State, rules: Rules) -> None:
         self._c = ffi.new("linja_state *")
+        self._moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)  # legal_moves' output
+        self._raw = ffi.buffer(self._moves)
         _write(self._c, *state[:4], _CODES[state.termination])
         self._rules = _c_rules(rules)
         self._stack: list[bytes] = []
@@ -161,10 +164,25 @@ class CState:
 
     def legal_moves(self) -> list[Move]:
         """The single legal moves, in :meth:`Game.legal_moves`' order."""
-        scratch = _scratch
-        assert scratch is not None
-        count = lib.linja_legal_moves(self._c, scratch.moves)
-        return list(map(_BY_CODE.__getitem__, ffi.unpack(scratch.codes, count)))
+        raw = self._raw[: _MOVE_BYTES * lib.linja_legal_moves(self._c, self._moves)]
+        listed = _LISTS.get(raw)
+        if listed is None:  # a list not met yet: at most a few thousand exist
+            codes = ffi.unpack(ffi.cast("uint16_t *", self._moves), len(raw) // _MOVE_BYTES)
+            listed = _LISTS[raw] = tuple(map(_BY_CODE.__getitem__, codes))
+        return list(listed)
+
+    def play_known(self, move: Move) -> bool:
+        """Play ``move`` if it is one of the moves :data:`MOVES` holds (or
+        ``Move.PASS``) and legal here (True); else change nothing (False)."""
+        struct = _STRUCT_OF.get(id(move))
+        if struct is None:
+            return False
+        snapshot = ffi.buffer(self._c)[:]
+        if lib.linja_play(self._c, struct, self._rules) < 0:
+            return False
+        self._stack.append(snapshot)
+        self._state = None
+        return True
 
     def play(self, move: Move) -> bool:
         """Play ``move`` (a checked Move) if it is legal (True); else change nothing (False)."""
@@ -187,6 +205,8 @@ class CState:
         """An independent position with the same snapshots."""
         twin = CState.__new__(CState)
         twin._c = ffi.new("linja_state *")
+        twin._moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)
+        twin._raw = ffi.buffer(twin._moves)
         ffi.memmove(twin._c, self._c, _SIZE)
         twin._rules, twin._stack, twin._state = self._rules, list(self._stack), self._state
         return twin
@@ -210,6 +230,22 @@ def _raw_turns(position: Any, rules: Any) -> tuple[bytes, int]:
     return ffi.buffer(scratch.turns, count * _TURN)[:], count
 
 
+_BOARDS: dict[tuple[bytes, bytes], Board] = {}
+"""Boards met lately, by the core's bytes for them: a search meets the same
+boards again and again, and making a Board costs more than finding it."""
+_MOST_BOARDS = 1 << 16
+
+
+def _board(red: bytes, black: bytes) -> Board:
+    """The Board of the core's piece counts ``red`` and ``black``."""
+    board = _BOARDS.get((red, black))
+    if board is None:
+        if len(_BOARDS) >= _MOST_BOARDS:
+            _BOARDS.clear()
+        board = _BOARDS[red, black] = Board(tuple(red), tuple(black))
+    return board
+
+
 def _outcomes(position: Any, rules: Any) -> list[TurnOutcome]:
     data, _ = _raw_turns(position, rules)
     found = []
@@ -218,7 +254,7 @@ def _outcomes(position: Any, rules: Any) -> list[TurnOutcome]:
     for moves, count, red, black, player, over in _TURN_LAYOUT.iter_unpack(data):
         codes = [int.from_bytes(moves[k * step : (k + 1) * step], _ORDER) for k in range(count)]
         turn = Turn(tuple(map(moves_of, codes)))
-        found.append(TurnOutcome(turn, Board(tuple(red), tuple(black)), player, bool(over)))
+        found.append(TurnOutcome(turn, _board(red, black), player, over != 0))
     return found
 
 
@@ -227,9 +263,7 @@ def _next_states(position: Any, rules: Any) -> list[tuple[Board, int, bool]]:
     seen: dict[tuple[bytes, bytes, int, int], None] = {}
     for _, _, red, black, player, over in _TURN_LAYOUT.iter_unpack(data):
         seen.setdefault((red, black, player, over))
-    return [
-        (Board(tuple(red), tuple(black)), player, bool(over)) for red, black, player, over in seen
-    ]
+    return [(_board(red, black), player, over != 0) for red, black, player, over in seen]
 
 
 def _position(board: Board, seat: int, following: int, bonus: bool) -> Any:
