@@ -84,6 +84,8 @@ class _Scratch(threading.local):
     """Output buffers of the core's calls, one set per thread."""
 
     def __init__(self) -> None:
+        self.moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)
+        self.raw = ffi.buffer(self.moves)
         self.turns = ffi.new("linja_turn[]", lib.LINJA_MAX_TURNS)
         self.state = ffi.new("linja_state *")
 
@@ -119,12 +121,10 @@ def _write(target: Any, board: Board, seat: int, following: int, bonus: bool, co
 class CState:
     """A Linja position in C (``linja_state``) and the snapshots to undo to."""
 
-    __slots__ = ("_c", "_moves", "_raw", "_rules", "_stack", "_state")
+    __slots__ = ("_c", "_rules", "_stack", "_state")
 
     def __init__(self, state: State, rules: Rules) -> None:
         self._c = ffi.new("linja_state *")
-        self._moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)  # legal_moves' output
-        self._raw = ffi.buffer(self._moves)
         _write(self._c, *state[:4], _CODES[state.termination])
         self._rules = _c_rules(rules)
         self._stack: list[bytes] = []
@@ -164,10 +164,12 @@ class CState:
 
     def legal_moves(self) -> list[Move]:
         """The single legal moves, in :meth:`Game.legal_moves`' order."""
-        raw = self._raw[: _MOVE_BYTES * lib.linja_legal_moves(self._c, self._moves)]
+        scratch = _scratch
+        assert scratch is not None
+        raw = scratch.raw[: _MOVE_BYTES * lib.linja_legal_moves(self._c, scratch.moves)]
         listed = _LISTS.get(raw)
         if listed is None:  # a list not met yet: at most a few thousand exist
-            codes = ffi.unpack(ffi.cast("uint16_t *", self._moves), len(raw) // _MOVE_BYTES)
+            codes = ffi.unpack(ffi.cast("uint16_t *", scratch.moves), len(raw) // _MOVE_BYTES)
             listed = _LISTS[raw] = tuple(map(_BY_CODE.__getitem__, codes))
         return list(listed)
 
@@ -205,8 +207,6 @@ class CState:
         """An independent position with the same snapshots."""
         twin = CState.__new__(CState)
         twin._c = ffi.new("linja_state *")
-        twin._moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)
-        twin._raw = ffi.buffer(twin._moves)
         ffi.memmove(twin._c, self._c, _SIZE)
         twin._rules, twin._stack, twin._state = self._rules, list(self._stack), self._state
         return twin
