@@ -115,6 +115,20 @@ def load(module: str, name: str, version: tuple[int, int]) -> ModuleType | None:
     return found
 
 
+def in_core(backend: str | None, available: bool, name: str) -> bool:
+    """Whether an object asked for ``backend`` (``"c"``, ``"python"``, or None
+    for the default: C when the core loaded) lives in the core ``name``
+    (``"the Linja C core"``) that is ``available`` or not; ValueError for
+    another name, or for ``"c"`` without the core."""
+    if backend is None:
+        return available
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
+    if backend == "c" and not available:
+        raise ValueError(f"the c backend is not available here ({name} is not loaded)")
+    return backend == "c"
+
+
 ERROR_MESSAGES = {
     "argument": "an argument out of range",
     "workspace": "a workspace too small",

@@ -295,7 +295,11 @@ def test_records_of_another_game_are_refused(name: str) -> None:
         if other.name == name:
             continue
         record = other.new_game(other.min_players, 1).to_dict()
-        with pytest.raises(ValueError, match=f"this is a '{other.name}' record, not a '{name}'"):
+        if record["game"] == name:
+            continue  # a game registered again under another name (tests/othergame.py)
+        with pytest.raises(
+            ValueError, match=f"this is a '{record['game']}' record, not a '{name}'"
+        ):
             spec.from_dict(record)
     record = spec.new_game(spec.min_players, 1).to_dict()
     with pytest.raises(ValueError, match="format"):

@@ -120,7 +120,9 @@ def test_the_movement_phase_and_a_full_table_are_reached(players):
 
 def test_a_pass_is_the_last_id():
     """A seat with no strips left whose off-table colours have no free square passes."""
-    game = plank.new_game(players=4, seed=1)
+    # a position set up by hand, on the Python engine (the C core mirrors
+    # only positions reached by moves)
+    game = plank.new_game(players=4, seed=1).with_backend("python")
     seat = game.current_player
     others = [s for s in range(4) if s != seat]
     for strip in ("RWG", "RGW", "GRW"):  # R W G / R G W / G R W

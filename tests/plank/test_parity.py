@@ -49,6 +49,11 @@ def position_of(game: plank.Game):
     return position
 
 
+def python_game(**setup) -> plank.Game:
+    """A new hand on the Python engine, the specification the core is checked against."""
+    return plank.new_game(**setup).with_backend("python")
+
+
 def fields(position) -> tuple:
     """Every field of a ``plank_position``, to compare two."""
     return (
@@ -97,7 +102,7 @@ def check_position(game: plank.Game) -> None:
     data=st.data(),
 )
 def test_core_agrees_with_the_engine_along_a_random_hand(players, seed, hand, data):
-    game = plank.new_game(players=players, seed=seed, hand=hand)
+    game = python_game(players=players, seed=seed, hand=hand)
     while not game.is_over and len(game.history) < 80:
         check_position(game)
         game.play(data.draw(st.sampled_from(game.legal_moves())))
@@ -106,7 +111,7 @@ def test_core_agrees_with_the_engine_along_a_random_hand(players, seed, hand, da
 def test_core_agrees_on_long_movement_phases():
     """Hands played out to the turn limit, with the rows all laid, tokens on the move."""
     for seed in range(6):
-        game = plank.new_game(players=2 + seed % 3, seed=seed, rules=plank.Rules(turn_limit=150))
+        game = python_game(players=2 + seed % 3, seed=seed, rules=plank.Rules(turn_limit=150))
         rng = random.Random(seed)
         while not game.is_over:
             check_position(game)

@@ -273,9 +273,24 @@ def _settle(text: str, skeleton_first: bool) -> str:
 
 def _read(text: str) -> tuple[str, ...]:
     """How ``text`` reads as written: NFKC first (``ʳᵉᵈ`` is ``red``) and the
-    skeleton first (``\u017f`` looks like ``f``, though NFKC makes it ``s``)."""
-    first, second = _settle(text, False), _settle(text, True)
-    return (first,) if first == second else (first, second)
+    skeleton first (``\u017f`` looks like ``f``, though NFKC makes it ``s``);
+    and each character the way that makes it a plain letter, the skeleton's
+    way first or NFKC's (``fi\u017fte\u1d49n`` reads ``fifteen``: the
+    skeleton reads the long s as f but not the small raised e, which NFKC
+    reads as e)."""
+    by_character = ("".join(_plain(c, first) for c in text) for first in (True, False))
+    return tuple(dict.fromkeys((_settle(text, False), _settle(text, True), *by_character)))
+
+
+@lru_cache(maxsize=4096)
+def _plain(character: str, skeleton_first: bool) -> str:
+    """A character read one way (:func:`_settle`), the other when only that
+    one gives plain ASCII."""
+    first = _settle(character, skeleton_first)
+    if first.isascii():
+        return first
+    other = _settle(character, not skeleton_first)
+    return other if other.isascii() else first
 
 
 @lru_cache(maxsize=4096)

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .. import _cores
 from . import c_state
 from .board import RED, ROW_LIMIT, Board, passed
 from .moves import MOVES, Move, Turn
 from .rules import Rules
 from .state import TurnOutcome
-
-BACKENDS = ("c", "python")
-"""Where whole turns are walked: in the C core, or in this module (the specification)."""
 
 GOAL = 7  # in the mover's frame
 
@@ -80,16 +78,9 @@ def next_states(
 
 
 def in_c(backend: str | None) -> bool:
-    """Whether ``backend`` (``"c"``, ``"python"``, or None for the default: C when
-    the core is loaded) is the C core; ValueError for another name, or for
-    ``"c"`` without the core."""
-    if backend is None:
-        return c_state.available
-    if backend not in BACKENDS:
-        raise ValueError(f"unknown backend {backend!r}: use one of {', '.join(BACKENDS)}")
-    if backend == "c" and not c_state.available:
-        raise ValueError("the c backend is not available here (the Linja C core is not loaded)")
-    return backend == "c"
+    """Whether ``backend`` (``"c"``, ``"python"``, or None for the default: C
+    when the core is loaded) is the C core (:func:`huegames._cores.in_core`)."""
+    return _cores.in_core(backend, c_state.available, c_state.CORE_NAME)
 
 
 _FRAME_MOVES = (

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from enum import Enum
 from typing import Any, cast
 
-from .. import engine, records
+from .. import _cores, engine, records
 from ..errors import IllegalMoveError
+from . import c_state
 from .board import EMPTY, Table
 from .components import (
     COLOUR_NAMES,
@@ -96,6 +97,7 @@ class Game:
     """
 
     __slots__ = (
+        "_c",
         "_keys",
         "_line",
         "_off",
@@ -114,7 +116,13 @@ class Game:
     )
 
     def __init__(
-        self, deal: Deal, *, rules: Rules | None = None, seed: int | None = None, hand: int = 0
+        self,
+        deal: Deal,
+        *,
+        rules: Rules | None = None,
+        seed: int | None = None,
+        hand: int = 0,
+        backend: str | None = None,
     ) -> None:
         if not isinstance(deal, Deal):
             raise TypeError(f"deal must be a plank.Deal, not {type(deal).__name__}")
@@ -138,6 +146,28 @@ class Game:
         self._line: Line | None = None
         self._keys = [self._key()]
         self._seen = Counter(self._keys)
+        # The position, mirrored in the C core when it is loaded (c_state).
+        in_c = _cores.in_core(backend, c_state.available, c_state.CORE_NAME)
+        self._c = c_state.CPosition(self._turn_order, self._strips) if in_c else None
+
+    # -- the backend --------------------------------------------------------------
+
+    @property
+    def backend(self) -> str:
+        """Where the legal moves, winning moves and threats are worked out:
+        ``"c"`` (the C core, which mirrors the position) or ``"python"``."""
+        return "python" if self._c is None else "c"
+
+    def with_backend(self, name: str) -> Game:
+        """A copy of this game on backend ``name`` (``"c"`` or ``"python"``): the
+        same hand, to compare the two engines in one process.
+
+        Raises ValueError for an unknown name, or ``"c"`` without the C core.
+        """
+        twin = Game(self.deal, rules=self.rules, seed=self.seed, hand=self.hand, backend=name)
+        for move in self.history:
+            twin._apply(move, twin._to_move)
+        return twin
 
     # -- whose turn, who holds what ---------------------------------------------
 
@@ -198,6 +228,8 @@ class Game:
         no action; ``[]`` once the hand is over."""
         if self._outcome is not None:
             return []
+        if self._c is not None:
+            return self._c.legal_moves()
         seat, table = self._to_move, self.table
         colours, owners = table.colours, table.owners
         off = self._off[seat]
@@ -247,6 +279,12 @@ class Game:
         when given, must be the seat to move.  On any error (IllegalMoveError
         or InvalidMoveError, both ValueErrors) the game is unchanged.
         """
+        c = self._c
+        if c is not None and player is None and self._outcome is None and isinstance(move, Move):
+            code = c_state.CODE_BY_ID.get(id(move))  # one of legal_moves()' moves
+            if code is not None and c.play(code):  # the core says it is legal
+                self._apply(move, self._to_move, mirrored=True)
+                return move
         move = Move.coerce(move)
         if self._outcome is not None:
             raise IllegalMoveError(f"{move}: the hand is over ({self._ended()})")
@@ -262,6 +300,8 @@ class Game:
         if not self.history:
             raise IllegalMoveError("no move has been played: nothing to undo")
         move = self.history.pop()
+        if self._c is not None:
+            self._c.undo()
         seat = self._to_move
         key = self._keys.pop()
         self._seen[key] -= 1
@@ -294,6 +334,7 @@ class Game:
         game._outcome, game._line = self._outcome, self._line
         game._keys = self._keys.copy()
         game._seen = self._seen.copy()
+        game._c = None if self._c is None else self._c.copy()
         return game
 
     # -- lines and threats -------------------------------------------------------
@@ -307,6 +348,8 @@ class Game:
         """The legal moves that complete a line for the player to move now."""
         if self._outcome is not None:
             return []
+        if self._c is not None:
+            return self._c.winning_moves()
         seat, table = self._to_move, self.table
         placing = any(self._off[seat])
         own = [i for i, owner in enumerate(table.owners) if owner == seat]
@@ -556,8 +599,11 @@ class Game:
         if table.owners[square.index] != EMPTY:
             raise IllegalMoveError(f"{move}: square {square} already holds a token")
 
-    def _apply(self, move: Move, seat: int) -> None:
-        """Play a legal ``move`` for ``seat`` and settle the end of the hand."""
+    def _apply(self, move: Move, seat: int, *, mirrored: bool = False) -> None:
+        """Play a legal ``move`` for ``seat`` and settle the end of the hand;
+        the C core's mirror too, unless ``mirrored`` (it has played it)."""
+        if self._c is not None and not mirrored and not self._c.play(c_state.code_of(move)):
+            raise AssertionError(f"the C core refused {move}, a legal move")  # pragma: no cover
         table, off = self.table, self._off[seat]
         if isinstance(move, Pass):
             target = None

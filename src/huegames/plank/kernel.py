@@ -25,8 +25,8 @@ from typing import Any
 from .. import _cores
 from ..records import brief
 from .bots import GreedyBot, RandomBot
-from .components import COLOURS, ORDERS, check_players
-from .moves import ENDS, LAY_PLACES, LAY_SHIFTS, PLACES, SHIFTS, SQUARES, Move
+from .c_state import CORE, CORE_NAME, CORE_VERSION, MOVES
+from .components import check_players
 from .rules import Rules
 
 __all__ = [
@@ -38,11 +38,7 @@ __all__ = [
     "play_hands",
 ]
 
-CORE_VERSION = (2, 0)
-"""The ``PLANK_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module
-is written against (a core built from another is refused, :func:`huegames._cores.core`)."""
-
-_core = _cores.load("huegames.plank._plank_core", "the Plank C core", CORE_VERSION)
+_core = _cores.load(CORE, CORE_NAME, CORE_VERSION)
 ffi: Any = None if _core is None else _core.ffi
 lib: Any = None if _core is None else _core.lib
 
@@ -72,35 +68,9 @@ def _require() -> Any:
     return lib
 
 
-def _move_table() -> dict[int, Move]:
-    """Every move by its core code (``csrc/plank_core.h``: the action id of
-    :mod:`huegames.plank.encoding`, plus 2048 times a Place's colour)."""
-    core = _require()
-    count = len(SQUARES)
-    moves: dict[int, Move] = {core.PLANK_PASS: Move.PASS}
-    for c, colour in enumerate(COLOURS):
-        for s in range(count):
-            moves[s + core.PLANK_PLACE_COLOUR * c] = PLACES[colour, s]
-    for s in range(count):
-        for t in range(count):
-            shift = SHIFTS[s][t]
-            if shift is not None:
-                moves[core.PLANK_SHIFT_BASE + count * s + t] = shift
-    for o, order in enumerate(ORDERS):
-        for e, end in enumerate(ENDS):
-            lay = 2 * o + e
-            for c, colour in enumerate(COLOURS):
-                moves[core.PLANK_LAY_PLACE_BASE + 3 * lay + c] = LAY_PLACES[order, end, colour]
-            for s in range(count):
-                moves[core.PLANK_LAY_SHIFT_BASE + count * lay + s] = LAY_SHIFTS[order, end, s]
-    return moves
-
-
 _POLICY_CODES = (
     {"random": lib.PLANK_POLICY_RANDOM, "greedy": lib.PLANK_POLICY_GREEDY} if available else {}
 )
-MOVES: dict[int, Move] = _move_table() if available else {}
-"""Every move by its code in the C core (empty without the core)."""
 _TEXTS = {code: str(move) for code, move in MOVES.items()}
 
 _scratch = threading.local()

@@ -1,0 +1,162 @@
+"""A hand of Plank mirrored in the C core (``csrc/plank_core.h``), for the Game API.
+
+When the Plank core is loaded, a :class:`~huegames.plank.Game` keeps its
+position in C too (a ``plank_position``), moved along with every move and
+undo, and asks the core for what costs most in Python: the legal moves
+(``plank_legal_moves``), the winning moves (``plank_winning_moves``), the
+threats (``plank_threats``), and whether a move is legal at all
+(``plank_play`` refuses one that is not).  The Python engine in
+:mod:`huegames.plank.game` still keeps the table, the tokens, the draw rules
+and the end, and is the specification the core agrees with
+(``tests/plank/test_c_state.py``, ``tests/plank/test_parity.py``).
+
+A move's core code is its action id in :mod:`huegames.plank.encoding`, plus
+``PLANK_PLACE_COLOUR`` times a place's colour (:data:`MOVES`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from .. import _cores
+from .components import COLOURS, ORDERS
+from .moves import ENDS, LAY_PLACES, LAY_SHIFTS, PLACES, SHIFTS, SQUARES, Move
+
+__all__ = [
+    "CODE_BY_ID",
+    "CORE",
+    "CORE_NAME",
+    "CORE_VERSION",
+    "MOVES",
+    "CPosition",
+    "available",
+    "code_of",
+]
+
+CORE = "huegames.plank._plank_core"
+"""The compiled core's module, loaded through :mod:`huegames._cores`."""
+CORE_NAME = "the Plank C core"
+"""How warnings name it."""
+CORE_VERSION = (2, 0)
+"""The ``PLANK_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module and
+:mod:`huegames.plank.kernel` are written against (:func:`huegames._cores.core`)."""
+
+_core: ModuleType | None = _cores.load(CORE, CORE_NAME, CORE_VERSION)
+
+available = _core is not None
+"""Whether games mirror their position in the C core (not under ``HUEGAMES_BACKEND=python``)."""
+
+
+def _move_table() -> dict[int, Move]:
+    """Every move by its core code."""
+    assert _core is not None
+    core, count = _core.lib, len(SQUARES)
+    moves: dict[int, Move] = {core.PLANK_PASS: Move.PASS}
+    for c, colour in enumerate(COLOURS):
+        for s in range(count):
+            moves[s + core.PLANK_PLACE_COLOUR * c] = PLACES[colour, s]
+    for s in range(count):
+        for t in range(count):
+            shift = SHIFTS[s][t]
+            if shift is not None:
+                moves[core.PLANK_SHIFT_BASE + count * s + t] = shift
+    for o, order in enumerate(ORDERS):
+        for e, end in enumerate(ENDS):
+            lay = 2 * o + e
+            for c, colour in enumerate(COLOURS):
+                moves[core.PLANK_LAY_PLACE_BASE + 3 * lay + c] = LAY_PLACES[order, end, colour]
+            for s in range(count):
+                moves[core.PLANK_LAY_SHIFT_BASE + count * lay + s] = LAY_SHIFTS[order, end, s]
+    return moves
+
+
+MOVES: dict[int, Move] = _move_table() if available else {}
+"""Every move by its code in the C core (empty without the core)."""
+CODE_BY_ID = {id(move): code for code, move in MOVES.items()}
+"""The code of each move :data:`MOVES` holds, by the move's identity (the
+moves ``legal_moves`` hands out): found without hashing the move."""
+_CODE_OF = {move: code for code, move in MOVES.items()}
+
+if _core is not None:
+    ffi: Any = _core.ffi
+    lib: Any = _core.lib
+    _SIZE = ffi.sizeof("plank_position")
+
+
+def code_of(move: Move) -> int:
+    """The core's code of a move (one of :data:`MOVES`, or equal to one)."""
+    code = CODE_BY_ID.get(id(move))
+    return _CODE_OF[move] if code is None else code
+
+
+class _Scratch(threading.local):
+    """The moves buffer of the core's calls, one a thread."""
+
+    def __init__(self) -> None:
+        self.moves = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
+
+
+_scratch: _Scratch | None = _Scratch() if _core is not None else None
+
+
+class CPosition:
+    """A hand's position in C (``plank_position``) and the snapshots to undo to."""
+
+    __slots__ = ("_c", "_stack")
+
+    def __init__(self, order: Sequence[int], held: Sequence[Sequence[int]]) -> None:
+        """The start of a hand: seats move in ``order``, seat ``s`` holding
+        ``held[s]`` strips of each pattern, every token off the table."""
+        c = self._c = ffi.new("plank_position *")
+        c.players, c.rows, c.turn = len(order), 0, 0
+        for k, seat in enumerate(order):
+            c.order[k] = seat
+        for square in range(len(SQUARES)):
+            c.owners[square] = lib.PLANK_EMPTY
+        for seat, counts in enumerate(held):
+            for k, count in enumerate(counts):
+                c.held[seat][k] = count
+                c.off[seat][k] = 2
+        self._stack: list[bytes] = []
+
+    def play(self, code: int) -> bool:
+        """Play the move of ``code`` if it is legal (True); else change nothing (False)."""
+        snapshot = ffi.buffer(self._c)[:]
+        if lib.plank_play(self._c, code) < 0:
+            return False
+        self._stack.append(snapshot)
+        return True
+
+    def undo(self) -> None:
+        """Go back to the position before the last :meth:`play`."""
+        ffi.memmove(self._c, self._stack.pop(), _SIZE)
+
+    def copy(self) -> CPosition:
+        """An independent position with the same snapshots."""
+        twin = CPosition.__new__(CPosition)
+        twin._c = ffi.new("plank_position *")
+        ffi.memmove(twin._c, self._c, _SIZE)
+        twin._stack = list(self._stack)
+        return twin
+
+    def legal_moves(self) -> list[Move]:
+        """The legal moves of the seat to move, in :meth:`Game.legal_moves`' order."""
+        return self._moves(lib.plank_legal_moves)
+
+    def winning_moves(self) -> list[Move]:
+        """The legal moves that complete a line, in :meth:`Game.winning_moves`' order."""
+        return self._moves(lib.plank_winning_moves)
+
+    def threats(self, seat: int) -> int:
+        """:meth:`Game.threats` of a checked seat."""
+        count: int = lib.plank_threats(self._c, seat)
+        return count
+
+    def _moves(self, call: Any) -> list[Move]:
+        scratch = _scratch
+        assert scratch is not None
+        out = scratch.moves
+        return list(map(MOVES.__getitem__, ffi.unpack(out, call(self._c, out))))

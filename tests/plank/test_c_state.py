@@ -1,0 +1,117 @@
+"""Plank's ``Game`` with its position mirrored in the C core
+(``huegames.plank.c_state``) against the same hand on the pure-Python engine,
+its specification: every method of the API at every position of random
+hands (2, 3 and 4 players, draws by repetition and by the turn limit
+included), with random undos, refused moves, copies, views and records."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from huegames import plank
+from huegames.errors import IllegalMoveError, InvalidMoveError
+from huegames.plank import Game, Move, c_state
+from profiles import examples
+
+pytestmark = pytest.mark.skipif(not c_state.available, reason="the Plank C core is not loaded")
+
+SETTINGS = settings(max_examples=examples(30), deadline=None)
+
+
+def observed(game: Game) -> tuple:
+    """Everything the API says about a hand, for comparing the two backends."""
+    seats = range(game.players)
+    return (
+        game.table.rows,
+        game.table.strips,
+        tuple(game.table.owners),
+        [game.off_table(seat) for seat in seats],
+        [game.strips(seat) for seat in seats],
+        [game.threats(seat) for seat in seats],
+        game.legal_moves(),
+        game.winning_moves(),
+        game.current_player,
+        game.is_over,
+        game.outcome(),
+        game.winning_line,
+        game.scores(),
+        game.repetitions(),
+        list(game.history),
+        game.to_dict(),
+        repr(game),
+        [game.view(seat).legal_moves() for seat in seats],
+    )
+
+
+def refusal(game: Game, move: object) -> str | None:
+    """The error ``game.play(move)`` raises (its type and message), or None."""
+    before = observed(game)
+    try:
+        game.play(move)  # type: ignore[arg-type]
+    except (IllegalMoveError, InvalidMoveError, TypeError, ValueError) as error:
+        assert observed(game) == before, "a refused move changed the hand"
+        return f"{type(error).__name__}: {error}"
+    game.undo()
+    return None
+
+
+@SETTINGS
+@given(st.integers(2, 4), st.integers(0, 2**32), st.sampled_from([None, 2, 3]), st.data())
+def test_the_c_game_is_the_python_game_move_by_move(players, seed, repetition, data):
+    limit = data.draw(st.sampled_from([None, 30, 120] if repetition else [30, 120]))
+    rules = plank.Rules(turn_limit=limit, repetition=repetition)
+    c = plank.new_game(players=players, seed=seed, rules=rules)
+    python = c.with_backend("python")
+    assert (c.backend, python.backend) == ("c", "python")
+    rng = random.Random(seed)
+    every = list(c_state.MOVES.values())
+    while True:
+        assert observed(c) == observed(python)
+        wrong = rng.choice([rng.choice(every), "a1-z9", 7, "pass"])
+        assert refusal(c, wrong) == refusal(python, wrong)
+        if c.is_over or len(c.history) > 160:
+            break
+        if c.history and rng.random() < 0.15:
+            assert c.undo() == python.undo()
+            continue
+        legal = c.legal_moves()
+        for move in rng.sample(legal, min(3, len(legal))):
+            assert c.gives_a_line(move) == python.gives_a_line(move)
+        move = rng.choice(legal)
+        if rng.random() < 0.3:  # the move's text, or an equal move made elsewhere
+            move = rng.choice([str(move), Move.parse(str(move))])
+        assert c.play(move) == python.play(move)
+    assert plank.Game.from_dict(c.to_dict()).to_dict() == python.to_dict()
+    while c.history:
+        assert c.undo() == python.undo()
+    assert observed(c) == observed(python)
+
+
+@SETTINGS
+@given(st.integers(2, 4), st.integers(0, 2**32), st.integers(0, 40))
+def test_copies_are_independent_and_agree(players, seed, plies):
+    c = plank.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(plies):
+        if c.is_over:
+            break
+        c.play(rng.choice(c.legal_moves()))
+    python = c.with_backend("python")
+    twin, python_twin = c.copy(), python.copy()
+    assert twin.backend == "c" and observed(twin) == observed(python)
+    if not c.is_over:
+        move = rng.choice(c.legal_moves())
+        assert c.play(move) == python.play(move)
+        assert observed(c) == observed(python)
+        assert observed(twin) == observed(python_twin)
+
+
+def test_with_backend_refuses_what_it_cannot_do():
+    game = plank.new_game(players=2, seed=1)
+    with pytest.raises(ValueError, match="unknown backend"):
+        game.with_backend("rust")
+    assert game.with_backend("python").with_backend("c").backend == "c"
