@@ -96,14 +96,28 @@ while not game.is_over:
 print(f"  backend {hue.backend}, {tags[0]}, one warning: {messages[0]}")
 print(f"  a game played: {game.scores()}")
 
+import importlib
+
 from huegames import _cores
+
+
+def version_of(module):
+    """The (major, minor) the built core says it is, or (0, 0) when it is not built."""
+    try:
+        lib = importlib.import_module(module).lib
+    except ImportError:
+        return (0, 0)
+    number = getattr(lib, module.rsplit(".", 1)[1].strip("_") + "_version")()
+    return number // 10000, number // 100 % 100
+
 
 built, others = sys.argv[2] == "1", sys.argv[3:]
 for module in others:
+    version = version_of(module)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
-        core = _cores.load(module, f"the core {module}")
-        _cores.load(module, f"the core {module}")  # once only
+        core = _cores.load(module, f"the core {module}", version)
+        _cores.load(module, f"the core {module}", version)  # once only
     said = [str(w.message) for w in caught if "is not available" in str(w.message)]
     assert (core is not None) == built, (module, core)
     assert len(said) == (0 if built else 1), said
