@@ -113,9 +113,9 @@ def version_of(module):
 
 built, others = sys.argv[2] == "1", sys.argv[3:]
 for module in others:
-    version = version_of(module)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
+        version = version_of(module)  # importing the game's package may load its core
         core = _cores.load(module, f"the core {module}", version)
         _cores.load(module, f"the core {module}", version)  # once only
     said = [str(w.message) for w in caught if "is not available" in str(w.message)]
