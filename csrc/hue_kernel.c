@@ -12,6 +12,25 @@ int32_t hue_game_moves(int32_t players)
     return players * (players == 5 ? 4 : 5);
 }
 
+/* The end of game g (rules section 5): each seat's score card scored on the
+ * table, written to scores[g*players ..] and the winner to winners[g]
+ * (either NULL to skip it). */
+static void write_result(const table *t, void *scratch, const hue_card *deck,
+                         int32_t hands[HUE_MAX_PLAYERS][8], int32_t players, int32_t g,
+                         int32_t *scores, int32_t *winners)
+{
+    int32_t values[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS], s;
+
+    table_values(t, scratch, values);
+    for (s = 0; s < players; s++)
+        seat_scores[s] = card_score(&deck[hands[s][0]], values);
+    if (scores != NULL)
+        memcpy(scores + (size_t)g * (size_t)players, seat_scores,
+               (size_t)players * sizeof(int32_t));
+    if (winners != NULL)
+        winners[g] = first_best(seat_scores, players);
+}
+
 size_t hue_games_workspace_size(int32_t card_count, int32_t players)
 {
     int32_t offset, width, height;
@@ -93,7 +112,6 @@ int hue_random_games(const hue_setup *setup, uint64_t seed, uint64_t first_game,
         int32_t *poison = work, *starting = work + starts[1], *standard = work + starts[2];
         int32_t n_standard = card_count - starts[2];
         int32_t hands[HUE_MAX_PLAYERS][8], held[HUE_MAX_PLAYERS], rotation[3];
-        int32_t values[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS];
         rng r;
 
         rng_seed(&r, seed, first_game + (uint64_t)g);
@@ -152,14 +170,7 @@ int hue_random_games(const hue_setup *setup, uint64_t seed, uint64_t first_game,
         }
 
         /* The end (section 5). */
-        table_values(&t, scratch, values);
-        for (s = 0; s < players; s++)
-            seat_scores[s] = card_score(&deck[hands[s][0]], values);
-        if (scores != NULL)
-            memcpy(scores + (size_t)g * (size_t)players, seat_scores,
-                   (size_t)players * sizeof(int32_t));
-        if (winners != NULL)
-            winners[g] = first_best(seat_scores, players);
+        write_result(&t, scratch, deck, hands, players, g, scores, winners);
         table_restore(&t, NULL);
     }
     return 0;
@@ -296,7 +307,6 @@ int hue_play_matches(const hue_setup *setup, int32_t games, const uint64_t *seed
 
     for (g = 0; g < games; g++) {
         int32_t hands[HUE_MAX_PLAYERS][8], held[HUE_MAX_PLAYERS], starting[3], rotation[3];
-        int32_t values[HUE_COLOURS], seat_scores[HUE_MAX_PLAYERS];
         pyrandom *which[HUE_MAX_PLAYERS + 1];
         uint64_t seed_of[HUE_MAX_PLAYERS + 1];
         const int32_t *policy = policies + (size_t)g * (size_t)players;
@@ -361,14 +371,7 @@ int hue_play_matches(const hue_setup *setup, int32_t games, const uint64_t *seed
             }
         }
 
-        table_values(&t, scratch, values);
-        for (s = 0; s < players; s++)
-            seat_scores[s] = card_score(&deck[hands[s][0]], values);
-        if (scores != NULL)
-            memcpy(scores + (size_t)g * (size_t)players, seat_scores,
-                   (size_t)players * sizeof(int32_t));
-        if (winners != NULL)
-            winners[g] = first_best(seat_scores, players);
+        write_result(&t, scratch, deck, hands, players, g, scores, winners);
         legal_index_clear(&index, &t);
         table_restore(&t, NULL);
     }

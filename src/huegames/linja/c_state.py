@@ -177,20 +177,16 @@ class CState:
         """Play ``move`` if it is one of the moves :data:`MOVES` holds (or
         ``Move.PASS``) and legal here (True); else change nothing (False)."""
         struct = _STRUCT_OF.get(id(move))
-        if struct is None:
-            return False
-        snapshot = ffi.buffer(self._c)[:]
-        if lib.linja_play(self._c, struct, self._rules) < 0:
-            return False
-        self._stack.append(snapshot)
-        self._state = None
-        return True
+        return struct is not None and self._play(struct)
 
     def play(self, move: Move) -> bool:
         """Play ``move`` (a checked Move) if it is legal (True); else change nothing (False)."""
         struct = _STRUCT_OF.get(id(move))
         if struct is None:  # an equal Move made elsewhere
             struct = _STRUCT_OF[id(Move.PASS if move.is_pass else MOVES[move.src][move.dst])]
+        return self._play(struct)
+
+    def _play(self, struct: Any) -> bool:
         snapshot = ffi.buffer(self._c)[:]
         if lib.linja_play(self._c, struct, self._rules) < 0:
             return False
