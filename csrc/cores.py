@@ -69,6 +69,7 @@ CORES = (
             "csrc/hue_table.c",
             "csrc/hue_greedy.c",
             "csrc/hue_kernel.c",
+            "csrc/hue_state.c",
         ),
         "the C core",
         "huegames",
@@ -94,7 +95,8 @@ CORES = (
 _COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
 _VALUED_DEFINE = re.compile(r"#\s*define\s+(\w+)\s+\S")
 _LOCAL_INCLUDE = re.compile(r'#\s*include\s+"([\w.]+)"')
-_NAMED_DIMENSION = re.compile(r"\[\s*[A-Za-z_]\w*\s*\]")
+_NAMED_DIMENSION = re.compile(r"\[\s*([A-Za-z_]\w*)\s*\]")
+_NUMBER_DEFINE = re.compile(r"^\s*#\s*define\s+(\w+)\s+(\d+)\s*$", re.MULTILINE)
 _BLANK_LINES = re.compile(r"\n\s*\n(\s*\n)+")
 _EXPORT = re.compile(r"\bHG_API\s+")
 
@@ -109,10 +111,12 @@ def cdef_of(header: str, folder: str | Path = FOLDER) -> str:
     out, and the export macro goes from declarations.  Comments and line
     continuations go; each ``#define NAME value`` becomes ``#define NAME
     ...`` (the compiler fills in the value) and a macro with parameters is
-    left out; an array size named by a macro, which only parameters use
-    (where the array is a pointer anyway), becomes ``[]``.
+    left out; an array size named by a macro of the header with a plain
+    number for its value becomes that number (a struct's fixed array), and
+    any other named size ``[]`` (parameters, where it is a pointer anyway).
     """
     text = _COMMENT.sub(" ", header).replace("\\\n", " ")
+    numbers = dict(_NUMBER_DEFINE.findall(text))
     lines: list[str] = []
     depth = 0  # conditional nesting; 1 inside the include guard only
     skipping_from = 0  # the depth at which a left-out block began, or 0
@@ -142,7 +146,9 @@ def cdef_of(header: str, folder: str | Path = FOLDER) -> str:
             continue
         if not skipping_from:
             lines.append(_EXPORT.sub("", line.rstrip()))
-    declarations = _NAMED_DIMENSION.sub("[]", "\n".join(lines))
+    declarations = _NAMED_DIMENSION.sub(
+        lambda size: f"[{numbers.get(size.group(1), '')}]", "\n".join(lines)
+    )
     return _BLANK_LINES.sub("\n\n", declarations).strip() + "\n"
 
 

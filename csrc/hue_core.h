@@ -44,7 +44,7 @@ extern "C" {
 #endif
 
 #define HUE_CORE_VERSION_MAJOR 4
-#define HUE_CORE_VERSION_MINOR 0
+#define HUE_CORE_VERSION_MINOR 1
 #define HUE_CORE_VERSION_PATCH 0
 #define HUE_CORE_VERSION \
     HG_VERSION_NUMBER(HUE_CORE_VERSION_MAJOR, HUE_CORE_VERSION_MINOR, HUE_CORE_VERSION_PATCH)
@@ -399,6 +399,130 @@ HG_API int hue_playouts(const hue_setup *setup, const hue_start *start, int32_t 
                         void *workspace, size_t workspace_size,
                         const hue_playouts_out *out);
 
+/* ---- one game's state, for the Game API ----------------------------------
+ *
+ * A hue_state is one game's table as huegames.hue.Game plays it: every
+ * cell's code, the occupied box, and every card laid in order with who
+ * laid it and what its footprint showed before (so a move can be taken
+ * back), in caller memory of hue_state_size() bytes.  The hands, which
+ * each seat keeps hidden, are apart, in a hue_hands: a view of the game
+ * may share the table and never sees them.  Neither holds a pointer: a
+ * copy of the bytes is an independent copy.  The table's buffer is
+ * sized once, at hue_state_init, for `capacity` cards (every card but the
+ * first touches the table, so it grows the occupied box by at most 3
+ * cells on a side), and never grows.
+ *
+ * Coordinates are table coordinates (int64), as Move holds them; the first
+ * card laid fixes where the buffer lies.  Every occupied cell stays within
+ * +-limit on each axis and the occupied cells span less than `span` cells
+ * on each (hue.MAX_COORDINATE and hue.MAX_SPAN): a placement breaking them
+ * is illegal.  Cards are deck indices; hands are kept in deck order.
+ *
+ * Functions that lay cards take the deck (a hue_setup: its deck and
+ * card_count, which must be the state's; players and allow_cover are the
+ * state's own, its fields are not read) and check each code they write. */
+
+/* The fixed part of a hue_state; the buffer's arrays follow it. */
+typedef struct {
+    int64_t size;                /* bytes of the whole state */
+    int32_t players;             /* HUE_MIN_PLAYERS .. HUE_MAX_PLAYERS */
+    int32_t card_count;          /* 1 .. HUE_MAX_CARDS */
+    int32_t allow_cover;         /* non-0: a card may cover one square */
+    int32_t capacity;            /* most cards the table takes */
+    int32_t side;                /* the buffer's side, in cells */
+    int32_t laid;                /* cards on the table */
+    int32_t fixed;               /* of them, the opening (never taken back) */
+    int32_t moves;               /* of them, played by the seats: seat moves % players is to move */
+    int32_t occupied;            /* occupied cells */
+    int32_t box[4];              /* occupied x0 y0 x1 y1, buffer cells */
+    int64_t origin_x, origin_y;  /* table coordinates of buffer cell (0, 0) */
+    int64_t limit, span;         /* the table's limits */
+} hue_state;
+
+/* Each seat's hand: count[s] deck indices in cards[s], in deck order. */
+typedef struct {
+    int32_t players;             /* the state's */
+    int32_t count[HUE_MAX_PLAYERS];
+    int32_t cards[HUE_MAX_PLAYERS][HUE_MAX_HAND];
+} hue_hands;
+
+/* Bytes of a state whose table takes `capacity` cards of a deck of
+ * card_count, or 0 when out of range (capacity 1 .. 680: the buffer's side,
+ * 6 * capacity + 8, is at most HUE_MAX_SIDE). */
+HG_API size_t hue_state_size(int32_t capacity, int32_t card_count);
+
+/* Makes `memory` (size bytes, 8-aligned, at least hue_state_size) an empty
+ * table for a game of `players`.  limit and span are >= 1.  Returns 0, or
+ * HG_ERR_ARGUMENT with nothing written. */
+HG_API int hue_state_init(void *memory, size_t size, int32_t players, int32_t card_count,
+                          int32_t allow_cover, int32_t capacity, int64_t limit, int64_t span);
+
+/* Gives seat `seat` the hand cards[0 .. count-1] (count <= HUE_MAX_HAND),
+ * deck indices below card_count in increasing order (deck order), in place
+ * of its hand; hands->players must be 2 .. HUE_MAX_PLAYERS (set it first:
+ * a zeroed hue_hands with players set holds empty hands).  Returns 0 or
+ * HG_ERR_ARGUMENT (nothing changed). */
+HG_API int hue_hands_set(hue_hands *hands, int32_t card_count, int32_t seat, const int32_t *cards,
+                         int32_t count);
+
+/* Lays card `card` with its anchor at (x, y) in `rotation` (0..3), not from
+ * a hand: seat -1 for the opening (before any move; never taken back), or
+ * seat moves % players for a move already played (a position rebuilt: its
+ * hand is not touched, hue_state_undo gives the card back to it).  check
+ * != 0 checks the placement as hue_state_play does; check == 0 trusts it
+ * (the opening of a fresh deal), but a footprint out of the table's reach
+ * (more than 3 cells from the occupied box) is refused all the same.
+ * Returns 0, or HG_ERR_ILLEGAL (an illegal placement), HG_ERR_CAPACITY
+ * (the table is full), HG_ERR_BOUNDS (out of reach), HG_ERR_DECK (an
+ * invalid code), HG_ERR_ARGUMENT, with nothing changed. */
+HG_API int hue_state_lay(const hue_setup *setup, hue_state *state, int32_t card, int64_t x,
+                         int64_t y, int32_t rotation, int32_t seat, int check);
+
+/* The seat to move plays card `card` from its hand (in `hands`, of as
+ * many players as the state) at (x, y) in `rotation` (0..3), if legal
+ * (rules section 4): the card is in the mover's hand and
+ * on no table cell, the table's limits hold, and the footprint covers no
+ * occupied cell and touches one, or (allow_cover) covers exactly one.
+ * Returns 0, or HG_ERR_STATE (the game is over: every hand holds one
+ * card), HG_ERR_ILLEGAL (not a legal move), HG_ERR_DECK, HG_ERR_ARGUMENT,
+ * with nothing changed. */
+HG_API int hue_state_play(const hue_setup *setup, hue_state *state, hue_hands *hands,
+                          int32_t card, int64_t x, int64_t y, int32_t rotation);
+
+/* Takes back the last move, the card going back to the hand of the seat
+ * that played it.  Returns the card's deck index, or HG_ERR_STATE (no move
+ * to take back: only the opening is on the table) / HG_ERR_ARGUMENT. */
+HG_API int32_t hue_state_undo(hue_state *state, hue_hands *hands);
+
+/* Room hue_state_legal needs for the table as it is now: in (x, y) pairs. */
+HG_API int64_t hue_state_legal_capacity(const hue_state *state);
+
+/* The legal anchors of the table as it is now, as hue_legal_anchors gives
+ * them (vertical, then horizontal, each sorted by (y, x)), in table
+ * coordinates, those breaking the table's limits left out: writes the
+ * pairs to pairs[0 .. 2*n-1] and counts[0], counts[1] (vertical,
+ * horizontal).  capacity counts pairs (hue_state_legal_capacity always
+ * suffices).  Returns n, or HG_ERR_CAPACITY / HG_ERR_ARGUMENT with nothing
+ * written.  An empty table lists nothing. */
+HG_API int64_t hue_state_legal(const hue_state *state, int64_t *pairs, int64_t capacity,
+                               int32_t counts[2]);
+
+/* Bytes of workspace hue_state_scores needs for the table as it is now
+ * (its occupied box), or 0 for a state out of range. */
+HG_API size_t hue_state_workspace_size(const hue_state *state);
+
+/* The colour values of the table (values[0..4], G R Y P B), and when
+ * hands and scores are not NULL each seat's score: the best its hand's
+ * cards score on the table now (the score card's, once the game is over).
+ * Returns 0, or HG_ERR_WORKSPACE / HG_ERR_DECK / HG_ERR_ARGUMENT with
+ * nothing written. */
+HG_API int hue_state_scores(const hue_setup *setup, const hue_state *state,
+                            const hue_hands *hands, void *workspace, size_t workspace_size,
+                            int32_t values[HUE_COLOURS], int32_t *scores);
+
+/* The code of table cell (x, y): 0 when empty or off the table. */
+HG_API int32_t hue_state_cell(const hue_state *state, int64_t x, int64_t y);
+
 /* ---- whole games as the Python engine plays them -------------------------
  *
  * hue_play_matches plays whole games exactly as the Python package does
@@ -421,6 +545,18 @@ HG_API int hue_playouts(const hue_setup *setup, const hue_start *start, int32_t 
                                     "unseen" being the other seats' hands,
                                     the last ties drawn from the playout's
                                     xoshiro stream */
+
+/* The deal of hue.new_game(setup->players, seed) with the default rules:
+ * random.Random(seed) drawn from as deal_cards draws it (the staircase
+ * opening of three starting cards, card k at anchor (k, k)).  Writes every
+ * card of the deck's card_count to cards[], as deck indices: each seat's
+ * hand in deck order (seat 0 first; 1 poison and M / players standard
+ * cards each, M = hue_game_moves(players)), then the three opening cards,
+ * then the set-aside cards in deck order; and the opening's rotations to
+ * rotations[0..2].  The deck needs what hue_random_games needs
+ * (HG_ERR_DECK).  Returns 0, or a negative error code with nothing
+ * written. */
+HG_API int hue_deal(const hue_setup *setup, uint64_t seed, int32_t *cards, int32_t rotations[3]);
 
 /* Bytes of workspace hue_play_matches needs, or 0 when out of range. */
 HG_API size_t hue_matches_workspace_size(int32_t card_count, int32_t players);

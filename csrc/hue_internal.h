@@ -9,6 +9,7 @@
  *                 table with its marks, listing and indexing legal anchors
  *   hue_greedy.c  GreedyBot's choice, bit for bit, on a growing table
  *   hue_kernel.c  whole games and playouts (the kernel entry points)
+ *   hue_state.c   one game's state for the Game API (table, placements, hands)
  *
  * Small functions on the hot paths are static inline here, so that every
  * file gets them inlined; the others are defined once and declared here,

@@ -239,6 +239,47 @@ static void python_deal(pyrandom *g, const hue_card *deck, int32_t card_count,
     }
 }
 
+int hue_deal(const hue_setup *setup, uint64_t seed, int32_t *cards, int32_t rotations[3])
+{
+    uint32_t start[PYRANDOM_N];
+    int32_t work[HUE_MAX_CARDS], hands[HUE_MAX_PLAYERS][8], starting[3], rotation[3];
+    int32_t counts[4] = {0, 0, 0, 0}, dealt, n = 0, c, s, k;
+    uint8_t taken[HUE_MAX_CARDS];
+    pyrandom gen;
+    int status;
+
+    if (setup == NULL || cards == NULL || rotations == NULL || !players_ok(setup->players))
+        return HG_ERR_ARGUMENT;
+    status = deck_check(setup->deck, setup->card_count);
+    if (status < 0)
+        return status;
+    for (c = 0; c < setup->card_count; c++)
+        counts[setup->deck[c].kind]++;
+    if (counts[HUE_KIND_POISON] < setup->players || counts[HUE_KIND_STARTING] < 3
+        || counts[HUE_KIND_SOLID] + counts[HUE_KIND_STRIPED] < hue_game_moves(setup->players))
+        return HG_ERR_DECK;
+    dealt = hue_game_moves(setup->players) / setup->players;
+    pyrandom_start(start);
+    pyrandom_seed(&gen, start, seed);
+    python_deal(&gen, setup->deck, setup->card_count, setup->players, dealt, work, hands,
+                starting, rotation);
+    memset(taken, 0, (size_t)setup->card_count);
+    for (s = 0; s < setup->players; s++)
+        for (k = 0; k <= dealt; k++) {
+            cards[n++] = hands[s][k];
+            taken[hands[s][k]] = 1;
+        }
+    for (k = 0; k < 3; k++) {
+        cards[n++] = starting[k];
+        taken[starting[k]] = 1;
+        rotations[k] = rotation[k];
+    }
+    for (c = 0; c < setup->card_count; c++)
+        if (!taken[c])
+            cards[n++] = c;
+    return 0;
+}
+
 int hue_play_matches(const hue_setup *setup, int32_t games, const uint64_t *seeds,
                      const int32_t *policies, const uint64_t *bot_seeds,
                      void *workspace, size_t workspace_size, const hue_games_out *out)

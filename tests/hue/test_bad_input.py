@@ -441,9 +441,7 @@ EDGE = hue.MAX_COORDINATE - 2  # a vertical card at x = EDGE has two free column
 
 def edge_game(backend: str) -> hue.Game:
     """A game whose opening S0 stands at the limit, x = EDGE, on ``backend``."""
-    game = hue.new_game(2, seed=1, rules=hue.Rules(opening=[f"S0 {EDGE} 0 0"]))
-    game.board = game.board.with_backend(backend)
-    return game
+    return hue.new_game(2, seed=1, rules=hue.Rules(opening=[f"S0 {EDGE} 0 0"]), backend=backend)
 
 
 def test_the_limits_are_public():

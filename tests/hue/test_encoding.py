@@ -51,9 +51,8 @@ def backend(request) -> str:
 
 
 def on_backend(game: Game, backend: str) -> Game:
-    """The same game with its board on the named backend."""
-    game.board = game.board.with_backend(backend)
-    return game
+    """The same game on the named backend."""
+    return game.with_backend(backend)
 
 
 def random_states(players, seed, backend=None, rules=None, deck=None):

@@ -371,7 +371,7 @@ def test_the_kernel_keeps_the_rules_numbers():
 
 
 def test_sizes():
-    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == 40000
+    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == 40100
     assert [lib.hue_game_moves(n) for n in range(1, 7)] == [-1, 10, 15, 20, 20, -1]
     for cards, players in ((0, 2), (lib.HUE_MAX_CARDS + 1, 2), (30, 1), (30, 6)):
         assert lib.hue_games_workspace_size(cards, players) == 0

@@ -45,9 +45,7 @@ def test_c_and_numpy_encode_every_state_alike(players, seed, covering):
     game = hue.new_game(players=players, seed=seed, rules=rules)
     rng = random.Random(seed)
     while True:
-        twins = {name: game.copy() for name in ("c", "python")}
-        for name, twin in twins.items():
-            twin.board = twin.board.with_backend(name)
+        twins = {name: game.with_backend(name) for name in ("c", "python")}
         mover = game.current_player
         seats = range(players) if mover is None else (mover, (mover + 1) % players)
         for seat in seats:  # the mover's mask, and a seat that sees less

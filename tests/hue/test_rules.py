@@ -891,7 +891,8 @@ def _game_with_score_cards(keep: dict[str, str]) -> hue.Game:
     hands = [[f"X{seat}", *standard[5 * seat : 5 * seat + 5]] for seat in range(players)]
     for seat, card_id in enumerate(kept):
         assert card_id in hands[seat]
-    game = hue.Game(players, fixed_deal(players, hands, deck=deck), deck=deck)
+    # The Python engine, which scores through Board.colour_values (patched below).
+    game = hue.Game(players, fixed_deal(players, hands, deck=deck), deck=deck, backend="python")
     play_out_keeping(game, kept)
     assert [card.id for card in game.score_cards()] == kept
     return game

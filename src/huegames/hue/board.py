@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
@@ -22,7 +23,8 @@ ColourValues = dict[str, int]
 _LETTERS = tuple(colour.name for colour in Colour)
 
 
-def _as_dict(values: Sequence[int]) -> ColourValues:
+def as_values(values: Sequence[int]) -> ColourValues:
+    """Colour values in the order G, R, Y, P, B as a :data:`ColourValues` dict."""
     return dict(zip(_LETTERS, values, strict=True))
 
 
@@ -45,19 +47,35 @@ class LegalMoves(Sequence[Move]):
     (Move.parse('D0 0 -3 0'), True, False)
     """
 
-    __slots__ = ("_anchors", "_blocks", "_length", "_sets")
+    __slots__ = ("_anchors", "_length", "_per_turn", "_sets", "_turns", "_vertical")
 
-    def __init__(self, cards: Sequence[Card], anchors: tuple[list[int], list[int]]) -> None:
+    def __init__(self, cards: Sequence[Card], anchors: tuple[Sequence[int], Sequence[int]]) -> None:
+        self._start(_turns_of((card.id, card.rotations) for card in cards), anchors)
+
+    def _start(
+        self, turns: tuple[tuple[str, int], ...], anchors: tuple[Sequence[int], Sequence[int]]
+    ) -> None:
+        # A turn is a card with a vertical rotation r (0 or 2) at every
+        # vertical anchor, then r + 1 at every horizontal one.
+        self._turns = turns
         self._anchors = anchors
-        # One block per (card, rotation): every anchor of its orientation.
-        self._blocks = [
-            (card.id, rotation, anchors[rotation % 2])
-            for card in cards
-            for rotation in range(card.rotations)
-        ]
-        per_turn = (len(anchors[0]) + len(anchors[1])) // 2  # a vertical and a horizontal turn
-        self._length = sum(card.rotations // 2 for card in cards) * per_turn
+        self._vertical = len(anchors[0]) // 2
+        self._per_turn = self._vertical + len(anchors[1]) // 2
+        self._length = len(turns) * self._per_turn
         self._sets: dict[int, frozenset[tuple[int, int]]] = {}
+
+    @classmethod
+    def of_hand(
+        cls, deck: Deck, hand: tuple[str, ...], anchors: tuple[Sequence[int], Sequence[int]]
+    ) -> LegalMoves:
+        """The legal moves of the cards ``hand`` (ids of ``deck``) at ``anchors``."""
+        per_card = _card_turns(deck)
+        turns: tuple[tuple[str, int], ...] = ()
+        for card_id in hand:
+            turns += per_card[card_id]
+        moves = cls.__new__(cls)
+        moves._start(turns, anchors)
+        return moves
 
     @classmethod
     def none(cls) -> LegalMoves:
@@ -65,10 +83,10 @@ class LegalMoves(Sequence[Move]):
         return cls([], ([], []))
 
     @property
-    def anchors(self) -> tuple[list[int], list[int]]:
+    def anchors(self) -> tuple[Sequence[int], Sequence[int]]:
         """Where a vertical card, and where a horizontal one, may be laid: flat
-        ``[x0, y0, x1, y1, ...]`` lists sorted by (y, x), shared by every card
-        (rotations 0 and 2 are vertical, 1 and 3 horizontal).  Read only."""
+        ``[x0, y0, x1, y1, ...]`` sequences sorted by (y, x), shared by every
+        card (rotations 0 and 2 are vertical, 1 and 3 horizontal).  Read only."""
         return self._anchors
 
     def __len__(self) -> int:
@@ -87,30 +105,35 @@ class LegalMoves(Sequence[Move]):
             index += self._length
         if not 0 <= index < self._length:
             raise IndexError(f"move {index} of {self._length} legal moves")
-        for card_id, rotation, anchors in self._blocks:
-            if 2 * index < len(anchors):
-                return Move(card_id, anchors[2 * index], anchors[2 * index + 1], rotation)
-            index -= len(anchors) // 2
-        raise AssertionError("unreachable: the length covers every block")
+        turn, place = divmod(index, self._per_turn)
+        card_id, rotation = self._turns[turn]
+        if place < self._vertical:
+            anchors = self._anchors[0]
+        else:
+            anchors, place, rotation = self._anchors[1], place - self._vertical, rotation + 1
+        return Move(card_id, anchors[2 * place], anchors[2 * place + 1], rotation)
 
     def __iter__(self) -> Iterator[Move]:
-        for card_id, rotation, anchors in self._blocks:
-            coordinates = iter(anchors)
-            for x, y in zip(coordinates, coordinates, strict=True):
-                yield Move(card_id, x, y, rotation)
+        for card_id, rotation in self._turns:
+            for orientation in (0, 1):
+                coordinates = iter(self._anchors[orientation])
+                for x, y in zip(coordinates, coordinates, strict=True):
+                    yield Move(card_id, x, y, rotation + orientation)
 
     def __contains__(self, move: object) -> bool:
         if not isinstance(move, tuple) or len(move) != 4:
             return False
         card_id, x, y, rotation = move
-        for block_card, block_rotation, anchors in self._blocks:
-            if block_card == card_id and block_rotation == rotation:
-                orientation = rotation % 2
-                if orientation not in self._sets:
-                    coordinates = iter(anchors)
-                    self._sets[orientation] = frozenset(zip(coordinates, coordinates, strict=True))
-                return (x, y) in self._sets[orientation]
-        return False
+        if (
+            card_id,
+            rotation - rotation % 2 if isinstance(rotation, int) else None,
+        ) not in self._turns:
+            return False
+        orientation = rotation % 2
+        if orientation not in self._sets:
+            coordinates = iter(self._anchors[orientation])
+            self._sets[orientation] = frozenset(zip(coordinates, coordinates, strict=True))
+        return (x, y) in self._sets[orientation]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, (LegalMoves, list, tuple)):
@@ -121,6 +144,19 @@ class LegalMoves(Sequence[Move]):
 
     def __repr__(self) -> str:
         return f"<LegalMoves: {self._length} moves>"
+
+
+def _turns_of(cards: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    """The turns of a hand's legal moves, from each card's id and listed
+    rotations (2 or 4): ``(card id, 0)``, and ``(card id, 2)`` for a card
+    whose rotations 2 and 3 look different."""
+    return tuple((card_id, base) for card_id, rotations in cards for base in range(0, rotations, 2))
+
+
+@functools.lru_cache(maxsize=32)
+def _card_turns(deck: Deck) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Each card's :func:`_turns_of`, by id (made once per deck)."""
+    return {card.id: _turns_of([(card.id, card.rotations)]) for card in deck.cards}
 
 
 def _within_limits(
@@ -229,6 +265,22 @@ class Board:
         board = cls(deck, covering=covering)
         for placement in placements:
             board.place(placement)
+        return board
+
+    @classmethod
+    def laid_out(
+        cls,
+        placements: Iterable[Move],
+        deck: Deck | Iterable[Card] | None = None,
+        *,
+        covering: bool = True,
+    ) -> Board:
+        """A board holding ``placements`` laid in order, each trusted to be
+        legal when laid (a game's table read back; :meth:`from_placements`
+        checks each)."""
+        board = cls(deck, covering=covering)
+        for move in placements:
+            board.lay_legal(move, board._deck[move.card], move.cells)
         return board
 
     def copy(self) -> Board:
@@ -500,7 +552,7 @@ class Board:
         >>> board.colour_values()
         {'G': 6, 'R': 6, 'Y': 3, 'P': 3, 'B': 0}
         """
-        return _as_dict(self._grid.colour_values())
+        return as_values(self._grid.colour_values())
 
     def colour_values_after(
         self, moves: Iterable[Move | tuple[str, int, int, int]]
@@ -535,7 +587,7 @@ class Board:
             (move.x, move.y, move.horizontal, self.card(move.card).shapes[move.rotation])
             for move in parsed
         ]
-        return [_as_dict(values) for values in self._grid.colour_values_after(candidates)]
+        return [as_values(values) for values in self._grid.colour_values_after(candidates)]
 
     # -- looks -------------------------------------------------------------------
 

@@ -243,7 +243,7 @@ class Deck(Mapping[str, Card]):
     (Deck(2 cards), ['A', 'B'], <Kind.STRIPED: 'striped'>)
     """
 
-    __slots__ = ("_cards", "_index", "_kinds")
+    __slots__ = ("_cards", "_hash", "_index", "_kinds")
 
     def __init__(self, cards: Iterable[Card | Mapping[str, object] | Sequence[object]]) -> None:
         if isinstance(cards, (str, bytes, Mapping)) or not isinstance(cards, Iterable):
@@ -257,6 +257,7 @@ class Deck(Mapping[str, Card]):
         self._cards = parsed
         self._index = index
         self._kinds: dict[tuple[Kind, ...], tuple[Card, ...]] = {}  # of_kind's, as asked
+        self._hash: int | None = None  # made when first asked for: decks key caches
 
     def __getitem__(self, card_id: str) -> Card:
         try:
@@ -274,7 +275,9 @@ class Deck(Mapping[str, Card]):
         return isinstance(other, Deck) and self._cards == other._cards
 
     def __hash__(self) -> int:
-        return hash(self._cards)
+        if self._hash is None:
+            self._hash = hash(self._cards)
+        return self._hash
 
     def __repr__(self) -> str:
         return f"Deck({len(self._cards)} cards)"

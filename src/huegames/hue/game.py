@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import engine, records
+from .. import _cores, engine, records
 from ..errors import IllegalMoveError
-from .board import Board, ColourValues, LegalMoves
+from . import c_state
+from .board import Board, ColourValues, LegalMoves, as_values
 from .cards import Card, Deck, Kind, as_deck, default_deck
 from .moves import Move
 from .rules import Rules
@@ -84,6 +86,13 @@ def deal_cards(deck: Deck, players: int, rng: random.Random, rules: Rules) -> De
     return Deal(tuple(hands), opening, tuple(sorted(set_aside, key=deck.position)))
 
 
+@functools.lru_cache(maxsize=64)
+def _deck_deals(deck: Deck, players: int, rules: Rules) -> bool:
+    """:func:`check_deck`, remembered for the decks that pass it."""
+    check_deck(deck, players, rules)
+    return True
+
+
 def check_deck(deck: Deck, players: int, rules: Rules) -> None:
     """Refuse a deck that cannot deal a game of ``players`` (a clear ValueError)."""
     if not MIN_PLAYERS <= engine.check_int(players, "players") <= MAX_PLAYERS:
@@ -126,6 +135,14 @@ class Game:
     holds only its score card the game is over: ``current_player`` is None
     and ``outcome()`` names the one winner.
 
+    When the C core is loaded the table, the cards laid with what each
+    covered, and the hands live in it (:mod:`huegames.hue.c_state`), and
+    ``play``, ``undo``, ``legal_moves`` and the scores are single calls into
+    it; else they live here, in the pure-Python engine, the specification.
+    Both play the same game and refuse the same moves with the same words.
+    ``backend`` (``"c"`` or ``"python"``) chooses one; :meth:`with_backend`
+    copies a game onto the other.
+
     >>> from huegames import hue
     >>> game = hue.new_game(players=3, seed=7)
     >>> game.hand(0)
@@ -143,9 +160,14 @@ class Game:
     """
 
     __slots__ = (
+        "_board",
+        "_board_at",
+        "_c",
         "_hands",
+        "_over",
         "_scored",
-        "board",
+        "_shared",
+        "_version",
         "deal",
         "deck",
         "history",
@@ -162,29 +184,103 @@ class Game:
         deck: DeckData | None = None,
         rules: Rules | None = None,
         seed: int | None = None,
+        backend: str | None = None,
     ) -> None:
         the_deck, the_rules = _deck(deck), _rules(rules)
         check_deck(the_deck, players, the_rules)
         _check_deal(the_deck, players, deal)
         if the_rules.opening is not None and the_rules.opening != deal.opening:
             raise ValueError("the deal's opening differs from the opening the rules give")
-        self._start(players, deal, the_deck, the_rules, seed)
+        self._start(players, deal, the_deck, the_rules, seed, backend, checked=True)
 
-    def _start(self, players: int, deal: Deal, deck: Deck, rules: Rules, seed: int | None) -> None:
-        """Set up from a checked deal: lay the opening, hand out the cards."""
+    def _start(
+        self,
+        players: int,
+        deal: Deal,
+        deck: Deck,
+        rules: Rules,
+        seed: int | None,
+        backend: str | None,
+        *,
+        checked: bool,
+    ) -> None:
+        """Set up from a checked deal: lay the opening (checking it when
+        ``checked``: a deal from :func:`deal_cards` lays a staircase, legal
+        by construction), hand out the cards."""
         self.deck, self.rules = deck, rules
         self.players = players
         self.seed = None if seed is None else engine.check_seed(seed)
         self.deal = deal
-        self.board = Board(deck, covering=rules.covering)
-        for move in deal.opening:
-            try:
-                self.board.place(move)
-            except IllegalMoveError as error:
-                raise ValueError(f"the opening cannot be laid: {error}") from None
-        self._hands = [list(hand) for hand in deal.hands]
         self.history: list[Move] = []
         self._scored: tuple[int, list[int]] | None = None  # see scores()
+        self._c = _c_state(deck, players, rules, backend, len(deal.opening), deal.hands)
+        if self._c is None:
+            self._board = _opening_board(deck, rules, deal.opening)
+            if backend is not None and self._board.backend != backend:  # the grid asked for
+                self._board = self._board.with_backend(backend)
+            self._hands = [list(hand) for hand in deal.hands]
+            return
+        for move in deal.opening:
+            if not self._c.lay(*move, -1, checked):
+                _opening_board(deck, rules, deal.opening)  # raises the rules' ValueError
+                raise AssertionError(f"the C core refused the opening {move}")
+        self._in_c(deal.hands)
+
+    def _in_c(self, hands: Sequence[Sequence[str]]) -> None:
+        """Hand out ``hands`` in the C state, and start its Python mirrors."""
+        c = self._c
+        assert c is not None
+        for seat, hand in enumerate(hands):
+            c.give(seat, hand)
+        self._board: Board | None = None  # the table read in Python, when asked for
+        self._board_at = -1  # the _version it was read at
+        self._hands = None
+        self._over = all(len(hand) == 1 for hand in hands)
+        self._shared = False  # a view holds the state: copy it before a change
+        self._version = 0  # counts changes, for the board read in Python
+
+    # -- the backend ----------------------------------------------------------
+
+    @property
+    def backend(self) -> str:
+        """Where this game's state lives: ``"c"`` (the C core) or ``"python"``."""
+        return "python" if self._c is None else "c"
+
+    def with_backend(self, name: str) -> Game:
+        """A copy of this game whose state lives on backend ``name`` (``"c"``
+        or ``"python"``): the same game, to compare the two engines in one
+        process.  Raises ValueError for an unknown name, or ``"c"`` without
+        the C core.
+
+        >>> from huegames import hue
+        >>> game = hue.new_game(players=2, seed=5)
+        >>> _ = game.play(game.legal_moves()[0])
+        >>> twin = game.with_backend("python")
+        >>> twin.backend, twin.history == game.history, twin.scores() == game.scores()
+        ('python', True, True)
+        """
+        twin = Game.__new__(Game)
+        twin._start(self.players, self.deal, self.deck, self.rules, self.seed, name, checked=False)
+        for move in self.history:
+            twin.play_legal(move)
+        return twin
+
+    @property
+    def board(self) -> Board:
+        """The table: every card laid, in order, and what shows on each cell.
+
+        Read it only: a change to it bypasses the game (play moves with
+        :meth:`play`).  On the C backend it is the C state's table read
+        into a :class:`Board` when asked for (kept until the next move).
+        """
+        board = self._board
+        if self._c is not None and (board is None or self._board_at != self._version):
+            board = self._board = Board.laid_out(
+                [*self.deal.opening, *self.history], self.deck, covering=self.rules.covering
+            )
+            self._board_at = self._version
+        assert board is not None
+        return board
 
     # -- whose turn, what is left ----------------------------------------------
 
@@ -200,17 +296,24 @@ class Game:
 
     def hand(self, player: int) -> tuple[str, ...]:
         """The cards a seat holds now, in deck order (omniscient: not a view)."""
-        return tuple(self._hands[self._seat(player)])
+        seat = self._seat(player)
+        if self._c is not None:
+            return self._c.hands[seat]
+        return tuple(self._hands[seat])
 
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds: what every seat may know of the others."""
+        if self._c is not None:
+            return tuple(map(len, self._c.hands))
         return tuple(map(len, self._hands))
 
     @property
     def is_over(self) -> bool:
         """True once every player holds exactly one card, the score card (§4)."""
         # map rather than a generator expression: it is read at every move
+        if self._c is not None:
+            return self._over
         return all(map((1).__eq__, map(len, self._hands)))
 
     # -- moves -------------------------------------------------------------------
@@ -223,6 +326,9 @@ class Game:
         """
         if self.is_over:
             return LegalMoves.none()
+        c = self._c
+        if c is not None:
+            return LegalMoves.of_hand(self.deck, c.hands[self._to_move], c.anchors())
         return self.board.legal_placements_of(self._hands[self._to_move])
 
     def play(
@@ -239,19 +345,62 @@ class Game:
         if player is not None and self._seat(player) != mover:
             raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
         move = Move.coerce(move)
+        c = self._c
+        if c is not None:  # _play_in_c, inlined: the hot path of every bot
+            if self._shared:
+                self._unshare()
+                c = self._c
+            card_id, x, y, rotation = move
+            if not c.play(mover, card_id, x, y, rotation):
+                self._refuse(move, mover)
+            if rotation > 1 and self.deck[card_id].rotations == 2:  # looks like rotation - 2
+                move = Move(card_id, x, y, rotation - 2)
+            self.history.append(move)
+            self._version += 1
+            self._over = all(map((1).__eq__, map(len, c.hands)))
+            return move
         hand = self._hands[mover]
         if move.card not in hand:
             raise IllegalMoveError(f"{move.describe()}: that card is not in player {mover}'s hand")
-        move = self.board.place(move)
+        move = self._board.place(move)
         hand.remove(move.card)
         self.history.append(move)
         return move
+
+    def _play_in_c(self, move: Move, mover: int) -> Move:
+        """:meth:`play` on the C state: one call, or the rules' refusal."""
+        if self._shared:
+            self._unshare()
+        card_id, x, y, rotation = move
+        if not self._c.play(mover, card_id, x, y, rotation):  # type: ignore[union-attr]
+            self._refuse(move, mover)
+        if rotation > 1 and self.deck[card_id].rotations == 2:  # looks like rotation - 2
+            move = Move(card_id, x, y, rotation - 2)
+        self.history.append(move)
+        self._version += 1
+        self._over = all(map((1).__eq__, map(len, self._c.hands)))  # type: ignore[union-attr]
+        return move
+
+    def _refuse(self, move: Move, mover: int) -> None:
+        """Raise what the Python rules say of a move the C core refused."""
+        if move.card not in self.hand(mover):
+            raise IllegalMoveError(f"{move.describe()}: that card is not in player {mover}'s hand")
+        self.board.check(move)  # raises IllegalMoveError, as on the Python backend
+        raise AssertionError(f"the C core refused {move}, which the rules allow")
+
+    def _unshare(self) -> None:
+        """Take a copy of the C state that a view holds, before changing it."""
+        self._c = self._c.copy()  # type: ignore[union-attr]
+        self._shared = False
 
     def play_legal(self, move: Move) -> None:
         """Play ``move`` without checking it: it must be one of
         :meth:`legal_moves` now, in its listed rotation (:meth:`play` checks
         first).  For search and encodings that already hold a legal move."""
-        self.board.lay_legal(move, self.deck[move.card], move.cells)
+        if self._c is not None:
+            self._play_in_c(move, self._to_move)
+            return
+        self._board.lay_legal(move, self.deck[move.card], move.cells)
         self._hands[self._to_move].remove(move.card)
         self.history.append(move)
 
@@ -259,8 +408,16 @@ class Game:
         """Take back the last move played (the opening cannot be taken back)."""
         if not self.history:
             raise IllegalMoveError("no move has been played: nothing to undo")
+        if self._c is not None:
+            if self._shared:
+                self._unshare()
+            move = self.history.pop()
+            self._c.undo(self._to_move)  # the seat that played it
+            self._version += 1
+            self._over = False
+            return move
         move = self.history.pop()
-        self.board.remove_last()
+        self._board.remove_last()
         hand = self._hands[self._to_move]  # the seat that played it
         hand.append(move.card)
         hand.sort(key=self.deck.position)
@@ -276,6 +433,19 @@ class Game:
         >>> len(game.history), len(twin.history)
         (0, 1)
         """
+        c = self._c
+        if c is not None:
+            twin = Game.__new__(Game)
+            twin.players, twin.deal, twin.seed = self.players, self.deal, self.seed
+            twin.deck, twin.rules = self.deck, self.rules
+            twin.history = list(self.history)
+            twin._scored = None
+            twin._c = c.copy()
+            twin._board, twin._board_at = None, -1
+            twin._hands = None
+            twin._over = self._over
+            twin._shared, twin._version = False, 0
+            return twin
         return Game.from_position(
             self.players,
             self.deal,
@@ -301,19 +471,49 @@ class Game:
         seed: int | None = None,
     ) -> Game:
         """A game at a known position, trusted as consistent (copies and samples)."""
+        return cls._at(players, deal, board, board.placements, hands, history, deck, rules, seed)
+
+    @classmethod
+    def _at(
+        cls,
+        players: int,
+        deal: Deal,
+        board: Board | None,
+        placements: Sequence[Move],
+        hands: Sequence[Sequence[str]],
+        history: Sequence[Move],
+        deck: Deck,
+        rules: Rules,
+        seed: int | None = None,
+    ) -> Game:
+        """:meth:`from_position` with the table's ``placements`` (the opening,
+        then the history), and its board when there is one to copy."""
         game = cls.__new__(cls)
         game.players, game.deal, game.seed = players, deal, seed
         game.deck, game.rules = deck, rules
-        game.board = board.copy()
-        game._hands = [list(hand) for hand in hands]
         game.history = list(history)
         game._scored = None
+        fixed = len(placements) - len(history)
+        c = game._c = _c_state(deck, players, rules, None, len(placements), hands)
+        if c is not None:
+            for number, move in enumerate(placements):
+                seat = -1 if number < fixed else (number - fixed) % players
+                if not c.lay(*move, seat, False):
+                    raise ValueError(f"the table cannot hold {move}: it lies out of reach")
+            game._in_c(hands)
+            return game
+        if board is None:
+            board = Board.laid_out(placements, deck, covering=rules.covering)
+        game._board = board.copy()
+        game._hands = [list(hand) for hand in hands]
         return game
 
     # -- the end (§5) -----------------------------------------------------------
 
     def colour_values(self) -> ColourValues:
         """Each colour's value on the table now: ``board.colour_values()``."""
+        if self._c is not None:
+            return as_values(self._c.scores(self.players)[0])
         return self.board.colour_values()
 
     def scores(self) -> list[int]:
@@ -329,6 +529,8 @@ class Game:
         >>> game.scores(), game.winner, [card.id for card in game.score_cards()]
         ([12, 18], 1, ['T1', 'T9'])
         """
+        if self._c is not None:
+            return self._c.scores(self.players)[1]
         # Kept with the board's stamp: every play and undo changes the board,
         # so an equal stamp means the same table and hands (the end of a
         # game asks for its scores and its outcome, which asks again).
@@ -361,20 +563,25 @@ class Game:
         """Each seat's score card once the game is over."""
         if not self.is_over:
             return None
-        return [self.deck[hand[0]] for hand in self._hands]
+        return [self.deck[self.hand(seat)[0]] for seat in range(self.players)]
 
     # -- information (§6) -------------------------------------------------------
 
     def view(self, player: int) -> View:
         """What seat ``player`` may see: no other hand, no set-aside card."""
         seat = self._seat(player)
+        if self._c is not None:
+            self._shared = True  # the view reads this table: the game copies it to change
+            table: Board | c_state.CState = self._c.viewed()
+        else:
+            table = self._board.copy()
         return View(  # the fields in order: positional arguments cost less
             seat,
             self.players,
             self.current_player,
-            tuple(self._hands[seat]),
+            self.hand(seat),
             self.hand_sizes,
-            self.board.copy(),
+            table,
             self.deal.opening,
             tuple(self.history),
             self.deck,
@@ -395,17 +602,18 @@ class Game:
             tuple(sorted([*hand, *view.played_by(seat)], key=deck.position))
             for seat, hand in enumerate(held)
         ]
-        taken = {move.card for move in view.board.placements}
+        taken = {move.card for move in (*view.opening, *view.history)}
         taken.update(card_id for hand in dealt for card_id in hand)
         set_aside = tuple(card_id for card_id in deck if card_id not in taken)
-        return cls.from_position(
+        return cls._at(
             view.players,
             Deal(tuple(dealt), view.opening, set_aside),
-            view.board,
+            view.board if view.backend == "python" else None,
+            (*view.opening, *view.history),
             held,
             view.history,
-            deck=deck,
-            rules=view.rules,
+            deck,
+            view.rules,
         )
 
     # -- records -----------------------------------------------------------------
@@ -497,11 +705,13 @@ def new_game(
     *,
     rules: Rules | None = None,
     deck: DeckData | None = None,
+    backend: str | None = None,
 ) -> Game:
     """Set up a new game (§3); the same seed always gives the same game.
 
     ``seed=None`` takes :func:`engine.fresh_seed`, kept in ``game.seed`` and
     the record.  ``deck`` is any deck as data (default: :func:`default_deck`).
+    ``backend`` is ``"c"``, ``"python"`` or None (C when the core is loaded).
 
     >>> from huegames import hue
     >>> game = hue.new_game(players=3, seed=7)
@@ -516,10 +726,59 @@ def new_game(
     """
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     the_deck, the_rules = _deck(deck), _rules(rules)
-    setup = deal_cards(the_deck, players, random.Random(seed), the_rules)
+    setup = None
+    if the_rules.opening is None and _in_c(backend):
+        _deck_deals(the_deck, engine.check_int(players, "players"), the_rules)
+        dealt = c_state.deal(the_deck, players, seed)  # deal_cards' deal, drawn in C
+        if dealt is not None:
+            hands, (first, second, third), set_aside = dealt
+            opening = staircase(*zip(first, second, third, strict=True))
+            setup = Deal(hands, opening, set_aside)
+    if setup is None:
+        setup = deal_cards(the_deck, players, random.Random(seed), the_rules)
     game = Game.__new__(Game)  # deal_cards checked the deck and made a possible deal
-    game._start(players, setup, the_deck, the_rules, seed)
+    game._start(
+        players, setup, the_deck, the_rules, seed, backend, checked=the_rules.opening is not None
+    )
     return game
+
+
+def _c_state(
+    deck: Deck,
+    players: int,
+    rules: Rules,
+    backend: str | None,
+    laid: int,
+    hands: Sequence[Sequence[str]],
+) -> c_state.CState | None:
+    """A C state for a game with ``laid`` cards on the table and ``hands``
+    to play, on the backend asked for (None: C when the core is loaded), or
+    None for the Python engine (also for a game too big for the core)."""
+    if not _in_c(backend):
+        return None
+    capacity = c_state.capacity_for(laid + sum(map(len, hands)), deck)
+    if capacity is None:
+        return None
+    return c_state.CState(deck, players, rules.covering, capacity)
+
+
+def _in_c(backend: str | None) -> bool:
+    """Whether a game asked for ``backend`` (None: the default) lives in the C core."""
+    if backend is None:
+        return c_state.default
+    return _cores.in_core(backend, c_state.available, "the C core")
+
+
+def _opening_board(deck: Deck, rules: Rules, opening: Sequence[Move]) -> Board:
+    """The table with the opening laid, each card checked (ValueError if one
+    may not be laid)."""
+    board = Board(deck, covering=rules.covering)
+    for move in opening:
+        try:
+            board.place(move)
+        except IllegalMoveError as error:
+            raise ValueError(f"the opening cannot be laid: {error}") from None
+    return board
 
 
 def _deck(deck: DeckData | None) -> Deck:

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from .. import engine
 from .board import Board, LegalMoves
+from .c_state import CState
 from .cards import Deck, Kind
 from .moves import Move
 from .rules import Rules
@@ -36,6 +37,11 @@ class View:
     seed are not here.  ``board`` is the view's own copy; ``current_player``
     is None once the game is over.
 
+    On the C backend a view shares its game's table in C, never the hands
+    (the game copies the table before its next change), so taking a view
+    copies nothing; ``board`` is read from it when first asked for, and
+    ``legal_moves`` is one C call.
+
     >>> from huegames import hue
     >>> game = hue.new_game(players=3, seed=7)
     >>> view = game.view(0)
@@ -50,13 +56,33 @@ class View:
     current_player: int | None
     hand: tuple[str, ...]
     hand_sizes: tuple[int, ...]
-    board: Board
+    table: Board | CState = field(repr=False)
+    """The table: the view's own Board, or its game's table in C, shared (no hands)."""
     opening: tuple[Move, ...]
     history: tuple[Move, ...]
     deck: Deck
     rules: Rules
     game_class: GameClass = field(repr=False)
     """The class of the game viewed, which :meth:`sample` builds (no hidden data)."""
+
+    @property
+    def board(self) -> Board:
+        """The table as this seat sees it: every card laid, in order (the
+        view's own Board: a change to it leaves the game alone)."""
+        table = self.table
+        if isinstance(table, Board):
+            return table
+        if table.board is None:  # read from the C state once
+            table.board = Board.laid_out(
+                (*self.opening, *self.history), self.deck, covering=self.rules.covering
+            )
+        board: Board = table.board
+        return board
+
+    @property
+    def backend(self) -> str:
+        """Where the view's table lives: ``"c"`` (its game's C state) or ``"python"``."""
+        return "python" if isinstance(self.table, Board) else "c"
 
     @property
     def is_over(self) -> bool:
@@ -67,7 +93,10 @@ class View:
         """This seat's legal moves when it is to move, else none."""
         if self.is_over or self.player != self.current_player:
             return LegalMoves.none()
-        return self.board.legal_placements_of(self.hand)
+        table = self.table
+        if isinstance(table, Board):
+            return table.legal_placements_of(self.hand)
+        return LegalMoves.of_hand(self.deck, self.hand, table.anchors())
 
     def played_by(self, seat: int) -> tuple[str, ...]:
         """The cards a seat has played, in order."""
@@ -83,7 +112,7 @@ class View:
         >>> view.unseen_cards()[:6], len(view.unseen_cards())
         (('S0', 'S4', 'X0', 'X1', 'X2', 'X3'), 21)
         """
-        seen = {move.card for move in self.board.placements} | set(self.hand)
+        seen = {move.card for move in (*self.opening, *self.history)} | set(self.hand)
         return tuple(card_id for card_id in self.deck if card_id not in seen)
 
     def sample(self, rng: random.Random | int | None = None) -> engine.State[Move]:
@@ -115,7 +144,7 @@ class View:
                 f"to move {self.current_player}",
                 f"hand {' '.join(self.hand)}",
                 f"hands {' '.join(map(str, self.hand_sizes))}",
-                f"table {', '.join(map(str, self.board.placements))}",
+                f"table {', '.join(map(str, (*self.opening, *self.history)))}",
             ]
         )
 
