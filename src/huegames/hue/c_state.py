@@ -7,11 +7,12 @@ the hands in a ``hue_hands`` beside it: ``play``, ``undo``,
 (``hue_state_play``, ``hue_state_undo``, ``hue_state_legal``,
 ``hue_state_scores``).  Neither holds a pointer, so a copy of a game is a
 copy of their bytes.  A view shares the table block (:meth:`CState.viewed`)
-and never the hands; the game copies the block before it next changes it.  The pure-Python engine (:class:`~huegames.hue.Board`
-and the game's own lists) is the specification it agrees with, move for
-move and error for error (``tests/hue/test_c_state.py``): when the core
-refuses a move, the game asks the Python rules why, so both backends say
-the same thing.
+and never the hands; the game copies the block before it next changes it.
+
+The pure-Python engine (:class:`~huegames.hue.Board` and the game's own
+lists) is the specification it agrees with, move for move and error for
+error (``tests/hue/test_c_state.py``): when the core refuses a move, the
+game asks the Python rules why, so both backends say the same thing.
 """
 
 from __future__ import annotations

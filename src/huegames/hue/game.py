@@ -455,6 +455,7 @@ class Game:
             deck=self.deck,
             rules=self.rules,
             seed=self.seed,
+            backend="python",
         )
 
     @classmethod
@@ -469,9 +470,13 @@ class Game:
         deck: Deck,
         rules: Rules,
         seed: int | None = None,
+        backend: str | None = None,
     ) -> Game:
-        """A game at a known position, trusted as consistent (copies and samples)."""
-        return cls._at(players, deal, board, board.placements, hands, history, deck, rules, seed)
+        """A game at a known position, trusted as consistent (copies and
+        samples), on ``backend`` (None: C when the core is loaded)."""
+        return cls._at(
+            players, deal, board, board.placements, hands, history, deck, rules, seed, backend
+        )
 
     @classmethod
     def _at(
@@ -484,7 +489,8 @@ class Game:
         history: Sequence[Move],
         deck: Deck,
         rules: Rules,
-        seed: int | None = None,
+        seed: int | None,
+        backend: str | None,
     ) -> Game:
         """:meth:`from_position` with the table's ``placements`` (the opening,
         then the history), and its board when there is one to copy."""
@@ -494,7 +500,7 @@ class Game:
         game.history = list(history)
         game._scored = None
         fixed = len(placements) - len(history)
-        c = game._c = _c_state(deck, players, rules, None, len(placements), hands)
+        c = game._c = _c_state(deck, players, rules, backend, len(placements), hands)
         if c is not None:
             for number, move in enumerate(placements):
                 seat = -1 if number < fixed else (number - fixed) % players
@@ -614,6 +620,8 @@ class Game:
             view.history,
             deck,
             view.rules,
+            None,
+            view.backend,
         )
 
     # -- records -----------------------------------------------------------------
