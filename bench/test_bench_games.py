@@ -1,12 +1,10 @@
 """Whole games of Hue through the public API, on each backend, in one run.
 
-The backend is chosen once at import (``HUEGAMES_BACKEND``); to measure both
-in the same run, each game's board is moved onto the named backend right
-after the deal (``game.board.with_backend``).  The board is the one part
-that differs between the backends; everything else (the game logic, the
-move lists, the bots) is the same Python code, exactly as with
-``HUEGAMES_BACKEND`` set.  Each round plays a whole seeded game, the seeds
-rotated over 64 games.
+Each game is dealt on the named backend (``hue.new_game(backend=...)``):
+on "c" its table, cards laid and hands live in the C core
+(``huegames.hue.c_state``), on "python" in the pure-Python engine, the
+specification.  The bots are the same Python code on both.  Each round
+plays a whole seeded game, the seeds rotated over 64 games.
 
 pip install ".[bench]" && python -m pytest bench --benchmark-only
 """
@@ -24,10 +22,8 @@ backends = pytest.mark.parametrize("backend", BACKENDS)
 
 
 def new_game(players: int, seed: int, backend: str) -> hue.Game:
-    """``hue.new_game`` with its board on the given backend."""
-    game = hue.new_game(players, seed=seed)
-    game.board = game.board.with_backend(backend)
-    return game
+    """``hue.new_game`` on the given backend."""
+    return hue.new_game(players, seed=seed, backend=backend)
 
 
 def _seeds():

@@ -478,6 +478,15 @@ HG_API int hue_hands_set(hue_hands *hands, int32_t card_count, int32_t seat, con
 HG_API int hue_state_lay(const hue_setup *setup, hue_state *state, int32_t card, int64_t x,
                          int64_t y, int32_t rotation, int32_t seat, int check);
 
+/* A new game in the empty state and `hands` (zeroed, players set: the
+ * state's, and setup->players too): the deal hue_deal draws from `seed`,
+ * written to cards[] and rotations[] as hue_deal writes them, the opening
+ * laid (not checked: the staircase is legal) and each seat dealt its hand.
+ * capacity >= 3.  Returns 0, or a negative error code (HG_ERR_ARGUMENT for
+ * a state that is not empty, HG_ERR_DECK), the state unchanged. */
+HG_API int hue_state_deal(const hue_setup *setup, hue_state *state, hue_hands *hands,
+                          uint64_t seed, int32_t *cards, int32_t rotations[3]);
+
 /* The seat to move plays card `card` from its hand (in `hands`, of as
  * many players as the state) at (x, y) in `rotation` (0..3), if legal
  * (rules section 4): the card is in the mover's hand and

@@ -331,6 +331,10 @@ HG_INTERNAL void table_values(const table *t, void *scratch, int32_t values[HUE_
 HG_INTERNAL int32_t random_move(table *t, const hue_card *deck, const int32_t *hand,
     int32_t n, int allow_cover, rng *r, hue_placement *move);
 
+/* hue_kernel.c: hue_deal's deal of deal_cards (cards and rotations as it writes them). */
+HG_INTERNAL int deal_order(const hue_setup *setup, uint64_t seed, int32_t *cards,
+                           int32_t rotations[3]);
+
 /* ---- listing moves, and the greedy policy ------------------------------- */
 
 /* The legal anchors of the table, as Board.legal_placements_of lists them:

@@ -241,6 +241,12 @@ static void python_deal(pyrandom *g, const hue_card *deck, int32_t card_count,
 
 int hue_deal(const hue_setup *setup, uint64_t seed, int32_t *cards, int32_t rotations[3])
 {
+    return deal_order(setup, seed, cards, rotations);
+}
+
+/* hue_deal's work, shared with hue_state_deal (hue_internal.h). */
+int deal_order(const hue_setup *setup, uint64_t seed, int32_t *cards, int32_t rotations[3])
+{
     uint32_t start[PYRANDOM_N];
     int32_t work[HUE_MAX_CARDS], hands[HUE_MAX_PLAYERS][8], starting[3], rotation[3];
     int32_t counts[4] = {0, 0, 0, 0}, dealt, n = 0, c, s, k;

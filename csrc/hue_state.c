@@ -491,3 +491,34 @@ int32_t hue_state_cell(const hue_state *state, int64_t x, int64_t y)
     t = table_of(state);
     return t.code[by * state->side + bx];
 }
+
+int hue_state_deal(const hue_setup *setup, hue_state *state, hue_hands *hands, uint64_t seed,
+                   int32_t *cards, int32_t rotations[3])
+{
+    int32_t dealt, seat, k;
+    int status;
+
+    if (!state_ok(state) || !setup_ok(setup, state) || hands == NULL
+        || hands->players != state->players || setup->players != state->players
+        || state->laid != 0 || state->capacity < 3)
+        return HG_ERR_ARGUMENT;
+    status = deal_order(setup, seed, cards, rotations);
+    if (status < 0)
+        return status;
+    dealt = hue_game_moves(state->players) / state->players + 1;
+    if (dealt > HUE_MAX_HAND)
+        return HG_ERR_ARGUMENT;
+    for (k = 0; k < 3; k++) {
+        int32_t bx = 0, by = 0;
+        status = placement(setup, state, cards[state->players * dealt + k], k, k, rotations[k], 0,
+                           &bx, &by);
+        if (status < 0)
+            return status;      /* not reached: the staircase is in reach, its codes checked */
+        lay(setup, state, cards[state->players * dealt + k], k, k, rotations[k], bx, by, -1);
+    }
+    for (seat = 0; seat < state->players; seat++) {
+        memcpy(hands->cards[seat], cards + seat * dealt, (size_t)dealt * sizeof(int32_t));
+        hands->count[seat] = dealt;
+    }
+    return 0;
+}

@@ -689,12 +689,12 @@ class GameSpec:
         """
         return None if self.kernel is None else _import_function(self.kernel, "kernel")
 
-    def hot_path_cases(
-        self, positions: int
-    ) -> list[tuple[str, str, list[Any], Callable[..., Any]]]:
+    def hot_path_cases(self, positions: int) -> list[tuple[Any, ...]]:
         """What ``huegames bench`` times: ``(what, backend, inputs, call)``,
-        ``call`` run on each input, over ``positions`` seeded positions; none
-        when the game names no :attr:`hot_paths`."""
+        ``call`` run on each input, over ``positions`` seeded positions, and
+        optionally a fifth item, how many of ``what`` one call does (a batch
+        of games in a kernel: the time is shared out); none when the game
+        names no :attr:`hot_paths`."""
         if self.hot_paths is None:
             return []
         return _import_function(self.hot_paths, "hot paths")(positions)  # type: ignore[no-any-return]

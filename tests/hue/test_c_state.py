@@ -174,9 +174,11 @@ def test_rotations_that_look_alike_come_back_as_the_listed_one():
     # every standard card alike end to end (G R G): rotation 2 looks like 0
     deck = hue.Deck(
         [
-            (card.id, card.kind.value, "GRG" if card.kind.standard else "".join(
-                colour.name for colour in card.colours
-            ))
+            (
+                card.id,
+                card.kind.value,
+                "GRG" if card.kind.standard else "".join(colour.name for colour in card.colours),
+            )
             for card in hue.Deck(hue.default_deck()).cards
         ]
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
 from typing import overload
@@ -50,7 +49,15 @@ class LegalMoves(Sequence[Move]):
     __slots__ = ("_anchors", "_length", "_per_turn", "_sets", "_turns", "_vertical")
 
     def __init__(self, cards: Sequence[Card], anchors: tuple[Sequence[int], Sequence[int]]) -> None:
-        self._start(_turns_of((card.id, card.rotations) for card in cards), anchors)
+        self._start(self.turns_of(cards), anchors)
+
+    @staticmethod
+    def turns_of(cards: Iterable[Card]) -> tuple[tuple[str, int], ...]:
+        """The turns of the legal moves of ``cards``: ``(card id, r)`` for r
+        = 0 and, for a card whose rotations 2 and 3 look different, r = 2;
+        a turn lists rotation r at every vertical anchor, then r + 1 at
+        every horizontal one."""
+        return tuple((card.id, base) for card in cards for base in range(0, card.rotations, 2))
 
     def _start(
         self, turns: tuple[tuple[str, int], ...], anchors: tuple[Sequence[int], Sequence[int]]
@@ -65,14 +72,11 @@ class LegalMoves(Sequence[Move]):
         self._sets: dict[int, frozenset[tuple[int, int]]] = {}
 
     @classmethod
-    def of_hand(
-        cls, deck: Deck, hand: tuple[str, ...], anchors: tuple[Sequence[int], Sequence[int]]
+    def of_turns(
+        cls, turns: tuple[tuple[str, int], ...], anchors: tuple[Sequence[int], Sequence[int]]
     ) -> LegalMoves:
-        """The legal moves of the cards ``hand`` (ids of ``deck``) at ``anchors``."""
-        per_card = _card_turns(deck)
-        turns: tuple[tuple[str, int], ...] = ()
-        for card_id in hand:
-            turns += per_card[card_id]
+        """The legal moves of ``turns`` (:meth:`turns_of`, the cards' in
+        order) at ``anchors``: what a table in C lists."""
         moves = cls.__new__(cls)
         moves._start(turns, anchors)
         return moves
@@ -144,19 +148,6 @@ class LegalMoves(Sequence[Move]):
 
     def __repr__(self) -> str:
         return f"<LegalMoves: {self._length} moves>"
-
-
-def _turns_of(cards: Iterable[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    """The turns of a hand's legal moves, from each card's id and listed
-    rotations (2 or 4): ``(card id, 0)``, and ``(card id, 2)`` for a card
-    whose rotations 2 and 3 look different."""
-    return tuple((card_id, base) for card_id, rotations in cards for base in range(0, rotations, 2))
-
-
-@functools.lru_cache(maxsize=32)
-def _card_turns(deck: Deck) -> dict[str, tuple[tuple[str, int], ...]]:
-    """Each card's :func:`_turns_of`, by id (made once per deck)."""
-    return {card.id: _turns_of([(card.id, card.rotations)]) for card in deck.cards}
 
 
 def _within_limits(

@@ -26,9 +26,10 @@ from typing import Any
 
 from .. import _cores
 from . import cells
+from .board import LegalMoves
 from .cards import Deck, Kind
 
-__all__ = ["CState", "available", "capacity_for", "deal", "deck_records", "default"]
+__all__ = ["CState", "available", "capacity_for", "deck_records", "default"]
 
 
 def _built() -> ModuleType | None:
@@ -89,13 +90,14 @@ class _Deck:
     """What the state's calls need of a deck: its records as a ``hue_setup``,
     and card ids by deck index and back."""
 
-    __slots__ = ("ids", "index", "records", "setup")
+    __slots__ = ("ids", "index", "records", "setup", "turns")
 
     def __init__(self, deck: Deck) -> None:
         self.records = deck_records(deck)
         self.setup = ffi.new("hue_setup *", (self.records, len(deck), 2, 1))
         self.ids = tuple(card.id for card in deck.cards)
         self.index = {card_id: at for at, card_id in enumerate(self.ids)}
+        self.turns = {card.id: LegalMoves.turns_of([card]) for card in deck.cards}
 
 
 @functools.lru_cache(maxsize=32)
@@ -110,32 +112,6 @@ def capacity_for(laid: int, deck: Deck) -> int | None:
     if lib is None or not 1 <= len(deck) <= lib.HUE_MAX_CARDS:
         return None
     return laid if lib.hue_state_size(laid, len(deck)) else None
-
-
-def deal(
-    deck: Deck, players: int, seed: int
-) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, int], ...], tuple[str, ...]] | None:
-    """:func:`~huegames.hue.game.deal_cards`' deal of the default rules from
-    ``random.Random(seed)``, drawn in C (``hue_deal``): the hands, the three
-    opening cards with their rotations, and the set-aside cards; None when
-    the seed is beyond the core's (2**64 and up)."""
-    if not 0 <= seed < 2**64:
-        return None
-    scratch = _scratch
-    assert scratch is not None
-    helper = _deck(deck)
-    if len(scratch.cards) < len(deck):
-        scratch.cards = ffi.new("int32_t[]", len(deck))
-    helper.setup.players = players
-    status = lib.hue_deal(helper.setup, seed, scratch.cards, scratch.rotations)
-    if status < 0:
-        raise _error(status, "the deal")
-    names = operator.itemgetter(*ffi.unpack(scratch.cards, len(deck)))(helper.ids)
-    per_hand = lib.hue_game_moves(players) // players + 1
-    dealt = per_hand * players
-    hands = tuple(names[at : at + per_hand] for at in range(0, dealt, per_hand))
-    opening = tuple(zip(names[dealt : dealt + 3], ffi.unpack(scratch.rotations, 3), strict=True))
-    return hands, opening, names[dealt + 3 :]
 
 
 class _Scratch(threading.local):
@@ -155,6 +131,10 @@ class _Scratch(threading.local):
 _scratch: _Scratch | None = _Scratch() if lib is not None else None
 
 
+_unzeroed: Any = None if ffi is None else ffi.new_allocator(should_clear_after_alloc=False)
+"""``ffi.new`` without clearing: for blocks the core writes whole before reading."""
+
+
 def _error(status: int, what: str) -> ValueError:
     return ValueError(f"{what}: {_cores.error_message(_core, status)}")
 
@@ -167,7 +147,7 @@ class CState:
 
     def __init__(self, deck: Deck, players: int, covering: bool, capacity: int) -> None:
         size = lib.hue_state_size(capacity, len(deck))
-        self._block = ffi.new("int64_t[]", (size + 7) // 8)  # 8-aligned
+        self._block = _unzeroed("int64_t[]", (size + 7) // 8)  # 8-aligned; init zeroes it
         self._state = ffi.cast("hue_state *", self._block)
         self._deck = _deck(deck)
         status = lib.hue_state_init(
@@ -208,7 +188,7 @@ class CState:
     def copy(self) -> CState:
         """An independent state with the same game (a copy of the bytes)."""
         twin = CState.__new__(CState)
-        twin._block = ffi.new("int64_t[]", len(self._block))
+        twin._block = _unzeroed("int64_t[]", len(self._block))
         ffi.memmove(twin._block, self._block, 8 * len(self._block))
         twin._state = ffi.cast("hue_state *", twin._block)
         twin._deck = self._deck
@@ -218,6 +198,37 @@ class CState:
         return twin
 
     # -- setting up --------------------------------------------------------
+
+    def deal(
+        self, seed: int
+    ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, int], ...], tuple[str, ...]]:
+        """Deal a new game into this empty state as
+        :func:`~huegames.hue.game.deal_cards` deals it from
+        ``random.Random(seed)`` (0 <= seed < 2**64), in one call
+        (``hue_state_deal``): the opening laid, the hands dealt.  Returns the
+        hands, the three opening cards with their rotations, and the
+        set-aside cards."""
+        scratch = _scratch
+        assert scratch is not None
+        helper, players = self._deck, self._hands.players
+        size = len(helper.ids)
+        if len(scratch.cards) < size:
+            scratch.cards = ffi.new("int32_t[]", size)
+        helper.setup.players = players
+        status = lib.hue_state_deal(
+            helper.setup, self._state, self._hands, seed, scratch.cards, scratch.rotations
+        )
+        if status < 0:
+            raise _error(status, "the deal")
+        names = operator.itemgetter(*ffi.unpack(scratch.cards, size))(helper.ids)
+        per_hand = self._hands.count[0]
+        dealt = per_hand * players
+        hands = tuple(names[at : at + per_hand] for at in range(0, dealt, per_hand))
+        self.hands = list(hands)
+        opening = tuple(
+            zip(names[dealt : dealt + 3], ffi.unpack(scratch.rotations, 3), strict=True)
+        )
+        return hands, opening, names[dealt + 3 :]
 
     def give(self, seat: int, hand: Sequence[str]) -> None:
         """Seat ``seat`` holds ``hand`` (card ids in deck order) from now on."""
@@ -246,12 +257,12 @@ class CState:
     def play(self, mover: int, card_id: str, x: int, y: int, rotation: int) -> bool:
         """The mover (seat ``mover``, as the game counts turns) plays a card
         from its hand, if legal (True); else nothing changes (False)."""
-        card = self._deck.index.get(card_id, -1)
+        deck = self._deck
         try:
             status = lib.hue_state_play(
-                self._deck.setup, self._state, self._hands, card, x, y, rotation
+                deck.setup, self._state, self._hands, deck.index.get(card_id, -1), x, y, rotation
             )
-        except OverflowError:  # a coordinate no table reaches
+        except (OverflowError, TypeError):  # a coordinate no table reaches, or no int
             return False
         if status < 0:
             return False
@@ -268,6 +279,14 @@ class CState:
             raise _error(card, "undo")
         ids = self._deck.ids
         self.hands[seat] = tuple(ids[card] for card in hands.cards[seat][0 : hands.count[seat]])
+
+    def legal_moves(self, hand: tuple[str, ...]) -> LegalMoves:
+        """The legal moves of the cards ``hand`` (the mover's) on this table."""
+        turns: tuple[tuple[str, int], ...] = ()
+        per_card = self._deck.turns
+        for card_id in hand:
+            turns += per_card[card_id]
+        return LegalMoves.of_turns(turns, self.anchors())
 
     def anchors(self) -> tuple[Sequence[int], Sequence[int]]:
         """The legal anchors of a vertical and of a horizontal card, as flat

@@ -86,6 +86,12 @@ def deal_cards(deck: Deck, players: int, rng: random.Random, rules: Rules) -> De
     return Deal(tuple(hands), opening, tuple(sorted(set_aside, key=deck.position)))
 
 
+@functools.lru_cache(maxsize=1024)
+def _staircase(cards: tuple[str, ...], rotations: tuple[int, ...]) -> tuple[Move, ...]:
+    """:func:`staircase`, remembered: there are few openings to draw."""
+    return staircase(cards, rotations)
+
+
 @functools.lru_cache(maxsize=64)
 def _deck_deals(deck: Deck, players: int, rules: Rules) -> bool:
     """:func:`check_deck`, remembered for the decks that pass it."""
@@ -226,12 +232,26 @@ class Game:
                 raise AssertionError(f"the C core refused the opening {move}")
         self._in_c(deal.hands)
 
-    def _in_c(self, hands: Sequence[Sequence[str]]) -> None:
-        """Hand out ``hands`` in the C state, and start its Python mirrors."""
+    def _deal_in_c(self, players: int, deck: Deck, rules: Rules, seed: int) -> None:
+        """Set up as :meth:`_start` does from :func:`deal_cards`' deal, the
+        deal drawn, the opening laid and the hands dealt in one C call."""
+        self.deck, self.rules, self.players, self.seed = deck, rules, players, seed
+        self.history = []
+        self._scored = None
+        hands = standard_cards_dealt(players) + 1
+        c = self._c = c_state.CState(deck, players, rules.covering, 3 + players * hands)
+        dealt, (first, second, third), set_aside = c.deal(seed)
+        self.deal = Deal(dealt, _staircase(*zip(first, second, third, strict=True)), set_aside)
+        self._in_c(dealt, given=True)
+
+    def _in_c(self, hands: Sequence[Sequence[str]], *, given: bool = False) -> None:
+        """Hand out ``hands`` in the C state (unless ``given`` there already),
+        and start its Python mirrors."""
         c = self._c
         assert c is not None
-        for seat, hand in enumerate(hands):
-            c.give(seat, hand)
+        if not given:
+            for seat, hand in enumerate(hands):
+                c.give(seat, hand)
         self._board: Board | None = None  # the table read in Python, when asked for
         self._board_at = -1  # the _version it was read at
         self._hands = None
@@ -324,11 +344,13 @@ class Game:
         A :class:`LegalMoves` sequence (``len``, index, iterate, ``in``),
         empty once the game is over.
         """
-        if self.is_over:
-            return LegalMoves.none()
         c = self._c
         if c is not None:
-            return LegalMoves.of_hand(self.deck, c.hands[self._to_move], c.anchors())
+            if self._over:
+                return LegalMoves.none()
+            return c.legal_moves(c.hands[len(self.history) % self.players])
+        if self.is_over:
+            return LegalMoves.none()
         return self.board.legal_placements_of(self._hands[self._to_move])
 
     def play(
@@ -339,17 +361,20 @@ class Game:
         ``player``, when given, must be the seat to move (a server can pass
         the sender's seat).  On any error the game is unchanged.
         """
-        if self.is_over:
+        c = self._c
+        over = self._over if c is not None else self.is_over
+        if over:
             raise IllegalMoveError("the game is over: every player holds only a score card")
-        mover = self._to_move
+        mover = len(self.history) % self.players
         if player is not None and self._seat(player) != mover:
             raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
-        move = Move.coerce(move)
-        c = self._c
-        if c is not None:  # _play_in_c, inlined: the hot path of every bot
+        if type(move) is not Move:
+            move = Move.coerce(move)
+        if c is not None:  # the hot path of every bot: one call into the C state
             if self._shared:
                 self._unshare()
                 c = self._c
+                assert c is not None
             card_id, x, y, rotation = move
             if not c.play(mover, card_id, x, y, rotation):
                 self._refuse(move, mover)
@@ -357,7 +382,8 @@ class Game:
                 move = Move(card_id, x, y, rotation - 2)
             self.history.append(move)
             self._version += 1
-            self._over = all(map((1).__eq__, map(len, c.hands)))
+            if len(c.hands[mover]) == 1:  # the game may be over now
+                self._over = all(map((1).__eq__, map(len, c.hands)))
             return move
         hand = self._hands[mover]
         if move.card not in hand:
@@ -378,7 +404,8 @@ class Game:
             move = Move(card_id, x, y, rotation - 2)
         self.history.append(move)
         self._version += 1
-        self._over = all(map((1).__eq__, map(len, self._c.hands)))  # type: ignore[union-attr]
+        if len(self._c.hands[mover]) == 1:  # type: ignore[union-attr]
+            self._over = all(map((1).__eq__, map(len, self._c.hands)))  # type: ignore[union-attr]
         return move
 
     def _refuse(self, move: Move, mover: int) -> None:
@@ -734,17 +761,13 @@ def new_game(
     """
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     the_deck, the_rules = _deck(deck), _rules(rules)
-    setup = None
-    if the_rules.opening is None and _in_c(backend):
+    game = Game.__new__(Game)
+    if the_rules.opening is None and seed < 2**64 and _in_c(backend):
         _deck_deals(the_deck, engine.check_int(players, "players"), the_rules)
-        dealt = c_state.deal(the_deck, players, seed)  # deal_cards' deal, drawn in C
-        if dealt is not None:
-            hands, (first, second, third), set_aside = dealt
-            opening = staircase(*zip(first, second, third, strict=True))
-            setup = Deal(hands, opening, set_aside)
-    if setup is None:
-        setup = deal_cards(the_deck, players, random.Random(seed), the_rules)
-    game = Game.__new__(Game)  # deal_cards checked the deck and made a possible deal
+        game._deal_in_c(players, the_deck, the_rules, seed)  # deal_cards' deal, drawn in C
+        return game
+    setup = deal_cards(the_deck, players, random.Random(seed), the_rules)
+    # deal_cards checked the deck and made a possible deal
     game._start(
         players, setup, the_deck, the_rules, seed, backend, checked=the_rules.opening is not None
     )

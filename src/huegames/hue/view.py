@@ -96,7 +96,7 @@ class View:
         table = self.table
         if isinstance(table, Board):
             return table.legal_placements_of(self.hand)
-        return LegalMoves.of_hand(self.deck, self.hand, table.anchors())
+        return table.legal_moves(self.hand)
 
     def played_by(self, seat: int) -> tuple[str, ...]:
         """The cards a seat has played, in order."""
