@@ -368,8 +368,7 @@ class Game:
         mover = len(self.history) % self.players
         if player is not None and self._seat(player) != mover:
             raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
-        if type(move) is not Move:
-            move = Move.coerce(move)
+        move = Move.coerce(move)
         if c is not None:  # the hot path of every bot: one call into the C state
             if self._shared:
                 self._unshare()
