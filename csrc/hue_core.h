@@ -447,7 +447,7 @@ typedef struct {
 } hue_hands;
 
 /* Bytes of a state whose table takes `capacity` cards of a deck of
- * card_count, or 0 when out of range (capacity 1 .. 680: the buffer's side,
+ * card_count, or 0 when out of range (capacity 1 .. 681: the buffer's side,
  * 6 * capacity + 8, is at most HUE_MAX_SIDE). */
 HG_API size_t hue_state_size(int32_t capacity, int32_t card_count);
 

@@ -31,6 +31,12 @@ static int32_t side_of(int32_t capacity)
     return 6 * capacity + 8;
 }
 
+/* A capacity whose buffer side is at most HUE_MAX_SIDE. */
+static int capacity_ok(int32_t capacity)
+{
+    return capacity >= 1 && capacity <= (HUE_MAX_SIDE - 8) / 6;
+}
+
 /* Where the first card's anchor goes, on both axes. */
 static int32_t first_anchor(int32_t capacity)
 {
@@ -77,7 +83,7 @@ static table table_of(const hue_state *s)
 
 size_t hue_state_size(int32_t capacity, int32_t card_count)
 {
-    if (capacity < 1 || side_of(capacity) > HUE_MAX_SIDE || card_count < 1
+    if (!capacity_ok(capacity) || card_count < 1
         || card_count > HUE_MAX_CARDS)
         return 0;
     return round8(sizeof(hue_state)) + round8((size_t)capacity * sizeof(laid_record))
@@ -113,8 +119,8 @@ static int state_ok(const hue_state *s)
 {
     int32_t first, low, high;
 
-    if (s == NULL || !players_ok(s->players) || s->capacity < 1
-        || side_of(s->capacity) > HUE_MAX_SIDE || s->side != side_of(s->capacity)
+    if (s == NULL || !players_ok(s->players) || !capacity_ok(s->capacity)
+        || s->side != side_of(s->capacity)
         || s->card_count < 1 || s->card_count > HUE_MAX_CARDS
         || s->size != (int64_t)hue_state_size(s->capacity, s->card_count)
         || s->laid < 0 || s->laid > s->capacity || s->fixed < 0 || s->fixed > s->laid
@@ -300,7 +306,7 @@ int hue_state_play(const hue_setup *setup, hue_state *state, hue_hands *hands, i
     int32_t seat, slot, bx = 0, by = 0;
     int status;
 
-    if (!state_ok(state) || !hands_ok(hands, state))
+    if (!state_ok(state) || !hands_ok(hands, state) || !setup_ok(setup, state))
         return HG_ERR_ARGUMENT;
     if (is_over(hands))
         return HG_ERR_STATE;

@@ -17,8 +17,14 @@
  *      no random move decides them);
  *   4  hue_play_matches, every game replayed on a reference table (the
  *      opening, each move legal and of a dealt card, each seat's moves its
- *      own, the winner), the skipped outputs and each game alone agreeing.
- * Any other first byte picks target (byte mod 4), as before target 4 was.
+ *      own, the winner), the skipped outputs and each game alone agreeing;
+ *   5  one game's state (hue_state_*): made, dealt or laid by hand, then
+ *      moves, undos, listings and scores in any order, each listing and
+ *      score checked against the reference, a move legal exactly when it
+ *      is listed and its card held, a refusal leaving the state's bytes
+ *      and the hands as they were, and hostile pointers refused.
+ * Any other first byte picks target (byte mod 4), as before targets 4 and
+ * 5 were.
  *
  * The rest of the input is read in order by the decoders below (and
  * written by fuzz/make_corpus.py for the seed corpus); running out of
@@ -1747,6 +1753,419 @@ static void fuzz_matches(input *in)
 
 /* ---- the entry point ---------------------------------------------------- */
 
+/* ---- 5: one game's state (hue_state_*) ------------------------------------- */
+
+#define STATE_WINDOW 5          /* cells read around the occupied box */
+#define STATE_OPS 48
+
+typedef struct {
+    void *block;                /* the state, malloc'd at its exact size */
+    hue_state *s;
+    size_t size;
+    hue_hands hands;
+    hue_setup setup;
+    const fuzz_deck *deck;
+    int32_t laid[64];           /* the cards on the table, in order */
+    int32_t laid_count;
+} fuzz_state_t;
+
+static int state_on_table(const fuzz_state_t *f, int32_t card)
+{
+    int32_t k;
+
+    for (k = 0; k < f->laid_count; k++)
+        if (f->laid[k] == card)
+            return 1;
+    return 0;
+}
+
+/* The window of table cells around the occupied box, as a grid: w x h
+ * cells from table cell (*x0, *y0); NULL for an empty table. */
+static hue_cell *state_window(const hue_state *s, int32_t *w, int32_t *h, int64_t *x0,
+                              int64_t *y0)
+{
+    hue_cell *cells;
+    int32_t x, y;
+
+    if (s->laid == 0)
+        return NULL;
+    *x0 = s->origin_x + s->box[0] - STATE_WINDOW;
+    *y0 = s->origin_y + s->box[1] - STATE_WINDOW;
+    *w = s->box[2] - s->box[0] + 1 + 2 * STATE_WINDOW;
+    *h = s->box[3] - s->box[1] + 1 + 2 * STATE_WINDOW;
+    cells = malloc((size_t)*w * (size_t)*h * sizeof *cells);
+    if (cells == NULL)
+        FAIL("out of memory in the state window");
+    for (y = 0; y < *h; y++)
+        for (x = 0; x < *w; x++) {
+            int32_t code = hue_state_cell(s, *x0 + x, *y0 + y);
+            CHECK(code >= 0 && code <= 0xFFFF && cell_valid((hue_cell)code),
+                  "hue_state_cell: code %d", code);
+            cells[y * *w + x] = (hue_cell)code;
+        }
+    return cells;
+}
+
+/* Whether the box from table cells x0..x1, y0..y1 keeps the limits. */
+static int state_limits_ok(const hue_state *s, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
+{
+    return x0 >= -s->limit && y0 >= -s->limit && x1 <= s->limit && y1 <= s->limit
+        && x1 - x0 < s->span && y1 - y0 < s->span;
+}
+
+/* hue_state_legal against the reference: every listed pair legal by rules
+ * section 4 and the limits, in order, and every legal anchor near the
+ * table listed. */
+static void check_state_legal(const fuzz_state_t *f)
+{
+    const hue_state *s = f->s;
+    int64_t capacity = hue_state_legal_capacity(s), n, k, x0 = 0, y0 = 0, want = 0;
+    int32_t counts[2] = {-7, -7}, w = 0, h = 0, o, x, y;
+    int64_t *pairs;
+    hue_cell *cells;
+
+    CHECK(capacity >= 0, "hue_state_legal_capacity: %lld", (long long)capacity);
+    pairs = canary_buffer((size_t)(capacity ? capacity : 1) * 2 * sizeof *pairs);
+    if (capacity > 0) {
+        n = hue_state_legal(s, pairs, capacity - 1, counts);
+        CHECK(n == HG_ERR_CAPACITY && untouched(pairs, (size_t)capacity * 2 * sizeof *pairs),
+              "hue_state_legal with a capacity one short: %lld", (long long)n);
+    }
+    n = hue_state_legal(s, pairs, capacity, counts);
+    CHECK(n >= 0 && n <= capacity && counts[0] >= 0 && counts[1] >= 0
+              && counts[0] + counts[1] == n,
+          "hue_state_legal: %lld (%d + %d) of %lld", (long long)n, counts[0], counts[1],
+          (long long)capacity);
+    cells = state_window(s, &w, &h, &x0, &y0);
+    if (cells == NULL) {
+        CHECK(n == 0, "hue_state_legal lists %lld on an empty table", (long long)n);
+        free(pairs);
+        return;
+    }
+    k = 0;
+    for (o = 0; o < 2; o++)
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++) {
+                int64_t tx = x0 + x, ty = y0 + y, bx0, by0, bx1, by1;
+                if (!ref_legal(cells, w, h, x, y, o, s->allow_cover))
+                    continue;
+                bx0 = s->origin_x + s->box[0];
+                by0 = s->origin_y + s->box[1];
+                bx1 = s->origin_x + s->box[2];
+                by1 = s->origin_y + s->box[3];
+                if (tx < bx0) bx0 = tx;
+                if (ty < by0) by0 = ty;
+                if (tx + 2 * o > bx1) bx1 = tx + 2 * o;
+                if (ty + 2 * (1 - o) > by1) by1 = ty + 2 * (1 - o);
+                if (!state_limits_ok(s, bx0, by0, bx1, by1))
+                    continue;
+                CHECK(k < n && pairs[2 * k] == tx && pairs[2 * k + 1] == ty,
+                      "hue_state_legal: anchor %lld should be (%lld, %lld)", (long long)k,
+                      (long long)tx, (long long)ty);
+                k++;
+                want += o == 0;
+            }
+    CHECK(k == n && want == counts[0], "hue_state_legal: %lld listed, %lld legal",
+          (long long)n, (long long)k);
+    free(cells);
+    free(pairs);
+}
+
+/* hue_state_scores against the reference flood fill and the hands. */
+static void check_state_scores(input *in, const fuzz_state_t *f)
+{
+    const hue_state *s = f->s;
+    size_t need = hue_state_workspace_size(s);
+    hostility hz = pick_hostility(in);
+    size_t short_by = hz.short_by > need ? need : hz.short_by;
+    workspace ws;
+    int32_t values[HUE_COLOURS], want[HUE_COLOURS], scores[HUE_MAX_PLAYERS], seat, k, w, h;
+    int64_t x0, y0;
+    hue_cell *cells;
+    int status, bad_deck = 0;
+
+    CHECK(need > 0, "hue_state_workspace_size: 0 for a valid state");
+    ws = workspace_new(need - short_by, hz.misalign, 0x5A);
+    memset(values, CANARY, sizeof values);
+    memset(scores, CANARY, sizeof scores);
+    for (seat = 0; seat < f->hands.players; seat++)
+        for (k = 0; k < f->hands.count[seat]; k++)
+            for (w = 0; w < 3; w++)
+                bad_deck |= f->deck->cards[f->hands.cards[seat][k]].colours[w] >= HUE_COLOURS;
+    status = hue_state_scores(&f->setup, s, &f->hands, ws.at, need - short_by, values, scores);
+    if (short_by > 0 || bad_deck) {
+        CHECK(status == (short_by > 0 ? HG_ERR_WORKSPACE : HG_ERR_DECK)
+                  && untouched(values, sizeof values) && untouched(scores, sizeof scores),
+              "hue_state_scores: %d (short by %zu, bad deck %d)", status, short_by, bad_deck);
+        free(ws.block);
+        return;
+    }
+    CHECK(status == 0, "hue_state_scores: %d", status);
+    cells = state_window(s, &w, &h, &x0, &y0);
+    if (cells == NULL) {
+        memset(want, 0, sizeof want);
+    } else {
+        ref_values(cells, w, h, want);
+        free(cells);
+    }
+    check_values_equal(values, want, "hue_state_scores");
+    for (seat = 0; seat < f->hands.players; seat++) {
+        int32_t best = 0;
+        for (k = 0; k < f->hands.count[seat]; k++) {
+            int32_t score = card_score(&f->deck->cards[f->hands.cards[seat][k]], want);
+            if (k == 0 || score > best)
+                best = score;
+        }
+        CHECK(scores[seat] == best, "hue_state_scores: seat %d scores %d, not %d", seat,
+              scores[seat], best);
+    }
+    free(ws.block);
+}
+
+/* A call that failed left the state and the hands as they were. */
+static void check_state_unchanged(void *copy, const hue_hands *hands_before,
+                                  const fuzz_state_t *f, int status, const char *what)
+{
+    CHECK(status < 0, "%s: expected a refusal", what);
+    CHECK(memcmp(copy, f->block, f->size) == 0 && memcmp(hands_before, &f->hands,
+                                                         sizeof *hands_before) == 0,
+          "%s refused (%d) but changed the state", what, status);
+    free(copy);
+}
+
+/* One move: a listed anchor or a nearby one, a card of the mover's hand or
+ * another; legal exactly when listed (the card in hand, on no cell). */
+static void state_play(input *in, fuzz_state_t *f)
+{
+    hue_state *s = f->s;
+    int64_t capacity = hue_state_legal_capacity(s), n = 0, x, y;
+    int64_t *pairs = malloc((size_t)(capacity ? capacity : 1) * 2 * sizeof *pairs);
+    int32_t counts[2] = {0, 0}, seat = s->moves % s->players, card, rotation, slot, k;
+    hue_hands before = f->hands;
+    int listed = 0, held = 0, over = 1, status;
+    void *copy;
+
+    if (pairs == NULL)
+        FAIL("out of memory");
+    if (capacity > 0)
+        n = hue_state_legal(s, pairs, capacity, counts);
+    slot = u8(in);
+    card = slot < 0xF0 && f->hands.count[seat] > 0
+               ? f->hands.cards[seat][slot % f->hands.count[seat]]
+               : pick(in, 0, s->card_count - 1);
+    rotation = pick(in, 0, 3);
+    if (n > 0 && u8(in) < 0xC0) {
+        k = (int32_t)(u16(in) % (uint32_t)n);
+        x = pairs[2 * k];
+        y = pairs[2 * k + 1];
+    } else if (u8(in) < 0xF8) {
+        x = (s->laid ? s->origin_x + s->box[0] : 0) + pick_coord(in) / 4;
+        y = (s->laid ? s->origin_y + s->box[1] : 0) + pick_coord(in) / 4;
+    } else {                    /* anywhere, the extremes too */
+        x = pick_origin(in);
+        y = pick_origin(in);
+    }
+    if (s->laid == 0 && rotation >= 0 && rotation <= 3)  /* anything within the limits goes */
+        listed = x > INT64_MIN + 2 && y > INT64_MIN + 2
+                 && x < HUE_MAX_ORIGIN && y < HUE_MAX_ORIGIN
+                 && state_limits_ok(s, x, y, x + 2 * (rotation & 1), y + 2 * (1 - (rotation & 1)));
+    for (k = 0; n > 0 && rotation >= 0 && rotation <= 3 && k < counts[rotation & 1]; k++) {
+        int64_t at = (rotation & 1) ? counts[0] + k : k;
+        listed |= pairs[2 * at] == x && pairs[2 * at + 1] == y;
+    }
+    for (k = 0; k < f->hands.count[seat]; k++)
+        held |= f->hands.cards[seat][k] == card;
+    for (k = 0; k < f->hands.players; k++)
+        over &= f->hands.count[k] == 1;
+    copy = snapshot(f->block, f->size);
+    status = hue_state_play(&f->setup, s, &f->hands, card, x, y, rotation);
+    if (status == 0) {
+        CHECK(listed && held && !over && !state_on_table(f, card),
+              "hue_state_play took an unlisted move (card %d at %lld %lld r%d)", card,
+              (long long)x, (long long)y, rotation);
+        CHECK(f->hands.count[seat] == before.count[seat] - 1, "hue_state_play: hand not played");
+        f->laid[f->laid_count++] = card;
+        if (u8(in) & 1) {       /* taken back: the table as it was */
+            int32_t back = hue_state_undo(s, &f->hands);
+            CHECK(back == card && memcmp(&before, &f->hands, sizeof before) == 0,
+                  "hue_state_undo: gave back %d, not %d", back, card);
+            f->laid_count--;
+            check_state_legal(f);
+        }
+        free(copy);
+    } else {
+        int deck_ok = card < 0 || card >= s->card_count || rotation < 0 || rotation > 3;
+        for (k = 0; !deck_ok && k < 3; k++)
+            deck_ok |= !cell_valid(f->deck->cards[card].shapes[rotation][k])
+                       || f->deck->cards[card].shapes[rotation][k] == HUE_EMPTY;
+        CHECK(over || !held || !listed || deck_ok || s->laid == s->capacity
+                  || state_on_table(f, card),
+              "hue_state_play refused (%d) a listed move of a held card (card %d at %lld %lld "
+              "r%d; %d laid)", status, card, (long long)x, (long long)y, rotation, s->laid);
+        check_state_unchanged(copy, &before, f, status, "hue_state_play");
+    }
+    free(pairs);
+}
+
+static void fuzz_state(input *in)
+{
+    fuzz_deck d = deck_read(in);
+    fuzz_state_t f;
+    int32_t players = pick(in, 2, 5), capacity = pick(in, 1, 40), seat, k, op;
+    int cover = pick_flag(in);
+    uint8_t limits = u8(in), mode;
+    int64_t limit = limits & 1 ? 40 : HUE_MAX_ORIGIN - HUE_MAX_SIDE, span = limits & 2 ? 9 : 2048;
+    size_t want;
+    int status;
+
+    want = hue_state_size(capacity, d.count);
+    CHECK((want > 0) == (capacity >= 1 && capacity <= 681 && d.count >= 1
+                         && d.count <= HUE_MAX_CARDS),
+          "hue_state_size(%d, %d) = %zu", capacity, d.count, want);
+    f.size = want ? want : 64;
+    f.block = canary_buffer(f.size);
+    f.s = (hue_state *)f.block;
+    f.deck = &d;
+    f.laid_count = 0;
+    status = hue_state_init(f.block, f.size - (limits & 4 ? 1 : 0), players, d.count, cover,
+                            capacity, limits & 8 ? 0 : limit, span);
+    if (want == 0 || (limits & 4) || (limits & 8) || players < 2 || players > 5) {
+        CHECK(status == HG_ERR_ARGUMENT && untouched(f.block, f.size),
+              "hue_state_init with bad arguments: %d", status);
+        free(f.block);
+        free(d.cards);
+        return;
+    }
+    CHECK(status == 0 && f.s->size == (int64_t)want && f.s->laid == 0,
+          "hue_state_init: %d", status);
+    memset(&f.hands, 0, sizeof f.hands);
+    f.hands.players = players;
+    f.setup.deck = d.cards;
+    f.setup.card_count = d.count;
+    f.setup.players = players;
+    f.setup.allow_cover = cover;
+
+    mode = u8(in);
+    if (mode & 1) {             /* a deal */
+        int32_t *cards = canary_buffer((size_t)d.count * sizeof *cards), rotations[3];
+        int32_t *again = canary_buffer((size_t)d.count * sizeof *again);
+        uint64_t seed = u64(in);
+        status = hue_state_deal(&f.setup, f.s, &f.hands, seed, cards, rotations);
+        if (status == 0) {
+            int32_t dealt[3], per = hue_game_moves(players) / players + 1;
+            CHECK(d.valid && f.s->laid == 3 && f.s->fixed == 3 && capacity >= 3,
+                  "hue_state_deal: %d cards laid", f.s->laid);
+            k = hue_deal(&f.setup, seed, again, dealt);
+            CHECK(k == 0 && memcmp(dealt, rotations, sizeof dealt) == 0
+                      && memcmp(again, cards, (size_t)d.count * sizeof *cards) == 0,
+                  "hue_deal deals another game than hue_state_deal");
+            for (seat = 0; seat < players; seat++)
+                CHECK(f.hands.count[seat] == per
+                          && memcmp(f.hands.cards[seat], cards + seat * per,
+                                    (size_t)per * sizeof *cards) == 0,
+                      "hue_state_deal: seat %d holds %d", seat, f.hands.count[seat]);
+            for (k = 0; k < 3; k++)
+                f.laid[f.laid_count++] = cards[players * per + k];
+        } else {
+            CHECK(!(d.valid && capacity >= 3 && deck_enough(&d, players)),
+                  "hue_state_deal refused a good deck: %d", status);
+        }
+        free(cards);
+        free(again);
+    } else {                    /* an opening laid by hand, then hands */
+        int32_t laid = 1 + u8(in) % 3;
+        for (k = 0; k < laid; k++) {
+            int32_t card = pick(in, 0, d.count - 1), rotation = pick(in, 0, 3);
+            int64_t x = pick_coord(in), y = pick_coord(in);
+            hue_hands before = f.hands;
+            void *copy = snapshot(f.block, f.size);
+            status = hue_state_lay(&f.setup, f.s, card, x, y, rotation, -1, u8(in) & 1);
+            if (status == 0) {
+                f.laid[f.laid_count++] = card;
+                free(copy);
+            }
+            else
+                check_state_unchanged(copy, &before, &f, status, "hue_state_lay");
+        }
+        for (seat = 0; seat < players; seat++) {
+            int32_t cards[HUE_MAX_HAND + 1], count = pick_count(in, HUE_MAX_HAND + 1), next = 0;
+            for (k = 0; k < count && k <= HUE_MAX_HAND; k++) {
+                next += 1 + u8(in) % 4;
+                cards[k] = next;
+            }
+            status = hue_hands_set(&f.hands, d.count, seat, cards, count);
+            CHECK((status == 0) == (count >= 0 && count <= HUE_MAX_HAND
+                                    && (count == 0 || cards[count - 1] < d.count)),
+                  "hue_hands_set(%d cards): %d", count, status);
+        }
+    }
+
+    for (op = 0; op < STATE_OPS && in->left > 0; op++) {
+        uint8_t what = u8(in);
+        hue_hands before = f.hands;
+        void *copy;
+        switch (what % 6) {
+        case 0:
+            check_state_legal(&f);
+            break;
+        case 1:
+        case 2:
+            state_play(in, &f);
+            break;
+        case 3:
+            copy = snapshot(f.block, f.size);
+            k = f.s->moves;
+            status = hue_state_undo(f.s, &f.hands);
+            if (k == 0) {
+                check_state_unchanged(copy, &before, &f, status, "hue_state_undo");
+            } else if (status >= 0) {
+                CHECK(status == f.laid[f.laid_count - 1], "hue_state_undo gave back %d", status);
+                f.laid_count--;
+                free(copy);
+            }
+            else  /* a seat whose hand is full cannot take its card back */
+                check_state_unchanged(copy, &before, &f, status, "hue_state_undo");
+            break;
+        case 4:
+            check_state_scores(in, &f);
+            break;
+        default: {              /* a copy of the bytes plays on alone */
+            void *twin = snapshot(f.block, f.size);
+            int64_t x = pick_origin(in), y = pick_origin(in);
+            int32_t code = hue_state_cell(f.s, x, y);
+            CHECK(code >= 0 && code <= 0xFFFF && hue_state_cell((hue_state *)twin, x, y) == code,
+                  "hue_state_cell of a copy");
+            free(twin);
+            break;
+        }
+        }
+        CHECK(f.s->laid <= f.s->capacity && f.s->fixed + f.s->moves == f.s->laid,
+              "a state out of shape after op %u", what % 6);
+    }
+    /* Hostile pointers and sizes are refused with the state untouched. */
+    {
+        hue_hands before = f.hands;
+        void *copy = snapshot(f.block, f.size);
+        int32_t counts[2], values[HUE_COLOURS];
+        CHECK(hue_state_play(NULL, f.s, &f.hands, 0, 0, 0, 0) == HG_ERR_ARGUMENT
+                  && hue_state_play(&f.setup, NULL, &f.hands, 0, 0, 0, 0) == HG_ERR_ARGUMENT
+                  && hue_state_play(&f.setup, f.s, NULL, 0, 0, 0, 0) == HG_ERR_ARGUMENT
+                  && hue_state_undo(NULL, &f.hands) == HG_ERR_ARGUMENT
+                  && hue_state_undo(f.s, NULL) == HG_ERR_ARGUMENT
+                  && hue_state_legal(f.s, NULL, 10, counts) == HG_ERR_ARGUMENT
+                  && hue_state_legal(NULL, NULL, 10, counts) == HG_ERR_ARGUMENT
+                  && hue_state_scores(&f.setup, f.s, &f.hands, NULL, 0, values, NULL)
+                         == HG_ERR_WORKSPACE
+                  && hue_state_lay(&f.setup, f.s, 0, 0, 0, 0, 7, 1) == HG_ERR_ARGUMENT
+                  && hue_hands_set(NULL, d.count, 0, NULL, 0) == HG_ERR_ARGUMENT
+                  && hue_state_cell(NULL, 0, 0) == 0,
+              "a NULL or out-of-range argument was not refused");
+        check_state_unchanged(copy, &before, &f, -1, "hostile calls");
+    }
+    free(f.block);
+    free(d.cards);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -1757,7 +2176,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.at = data;
     in.left = size;
     target = u8(&in);
-    switch (target == 4 ? 4 : target % 4) {
+    switch (target == 4 || target == 5 ? target : target % 4) {
+    case 5: fuzz_state(&in); break;
     case 4: fuzz_matches(&in); break;
     case 0: fuzz_sizes(&in); break;
     case 1: fuzz_grid_calls(&in); break;

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent
 CORPUS = ROOT / "corpus" / "hue_core"
 CRASHES = ROOT / "crashes"
 
-TARGET_SIZES, TARGET_GRID, TARGET_GAMES, TARGET_PLAYOUTS, TARGET_MATCHES = range(5)
+TARGET_SIZES, TARGET_GRID, TARGET_GAMES, TARGET_PLAYOUTS, TARGET_MATCHES, TARGET_STATE = range(6)
 HOSTILE = 0xF0  # a choice byte from here picks an edge case
 RAW32 = 0xF6  # edge byte followed by a raw little-endian int32
 RAW64 = 0xF7  # pick_origin's edge byte followed by a raw int64
@@ -219,8 +219,22 @@ def corpus() -> Iterator[tuple[str, bytes]]:
     for players in range(2, 6):
         yield f"matches-{players}p", matches_input(players, players, 2, players % 2, [1, 0])
     yield "matches-greedy", matches_input(3, 9, 1, 1, [1])
+    for players in range(2, 6):
+        for deal in (True, False):
+            name = f"state-{players}p-{'deal' if deal else 'laid'}"
+            yield name, state_input(players, 40 + players, deal, rng)
     yield "sizes-default", sizes_input(12, 9, 5, 2, 30, 6)
     yield "sizes-widest", sizes_input(hue_max_side(), 1, 1, 5, 4096, 16)
+
+
+def state_input(players: int, seed: int, deal: bool, rng: random.Random) -> bytes:
+    """The state target: the default deck, ``players``, room for a whole
+    game, covering, wide limits, then a deal from ``seed`` (or an opening
+    laid by hand), and operations as random bytes (any bytes decode)."""
+    capacity = 3 + players * 6
+    head = bytes([TARGET_STATE, 0, 0, 30, players - 2, capacity - 1, 1, 0])
+    setup = bytes([1]) + u64(seed) if deal else bytes([0, 2, 0, 8, 8, 0, 0, 1, 0, 8, 9, 0, 0])
+    return head + setup + bytes(rng.randrange(0, HOSTILE) for _ in range(240))
 
 
 def hue_max_side() -> int:
