@@ -1,0 +1,317 @@
+/*
+ * plank_core_fuzz.c -- a libFuzzer target over every entry point of
+ * csrc/plank_core.h (run it with scripts/fuzz.sh --core plank_core).
+ *
+ * Each input drives one target, chosen by its first byte (mod 3):
+ *
+ *   0  one position from raw bytes (any counts, seats and owners), or one
+ *      dealt by plank_deal and played into by moves the input picks: a
+ *      position the core refuses is refused by every call, unchanged; for
+ *      one it takes, every legal move plays on a copy (1 exactly for the
+ *      winning moves, which are legal moves), the position it leaves is
+ *      one the core takes again, a code not listed is refused with the
+ *      position unchanged, and threats are counts;
+ *   1  plank_play_hands with hostile rules, seats, policies, a workspace
+ *      that may be short or misaligned and a move buffer that may be short:
+ *      every hand replayed move by move with plank_play to its length and
+ *      its winners (a line by the last mover), bad arguments refused;
+ *   2  plank_choices: every choice below n, refusals for n or count out of
+ *      range.
+ *
+ * Running out of bytes reads zeros.  Every buffer is allocated at its exact
+ * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
+ * a message naming it.
+ */
+#include "plank_core.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAIL(...)                                                              \
+    do {                                                                       \
+        fprintf(stderr, "plank_core_fuzz: %s:%d: ", __FILE__, __LINE__);       \
+        fprintf(stderr, __VA_ARGS__);                                          \
+        fputc('\n', stderr);                                                   \
+        abort();                                                               \
+    } while (0)
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (!(cond))                                                           \
+            FAIL(__VA_ARGS__);                                                 \
+    } while (0)
+
+#define CANARY 0xA5
+#define MAX_HANDS 3
+#define MAX_TURNS 400           /* the turn limit of a fuzzed hand, at most */
+
+typedef struct {
+    const uint8_t *data;
+    size_t size, at;
+} input;
+
+static uint8_t byte(input *in)
+{
+    return in->at < in->size ? in->data[in->at++] : 0;
+}
+
+static uint64_t u64(input *in)
+{
+    uint64_t v = 0;
+    for (int i = 0; i < 8; i++)
+        v = v << 8 | byte(in);
+    return v;
+}
+
+static int32_t i32(input *in)
+{
+    uint32_t v = 0;
+    for (int i = 0; i < 4; i++)
+        v = v << 8 | byte(in);
+    return (int32_t)v;
+}
+
+static void *canary(size_t bytes)
+{
+    void *p = malloc(bytes ? bytes : 1);
+    if (p == NULL)
+        FAIL("out of memory (%zu bytes)", bytes);
+    memset(p, CANARY, bytes ? bytes : 1);
+    return p;
+}
+
+static int listed(const uint32_t *moves, int n, uint32_t code)
+{
+    for (int k = 0; k < n; k++)
+        if (moves[k] == code)
+            return 1;
+    return 0;
+}
+
+/* Every call on a position the core refuses is refused, and changes nothing. */
+static void check_refused(plank_position *p, int status)
+{
+    plank_position before = *p;
+    uint32_t moves[PLANK_MAX_MOVES];
+
+    CHECK(status == HG_ERR_STATE, "a refused position gave %d", status);
+    CHECK(plank_legal_moves(p, moves) == status && plank_winning_moves(p, moves) == status
+              && plank_threats(p, 0) == status && plank_play(p, PLANK_PASS) == status
+              && memcmp(&before, p, sizeof before) == 0,
+          "a call took a position the core refuses");
+}
+
+/* The promises on a position the core takes; returns the number of legal moves. */
+static int check_position(input *in, plank_position *p)
+{
+    uint32_t moves[PLANK_MAX_MOVES], wins[PLANK_MAX_MOVES];
+    int n = plank_legal_moves(p, moves), w, k;
+
+    if (n < 0) {
+        check_refused(p, n);
+        return 0;
+    }
+    CHECK(n >= 1 && n <= PLANK_MAX_MOVES, "plank_legal_moves: %d", n);
+    for (k = 0; k < n; k++)
+        CHECK(!listed(moves, k, moves[k]), "plank_legal_moves lists %u twice", moves[k]);
+    w = plank_winning_moves(p, wins);
+    CHECK(w >= 0 && w <= n, "plank_winning_moves: %d of %d", w, n);
+    for (k = 0; k < w; k++)
+        CHECK(listed(moves, n, wins[k]), "winning move %u is not legal", wins[k]);
+    for (k = 0; k < p->players; k++)
+        CHECK(plank_threats(p, k) >= 0, "plank_threats(%d) < 0", k);
+    CHECK(plank_threats(p, -1) == HG_ERR_ARGUMENT && plank_threats(p, p->players) == HG_ERR_ARGUMENT,
+          "plank_threats took a seat out of range");
+    CHECK(plank_legal_moves(p, NULL) == HG_ERR_ARGUMENT, "plank_legal_moves(NULL) was taken");
+    for (k = 0; k < n; k++) {
+        plank_position copy = *p;
+        uint32_t after[PLANK_MAX_MOVES];
+        int line = plank_play(&copy, moves[k]);
+        CHECK(line == listed(wins, w, moves[k]), "plank_play(%u): %d, winning %d", moves[k], line,
+              listed(wins, w, moves[k]));
+        CHECK(copy.turn == p->turn + 1 || p->turn + 1 == INT32_MAX,
+              "plank_play: turn %d after %d", copy.turn, p->turn);
+        CHECK(copy.turn == INT32_MAX || plank_legal_moves(&copy, after) >= 1,
+              "plank_play(%u) left a position the core refuses", moves[k]);
+    }
+    for (k = 0; k < 4; k++) {   /* codes the input picks, listed or not */
+        uint32_t code = byte(in) < 0xC0 ? (uint32_t)(byte(in) << 8 | byte(in)) % 4096 : (uint32_t)i32(in);
+        plank_position copy = *p;
+        int status = plank_play(&copy, code);
+        if (listed(moves, n, code))
+            CHECK(status >= 0, "plank_play refused the legal move %u: %d", code, status);
+        else
+            CHECK(status == HG_ERR_ILLEGAL && memcmp(&copy, p, sizeof copy) == 0,
+                  "plank_play took %u, not a legal move (%d)", code, status);
+    }
+    return n;
+}
+
+static void fuzz_position(input *in)
+{
+    plank_position p;
+    uint8_t mode = byte(in);
+    int turns, k;
+
+    if (mode & 1) {             /* raw bytes, poked into a dealt one or not */
+        uint8_t *raw = (uint8_t *)&p;
+        if (mode & 2) {
+            int32_t players = 2 + byte(in) % 3;
+            CHECK(plank_deal(u64(in), players, &p) == 0, "plank_deal(%d) refused", players);
+            for (k = byte(in) % 4; k > 0; k--)
+                raw[byte(in) % sizeof p] = byte(in);
+        } else {
+            for (k = 0; k < (int)sizeof p; k++)
+                raw[k] = byte(in);
+        }
+        check_position(in, &p);
+        return;
+    }
+    {
+        int32_t players = (int32_t)(int8_t)byte(in);
+        uint64_t seed = u64(in);
+        int status = plank_deal(seed, players, &p);
+        if (players < PLANK_MIN_PLAYERS || players > PLANK_MAX_PLAYERS) {
+            CHECK(status == HG_ERR_ARGUMENT, "plank_deal(%d players): %d", players, status);
+            CHECK(plank_deal(seed, 2, NULL) == HG_ERR_ARGUMENT, "plank_deal(NULL) was taken");
+            return;
+        }
+        CHECK(status == 0 && p.players == players && p.turn == 0, "plank_deal: %d", status);
+    }
+    turns = byte(in);
+    for (k = 0; k < turns; k++) {
+        uint32_t moves[PLANK_MAX_MOVES];
+        int n = check_position(in, &p), line;
+        if (n == 0)
+            return;
+        CHECK(plank_legal_moves(&p, moves) == n, "plank_legal_moves changed its mind");
+        line = plank_play(&p, moves[byte(in) % n]);
+        CHECK(line == 0 || line == 1, "plank_play: %d", line);
+        if (line)
+            return;             /* the hand is over */
+    }
+}
+
+/* Replays hand h move by move: its length, and a winner exactly when the
+ * last move completed a line for the seat that made it. */
+static void replay_hand(uint64_t seed, int32_t players, const uint32_t *moves, int32_t length,
+                        int32_t winners)
+{
+    plank_position p;
+    int line = 0;
+
+    CHECK(plank_deal(seed, players, &p) == 0, "plank_deal refused a hand it played");
+    for (int32_t t = 0; t < length; t++) {
+        CHECK(!line, "hand goes on after a line at turn %d", t);
+        line = plank_play(&p, moves[t]);
+        CHECK(line >= 0, "hand move %d (%u) refused on replay: %d", t, moves[t], line);
+    }
+    CHECK((winners != 0) == (line == 1), "hand of %d turns: winners %#x, last move line %d",
+          length, (unsigned)winners, line);
+}
+
+static void fuzz_hands(input *in)
+{
+    plank_rules rules;
+    int32_t hands = (int32_t)(byte(in) % (MAX_HANDS + 2)) - 1, total = 0;
+    uint8_t hostile = byte(in);
+    int64_t cells, capacity;
+    size_t need, size;
+    unsigned misalign = byte(in) % 8;
+    uint64_t deal_seeds[MAX_HANDS], bot_seeds[MAX_HANDS * PLANK_MAX_PLAYERS];
+    int8_t policies[MAX_HANDS * PLANK_MAX_PLAYERS];
+    int32_t *scores, *winners, *lengths;
+    uint32_t *moves;
+    uint8_t *block;
+    plank_hands_out out;
+    int status, valid;
+
+    rules.players = hostile & 1 ? (int32_t)(int8_t)byte(in) : 2 + byte(in) % 3;
+    rules.repetition = hostile & 2 ? i32(in) : (byte(in) % 2) * (2 + byte(in) % 3);
+    rules.turn_limit = hostile & 4 ? i32(in) : 1 + byte(in) % MAX_TURNS;
+    for (int32_t h = 0; h < MAX_HANDS; h++)
+        deal_seeds[h] = u64(in);
+    for (int32_t k = 0; k < MAX_HANDS * PLANK_MAX_PLAYERS; k++) {
+        bot_seeds[k] = u64(in);
+        policies[k] = (int8_t)(hostile & 8 ? byte(in) : byte(in) % 2);
+    }
+    valid = rules.players >= PLANK_MIN_PLAYERS && rules.players <= PLANK_MAX_PLAYERS
+            && (rules.repetition == 0 || rules.repetition >= 2) && rules.turn_limit >= 1
+            && rules.turn_limit <= MAX_TURNS && hands >= 0;
+    for (int32_t k = 0; valid && k < hands * rules.players; k++)
+        valid = policies[k] == PLANK_POLICY_RANDOM || policies[k] == PLANK_POLICY_GREEDY;
+    need = plank_workspace_size(rules.turn_limit);
+    CHECK((need > 0) == (rules.turn_limit >= 1 && rules.turn_limit <= PLANK_MAX_TURN_LIMIT),
+          "plank_workspace_size(%d) = %zu", rules.turn_limit, need);
+    if (rules.turn_limit > MAX_TURNS)
+        need = 64;              /* refused anyway: no need to allocate its workspace */
+    size = hostile & 16 ? need - (need > 0) : need;
+    cells = hands > 0 ? hands : 1;
+    capacity = hostile & 32 ? byte(in) : cells * (rules.turn_limit > 0 && rules.turn_limit <= MAX_TURNS
+                                                      ? rules.turn_limit : 1);
+    block = malloc(size + misalign + 1);
+    if (block == NULL)
+        FAIL("out of memory");
+    scores = canary((size_t)cells * PLANK_MAX_PLAYERS * sizeof *scores);
+    winners = canary((size_t)cells * sizeof *winners);
+    lengths = canary((size_t)cells * sizeof *lengths);
+    moves = canary((size_t)(capacity ? capacity : 1) * sizeof *moves);
+    out.scores = scores;
+    out.winners = winners;
+    out.lengths = lengths;
+    out.moves = hostile & 64 ? NULL : moves;
+    out.move_capacity = capacity;
+    status = plank_play_hands(&rules, hands, deal_seeds, bot_seeds, policies, block + misalign,
+                              size, &out);
+    if (!valid || size < need) {
+        CHECK(status == (valid ? HG_ERR_WORKSPACE : HG_ERR_ARGUMENT) || (!valid && status < 0),
+              "plank_play_hands with bad arguments: %d", status);
+    } else if (status >= 0) {
+        for (int32_t h = 0; h < hands; h++) {
+            CHECK(lengths[h] >= 1 && lengths[h] <= rules.turn_limit, "hand %d lasts %d", h,
+                  lengths[h]);
+            if (out.moves != NULL && total + lengths[h] <= capacity)
+                replay_hand(deal_seeds[h], rules.players, moves + total, lengths[h], winners[h]);
+            total += lengths[h];
+        }
+    } else {
+        CHECK(status == HG_ERR_CAPACITY && out.moves != NULL, "plank_play_hands: %d", status);
+    }
+    free(block);
+    free(scores);
+    free(winners);
+    free(lengths);
+    free(moves);
+}
+
+static void fuzz_choices(input *in)
+{
+    uint32_t n = byte(in) < 0xF0 ? 1 + byte(in) : (uint32_t)i32(in);
+    int32_t count = (int32_t)(int8_t)byte(in);
+    uint32_t *out = canary((size_t)(count > 0 ? count : 1) * sizeof *out);
+    int status = plank_choices(u64(in), n, count, out);
+
+    if (n < 1 || n > (1u << 31) || count < 0) {
+        CHECK(status == HG_ERR_ARGUMENT, "plank_choices(n %u, count %d): %d", n, count, status);
+    } else {
+        CHECK(status == 0, "plank_choices(n %u, count %d): %d", n, count, status);
+        for (int32_t k = 0; k < count; k++)
+            CHECK(out[k] < n, "plank_choices: %u of %u", out[k], n);
+    }
+    free(out);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    input in = {data, size, 0};
+
+    CHECK(plank_core_version() == PLANK_CORE_VERSION, "plank_core_version");
+    switch (byte(&in) % 3) {
+    case 0: fuzz_position(&in); break;
+    case 1: fuzz_hands(&in); break;
+    default: fuzz_choices(&in); break;
+    }
+    return 0;
+}
