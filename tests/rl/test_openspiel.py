@@ -280,6 +280,32 @@ def test_hue_strings_and_tensors_hide_the_other_hands(players):
     assert f"hand {hand}" not in state.information_state_string(1)
 
 
+@pytest.mark.parametrize("name", [name for name in GAMES if engine.game_spec(name).encoding])
+def test_make_observation_fills_one_numpy_array_without_lists(name):
+    """The fast way to a tensor (docs/learning.md): ``make_observation(game)``
+    is the adapter's own observer, whose ``tensor`` is one numpy array that
+    ``set_from`` fills in place; it holds what ``observation_tensor`` gives
+    as a list, with no list made."""
+    from open_spiel.python.observation import make_observation
+
+    spec = engine.game_spec(name)
+    game = _load(name, spec.min_players)
+    observation = make_observation(game)
+    assert isinstance(observation, openspiel.Observer)
+    tensor = observation.tensor
+    assert isinstance(tensor, np.ndarray) and tensor.dtype == np.float32
+    state = _set_up(game, 3)
+    rng = random.Random(3)
+    for _ in range(4):
+        if state.is_terminal():
+            break
+        seat = state.current_player()
+        observation.set_from(state, seat)
+        assert observation.tensor is tensor  # filled in place, not made anew
+        assert np.array_equal(tensor, np.asarray(state.observation_tensor(seat), np.float32))
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
 def _hc_play_to(game, seed, phase_moves, rng):
     """A state ``phase_moves`` moves into the first round (the target chosen)."""
     state = _set_up(game, seed)
