@@ -25,7 +25,7 @@ def test_every_call_is_timed_on_every_backend():
     assert timed >= {(what, backend) for what in CALLS for backend in speed.backends()}
     assert timed >= {(what, grid) for what in TABLE for grid in available()}
     assert (("a random game through the API", "kernel") in timed) == kernel.available
-    for what, backend, inputs, call, *per in cases:
+    for _what, backend, inputs, call, *per in cases:
         assert len(inputs) == 3
         assert per == ([speed.KERNEL_BATCH] if backend == "kernel" else [])
         for item in inputs:

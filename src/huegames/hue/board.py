@@ -616,3 +616,38 @@ class Board:
                 lines.append("".join(line).rstrip())
             lines.append("")
         return "\n".join(lines).rstrip()
+
+
+class TableMirror:
+    """A :class:`Board` kept in step with a table held elsewhere (a game's C
+    state), brought up to date only when read.
+
+    :meth:`at` lays the placements made since the last read, or starts again
+    when they are not a continuation of what it holds (an undo, another
+    position), so a game whose table is read every turn pays for one
+    placement a turn, not for the whole table.  The board it gives is its
+    own: read it only (copy it to change it).
+    """
+
+    __slots__ = ("_board", "_deck", "covering")
+
+    def __init__(self, deck: Deck, covering: bool) -> None:
+        self._deck = deck
+        self.covering = covering
+        self._board: Board | None = None
+
+    def at(self, placements: Sequence[Move]) -> Board:
+        """The table holding ``placements`` laid in order, each trusted legal."""
+        board = self._board
+        held = 0
+        if board is not None:
+            laid = board._placements
+            held = len(laid)
+            if held > len(placements) or laid != list(placements[:held]):
+                board, held = None, 0
+        if board is None:
+            board = self._board = Board(self._deck, covering=self.covering)
+        deck = self._deck
+        for move in placements[held:]:
+            board.lay_legal(move, deck[move.card], move.cells)
+        return board

@@ -26,7 +26,7 @@ from typing import Any
 
 from .. import _cores
 from . import cells
-from .board import LegalMoves
+from .board import LegalMoves, TableMirror
 from .cards import Deck, Kind
 
 __all__ = ["CState", "available", "capacity_for", "deck_records", "default"]
@@ -143,7 +143,7 @@ class CState:
     """A game's ``hue_state`` block and its ``hue_hands``, and the deck it is
     played with; or a view's share of the block alone (:meth:`viewed`)."""
 
-    __slots__ = ("_block", "_deck", "_hands", "_state", "board", "hands")
+    __slots__ = ("_block", "_deck", "_hands", "_state", "board", "hands", "mirror")
 
     def __init__(self, deck: Deck, players: int, covering: bool, capacity: int) -> None:
         size = lib.hue_state_size(capacity, len(deck))
@@ -167,14 +167,17 @@ class CState:
         self.hands: list[tuple[str, ...]] = [()] * players
         """Each seat's hand, card ids in deck order: the C state's, kept in Python to read."""
         self.board: Any = None
-        """A view's :class:`~huegames.hue.Board`, once read from the block (by the view)."""
+        """A view's own :class:`~huegames.hue.Board`, once read (by the view)."""
+        self.mirror: Any = None
+        """A view's :class:`~huegames.hue.board.TableMirror`: its game's table in Python."""
 
-    def viewed(self) -> CState:
-        """The table alone, sharing this block (no hands): what a view holds.
-        The game must copy the block (:meth:`copy`) before changing it."""
+    def viewed(self, mirror: TableMirror) -> CState:
+        """The table alone, sharing this block (no hands): what a view holds,
+        with its game's ``mirror`` (the table in Python, which holds no hand
+        either).  The game must copy the block (:meth:`copy`) before changing it."""
         share = CState.__new__(CState)
         share._block, share._state, share._deck = self._block, self._state, self._deck
-        share._hands, share.hands, share.board = None, [], None
+        share._hands, share.hands, share.board, share.mirror = None, [], None, mirror
         return share
 
     def __eq__(self, other: object) -> bool:
@@ -194,7 +197,7 @@ class CState:
         twin._deck = self._deck
         twin._hands = ffi.new("hue_hands *", self._hands[0])
         twin.hands = list(self.hands)
-        twin.board = None
+        twin.board = twin.mirror = None
         return twin
 
     # -- setting up --------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any
 from .. import _cores, engine, records
 from ..errors import IllegalMoveError
 from . import c_state
-from .board import Board, ColourValues, LegalMoves, as_values
+from .board import Board, ColourValues, LegalMoves, TableMirror, as_values
 from .cards import Card, Deck, Kind, as_deck, default_deck
 from .moves import Move
 from .rules import Rules
@@ -167,13 +167,12 @@ class Game:
 
     __slots__ = (
         "_board",
-        "_board_at",
         "_c",
         "_hands",
+        "_mirror",
         "_over",
         "_scored",
         "_shared",
-        "_version",
         "deal",
         "deck",
         "history",
@@ -252,12 +251,11 @@ class Game:
         if not given:
             for seat, hand in enumerate(hands):
                 c.give(seat, hand)
-        self._board: Board | None = None  # the table read in Python, when asked for
-        self._board_at = -1  # the _version it was read at
+        # the table read in Python, brought up to date when asked for
+        self._mirror = TableMirror(self.deck, self.rules.covering)
         self._hands = None
         self._over = all(len(hand) == 1 for hand in hands)
-        self._shared = False  # a view holds the state: copy it before a change
-        self._version = 0  # counts changes, for the board read in Python
+        self._shared = False  # a view holds the table: copy it before a change
 
     # -- the backend ----------------------------------------------------------
 
@@ -293,14 +291,9 @@ class Game:
         :meth:`play`).  On the C backend it is the C state's table read
         into a :class:`Board` when asked for (kept until the next move).
         """
-        board = self._board
-        if self._c is not None and (board is None or self._board_at != self._version):
-            board = self._board = Board.laid_out(
-                [*self.deal.opening, *self.history], self.deck, covering=self.rules.covering
-            )
-            self._board_at = self._version
-        assert board is not None
-        return board
+        if self._c is not None:
+            return self._mirror.at((*self.deal.opening, *self.history))
+        return self._board
 
     # -- whose turn, what is left ----------------------------------------------
 
@@ -380,7 +373,6 @@ class Game:
             if rotation > 1 and self.deck[card_id].rotations == 2:  # looks like rotation - 2
                 move = Move(card_id, x, y, rotation - 2)
             self.history.append(move)
-            self._version += 1
             if len(c.hands[mover]) == 1:  # the game may be over now
                 self._over = all(map((1).__eq__, map(len, c.hands)))
             return move
@@ -402,7 +394,6 @@ class Game:
         if rotation > 1 and self.deck[card_id].rotations == 2:  # looks like rotation - 2
             move = Move(card_id, x, y, rotation - 2)
         self.history.append(move)
-        self._version += 1
         if len(self._c.hands[mover]) == 1:  # type: ignore[union-attr]
             self._over = all(map((1).__eq__, map(len, self._c.hands)))  # type: ignore[union-attr]
         return move
@@ -439,7 +430,6 @@ class Game:
                 self._unshare()
             move = self.history.pop()
             self._c.undo(self._to_move)  # the seat that played it
-            self._version += 1
             self._over = False
             return move
         move = self.history.pop()
@@ -467,10 +457,10 @@ class Game:
             twin.history = list(self.history)
             twin._scored = None
             twin._c = c.copy()
-            twin._board, twin._board_at = None, -1
+            twin._mirror = TableMirror(self.deck, self.rules.covering)
             twin._hands = None
             twin._over = self._over
-            twin._shared, twin._version = False, 0
+            twin._shared = False
             return twin
         return Game.from_position(
             self.players,
@@ -604,7 +594,7 @@ class Game:
         seat = self._seat(player)
         if self._c is not None:
             self._shared = True  # the view reads this table: the game copies it to change
-            table: Board | c_state.CState = self._c.viewed()
+            table: Board | c_state.CState = self._c.viewed(self._mirror)
         else:
             table = self._board.copy()
         return View(  # the fields in order: positional arguments cost less

@@ -72,10 +72,8 @@ class View:
         table = self.table
         if isinstance(table, Board):
             return table
-        if table.board is None:  # read from the C state once
-            table.board = Board.laid_out(
-                (*self.opening, *self.history), self.deck, covering=self.rules.covering
-            )
+        if table.board is None:  # its game's table in Python, copied once
+            table.board = table.mirror.at((*self.opening, *self.history)).copy()
         board: Board = table.board
         return board
 
