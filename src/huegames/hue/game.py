@@ -237,8 +237,9 @@ class Game:
         self.deck, self.rules, self.players, self.seed = deck, rules, players, seed
         self.history = []
         self._scored = None
-        hands = standard_cards_dealt(players) + 1
-        c = self._c = c_state.CState(deck, players, rules.covering, 3 + players * hands)
+        # the opening, then every card but the score cards (the hands are even)
+        moves = players * standard_cards_dealt(players)
+        c = self._c = c_state.CState(deck, players, rules.covering, 3 + moves)
         dealt, (first, second, third), set_aside = c.deal(seed)
         self.deal = Deal(dealt, _staircase(*zip(first, second, third, strict=True)), set_aside)
         self._in_c(dealt, given=True)
@@ -300,7 +301,8 @@ class Game:
     @property
     def current_player(self) -> int | None:
         """The seat to move, or :data:`engine.GAME_OVER` (None) once the game is over."""
-        return engine.GAME_OVER if self.is_over else self._to_move
+        over = self._over if self._c is not None else self.is_over
+        return engine.GAME_OVER if over else len(self.history) % self.players
 
     @property
     def _to_move(self) -> int:

@@ -85,7 +85,7 @@ class View:
     @property
     def is_over(self) -> bool:
         """True once every hand holds only its score card."""
-        return all(size == 1 for size in self.hand_sizes)
+        return all(map((1).__eq__, self.hand_sizes))
 
     def legal_moves(self) -> LegalMoves:
         """This seat's legal moves when it is to move, else none."""
