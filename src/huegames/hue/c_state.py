@@ -181,10 +181,24 @@ class CState:
         return share
 
     def __eq__(self, other: object) -> bool:
-        """Two blocks holding the same table (views of one position)."""
+        """Two states showing the same table: as many cards laid, the same
+        code on every cell (what a view compares; the buffers may differ
+        in size and place)."""
         if not isinstance(other, CState):
             return NotImplemented
-        return ffi.buffer(self._block) == ffi.buffer(other._block)
+        return self._table() == other._table()
+
+    def _table(self) -> tuple[object, ...]:
+        """The cards laid, the occupied box and each of its cells' codes."""
+        state = self._state
+        if state.laid == 0:
+            return ()
+        x0, y0 = state.origin_x + state.box[0], state.origin_y + state.box[1]
+        x1, y1 = state.origin_x + state.box[2], state.origin_y + state.box[3]
+        codes = tuple(
+            lib.hue_state_cell(state, x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1)
+        )
+        return state.laid, state.fixed, (x0, y0, x1, y1), codes
 
     __hash__ = None  # type: ignore[assignment]
 
