@@ -136,6 +136,7 @@ _unzeroed: Any = None if ffi is None else ffi.new_allocator(should_clear_after_a
 
 
 def _error(status: int, what: str) -> ValueError:
+    assert _core is not None
     return ValueError(f"{what}: {_cores.error_message(_core, status)}")
 
 

@@ -254,7 +254,7 @@ class Game:
                 c.give(seat, hand)
         # the table read in Python, brought up to date when asked for
         self._mirror = TableMirror(self.deck, self.rules.covering)
-        self._hands = None
+        self._hands = []  # the hands are the C state's
         self._over = all(len(hand) == 1 for hand in hands)
         self._shared = False  # a view holds the table: copy it before a change
 
@@ -460,7 +460,7 @@ class Game:
             twin._scored = None
             twin._c = c.copy()
             twin._mirror = TableMirror(self.deck, self.rules.covering)
-            twin._hands = None
+            twin._hands = []
             twin._over = self._over
             twin._shared = False
             return twin
