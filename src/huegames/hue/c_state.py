@@ -90,11 +90,17 @@ class _Deck:
     """What the state's calls need of a deck: its records as a ``hue_setup``,
     and card ids by deck index and back."""
 
-    __slots__ = ("ids", "index", "records", "setup", "turns")
+    __slots__ = ("ids", "index", "records", "setup", "setups", "turns")
 
     def __init__(self, deck: Deck) -> None:
         self.records = deck_records(deck)
-        self.setup = ffi.new("hue_setup *", (self.records, len(deck), 2, 1))
+        # One hue_setup per player count, never changed (threads share them).
+        self.setups = {
+            players: ffi.new("hue_setup *", (self.records, len(deck), players, 1))
+            for players in range(lib.HUE_MIN_PLAYERS, lib.HUE_MAX_PLAYERS + 1)
+        }
+        self.setup = self.setups[lib.HUE_MIN_PLAYERS]
+        """The setup the state's moves read: its deck alone (not its player count)."""
         self.ids = tuple(card.id for card in deck.cards)
         self.index = {card_id: at for at, card_id in enumerate(self.ids)}
         self.turns = {card.id: LegalMoves.turns_of([card]) for card in deck.cards}
@@ -232,9 +238,8 @@ class CState:
         size = len(helper.ids)
         if len(scratch.cards) < size:
             scratch.cards = ffi.new("int32_t[]", size)
-        helper.setup.players = players
         status = lib.hue_state_deal(
-            helper.setup, self._state, self._hands, seed, scratch.cards, scratch.rotations
+            helper.setups[players], self._state, self._hands, seed, scratch.cards, scratch.rotations
         )
         if status < 0:
             raise _error(status, "the deal")
