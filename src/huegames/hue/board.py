@@ -622,8 +622,8 @@ class TableMirror:
     """A :class:`Board` kept in step with a table held elsewhere (a game's C
     state), brought up to date only when read.
 
-    :meth:`at` lays the placements made since the last read, or starts again
-    when they are not a continuation of what it holds (an undo, another
+    :meth:`at` lays the placements made since the last read and takes back
+    those undone, or starts again when the table went another way (another
     position), so a game whose table is read every turn pays for one
     placement a turn, not for the whole table.  The board it gives is its
     own: read it only (copy it to change it).
@@ -642,9 +642,12 @@ class TableMirror:
         held = 0
         if board is not None:
             laid = board._placements
-            held = len(laid)
-            if held > len(placements) or laid != list(placements[:held]):
+            held = min(len(laid), len(placements))
+            if laid[:held] != list(placements[:held]):
                 board, held = None, 0
+            else:  # moves taken back since: take them back here too
+                for _ in range(len(laid) - held):
+                    board.remove_last()
         if board is None:
             board = self._board = Board(self._deck, covering=self.covering)
         deck = self._deck
