@@ -348,8 +348,3 @@ class CState:
         if status < 0:
             raise _error(status, "scores")
         return tuple(ffi.unpack(scratch.values, 5)), ffi.unpack(scratch.scores, players)
-
-    def cell(self, x: int, y: int) -> int:
-        """The code showing on table cell (x, y), 0 when empty."""
-        code: int = lib.hue_state_cell(self._state, x, y)
-        return code

@@ -365,19 +365,7 @@ class Game:
             raise IllegalMoveError(f"it is player {mover}'s turn, not player {player}'s")
         move = Move.coerce(move)
         if c is not None:  # the hot path of every bot: one call into the C state
-            if self._shared:
-                self._unshare()
-                c = self._c
-                assert c is not None
-            card_id, x, y, rotation = move
-            if not c.play(mover, card_id, x, y, rotation):
-                self._refuse(move, mover)
-            if rotation > 1 and self.deck[card_id].rotations == 2:  # looks like rotation - 2
-                move = Move(card_id, x, y, rotation - 2)
-            self.history.append(move)
-            if len(c.hands[mover]) == 1:  # the game may be over now
-                self._over = all(map((1).__eq__, map(len, c.hands)))
-            return move
+            return self._play_in_c(c, move, mover)
         hand = self._hands[mover]
         if move.card not in hand:
             raise IllegalMoveError(f"{move.describe()}: that card is not in player {mover}'s hand")
@@ -386,18 +374,18 @@ class Game:
         self.history.append(move)
         return move
 
-    def _play_in_c(self, move: Move, mover: int) -> Move:
-        """:meth:`play` on the C state: one call, or the rules' refusal."""
+    def _play_in_c(self, c: c_state.CState, move: Move, mover: int) -> Move:
+        """:meth:`play` on the C state ``c``: one call, or the rules' refusal."""
         if self._shared:
-            self._unshare()
+            c = self._unshare(c)
         card_id, x, y, rotation = move
-        if not self._c.play(mover, card_id, x, y, rotation):  # type: ignore[union-attr]
+        if not c.play(mover, card_id, x, y, rotation):
             self._refuse(move, mover)
         if rotation > 1 and self.deck[card_id].rotations == 2:  # looks like rotation - 2
             move = Move(card_id, x, y, rotation - 2)
         self.history.append(move)
-        if len(self._c.hands[mover]) == 1:  # type: ignore[union-attr]
-            self._over = all(map((1).__eq__, map(len, self._c.hands)))  # type: ignore[union-attr]
+        if len(c.hands[mover]) == 1:  # the game may be over now
+            self._over = all(map((1).__eq__, map(len, c.hands)))
         return move
 
     def _refuse(self, move: Move, mover: int) -> None:
@@ -407,17 +395,19 @@ class Game:
         self.board.check(move)  # raises IllegalMoveError, as on the Python backend
         raise AssertionError(f"the C core refused {move}, which the rules allow")
 
-    def _unshare(self) -> None:
-        """Take a copy of the C state that a view holds, before changing it."""
-        self._c = self._c.copy()  # type: ignore[union-attr]
+    def _unshare(self, c: c_state.CState) -> c_state.CState:
+        """Take a copy of the C state ``c`` that a view holds, before changing
+        it (the view keeps the old one); the copy is the game's now."""
+        c = self._c = c.copy()
         self._shared = False
+        return c
 
     def play_legal(self, move: Move) -> None:
         """Play ``move`` without checking it: it must be one of
         :meth:`legal_moves` now, in its listed rotation (:meth:`play` checks
         first).  For search and encodings that already hold a legal move."""
         if self._c is not None:
-            self._play_in_c(move, self._to_move)
+            self._play_in_c(self._c, move, self._to_move)
             return
         self._board.lay_legal(move, self.deck[move.card], move.cells)
         self._hands[self._to_move].remove(move.card)
@@ -427,11 +417,12 @@ class Game:
         """Take back the last move played (the opening cannot be taken back)."""
         if not self.history:
             raise IllegalMoveError("no move has been played: nothing to undo")
-        if self._c is not None:
+        c = self._c
+        if c is not None:
             if self._shared:
-                self._unshare()
+                c = self._unshare(c)
             move = self.history.pop()
-            self._c.undo(self._to_move)  # the seat that played it
+            c.undo(self._to_move)  # the seat that played it
             self._over = False
             return move
         move = self.history.pop()

@@ -36,10 +36,10 @@ from typing import Any, NamedTuple
 
 from .. import _cores, engine
 from ..records import brief
-from . import cells
+from . import c_state, cells
 from .board import Board
 from .bots import GreedyBot, RandomBot
-from .cards import Card, Deck, Kind, default_deck
+from .cards import Card, Deck, default_deck
 from .game import Deal, Game, check_deck, new_game
 from .grid import backend
 from .moves import Move
@@ -82,17 +82,8 @@ choosing as :class:`~huegames.hue.GreedyBot` does, the strongest card an
 opponent might hold being one of the other seats' hands of the playout."""
 
 # The C core's numbers for them, from csrc/hue_core.h (empty without the core).
-_KIND_CODES: dict[Kind, int] = {}
 _POLICY_CODES: dict[str, int] = {}
 if lib is not None:
-    _KIND_CODES.update(
-        {
-            Kind.STARTING: lib.HUE_KIND_STARTING,
-            Kind.POISON: lib.HUE_KIND_POISON,
-            Kind.SOLID: lib.HUE_KIND_SOLID,
-            Kind.STRIPED: lib.HUE_KIND_STRIPED,
-        }
-    )
     _POLICY_CODES.update(
         {
             "random": lib.HUE_POLICY_RANDOM,
@@ -153,9 +144,9 @@ def _deck_of(deck: DeckLike) -> Deck:
     return Deck(default_deck() if deck is None else deck)
 
 
-@functools.lru_cache(maxsize=32)
 def deck_records(deck: Deck) -> Any:  # cdata hue_card[]
-    """The deck as the C core's ``hue_card`` records, in deck order (cached).
+    """The deck as the C core's ``hue_card`` records, in deck order (cached:
+    :func:`huegames.hue.c_state.deck_records`).
 
     What the kernel hands to ``lib.hue_random_games`` and ``lib.hue_playouts``;
     public for calling those entry points directly.  Raises TypeError when
@@ -165,21 +156,7 @@ def deck_records(deck: Deck) -> Any:  # cdata hue_card[]
     _require()
     if not isinstance(deck, Deck):
         raise TypeError(f"deck must be a hue.Deck, not {brief(deck)}")
-    if not 1 <= len(deck) <= lib.HUE_MAX_CARDS:
-        raise ValueError(
-            f"the kernel takes decks of 1 to {lib.HUE_MAX_CARDS} cards, not {len(deck)}"
-        )
-    records = ffi.new("hue_card[]", len(deck))
-    for index, card in enumerate(deck.cards):
-        record = records[index]
-        for rotation, shape in enumerate(card.shapes):
-            for square, code in enumerate(shape):
-                record.shapes[rotation][square] = code
-        for k, colour in enumerate(card.colours):
-            record.colours[k] = int(colour)
-        record.kind = _KIND_CODES[card.kind]
-        record.rotations = card.rotations
-    return records
+    return c_state.deck_records(deck)
 
 
 _scratch = threading.local()
