@@ -1,0 +1,105 @@
+"""What ``huegames bench`` times for Plank: the API calls and whole random
+games on every backend, against the C kernel's random game.
+
+:func:`hot_paths` gives the timing cases; the command line times them (best
+of three, rotating over the positions) and prints each backend's time
+against C's.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from . import c_state, kernel
+from .components import deal_hand
+from .game import Game
+from .moves import Move
+
+Case = tuple[str, str, list[Any], Callable[[Any], Any]]
+
+
+def backends() -> tuple[str, ...]:
+    """The backends that run here: ``"c"`` first when the core is loaded."""
+    return ("c", "python") if c_state.available else ("python",)
+
+
+def positions(count: int, backend: str) -> list[Game]:
+    """``count`` seeded 2-player hands part way through, each a different position."""
+    games = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        game = _new_game((seed, backend))
+        for _ in range(rng.randrange(2, 30)):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if game.is_over:
+            game.undo()
+        games.append(game)
+    return games
+
+
+def random_game(case: tuple[int, str]) -> list[int]:
+    """A whole 2-player hand through the API: the deal of ``new_game``,
+    ``legal_moves`` and ``play`` (a uniform pick) to the end, then ``scores``."""
+    seed, backend = case
+    rng = random.Random(seed)
+    game = Game(deal_hand(2, seed), seed=seed, backend=backend)
+    while not game.is_over:
+        game.play(rng.choice(game.legal_moves()))
+    return game.scores()
+
+
+def kernel_game(seed: int) -> list[int]:
+    """The kernel's random game: the hand ``new_game(2, seed=seed)`` deals,
+    seat ``s`` played by ``RandomBot(seed=seed + 1 + s)``, in C; its scores."""
+    hands = kernel.play_hands(2, [seed], [[seed + 1, seed + 2]], [["random", "random"]])
+    return hands.scores[0]
+
+
+def hot_paths(count: int) -> list[Case]:
+    """``(what, backend, inputs, call)`` for Plank's API calls and whole random
+    games on each backend that runs here, over ``count`` seeded positions;
+    and the kernel's random game (:func:`kernel_game`), where it runs."""
+    cases: list[Case] = []
+    for backend in backends():
+        games = positions(count, backend)
+        moves = [(game, game.legal_moves()[-1]) for game in games]
+        cases += [
+            ("a random game through the API", backend, [(s, backend) for s in range(count)],
+             random_game),
+            ("new_game()", backend, [(s, backend) for s in range(count)], _new_game),
+            ("legal_moves()", backend, games, _legal_moves),
+            ("play(move) and undo()", backend, moves, _play_and_undo),
+            ("view(seat)", backend, games, _view),
+            ("scores()", backend, games, _scores),
+        ]  # fmt: skip
+    if kernel.available:
+        cases.append(("a random game through the API", "kernel", list(range(count)), kernel_game))
+    return cases
+
+
+def _new_game(case: tuple[int, str]) -> Game:
+    # new_game(2, seed=seed) on the given backend (new_game takes no backend=).
+    seed, backend = case
+    return Game(deal_hand(2, seed), seed=seed, backend=backend)
+
+
+def _legal_moves(game: Game) -> int:
+    return len(game.legal_moves())
+
+
+def _play_and_undo(case: tuple[Game, Move]) -> None:
+    game, move = case
+    game.play(move)
+    game.undo()
+
+
+def _view(game: Game) -> Any:
+    return game.view(0)
+
+
+def _scores(game: Game) -> list[int]:
+    return game.scores()
