@@ -223,6 +223,39 @@ int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules
     return HG_ERR_ILLEGAL;
 }
 
+int32_t linja_moves_key(const linja_state *state)
+{
+    linja_move moves[LINJA_MAX_MOVES];
+    int32_t n = linja_legal_moves(state, moves);
+    if (n <= 0 || moves[0].src < 0) {
+        return n; /* an error, over (0), or the pass */
+    }
+    int32_t starts = 0;
+    for (int32_t i = 0; i < n; i++) {
+        starts |= 1 << moves[i].src;
+    }
+    int32_t length = state->following ? state->following : 1; /* 1..7 */
+    return state->player << 11 | length << 8 | starts;
+}
+
+int32_t linja_line_play(linja_state *line, int32_t capacity, int32_t depth, linja_move move,
+                        const linja_rules *rules)
+{
+    if (!line || !rules || depth < 0 || depth >= capacity) {
+        return HG_ERR_ARGUMENT;
+    }
+    if (depth + 1 >= capacity) {
+        return HG_ERR_CAPACITY;
+    }
+    linja_state next = line[depth];
+    int32_t played = linja_play(&next, move, rules);
+    if (played < 0) {
+        return played;
+    }
+    line[depth + 1] = next;
+    return linja_moves_key(&next);
+}
+
 int32_t linja_winner(const linja_state *state, const linja_rules *rules)
 {
     if (!state || !rules || state->termination == LINJA_ONGOING) {

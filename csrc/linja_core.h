@@ -14,6 +14,11 @@
  * - linja_legal_moves lists single moves in Game.legal_moves' order;
  *   linja_turns lists whole turns in turn_outcomes' order; linja_play
  *   plays one legal single move exactly as Game.play does.
+ * - A line of play is the positions of one game, line[0..depth], the last
+ *   the current one: linja_line_play pushes the next, and undoing a move
+ *   is forgetting the last.  Each position's legal moves have a key
+ *   (linja_moves_key): equal keys, equal lists, so a caller can keep each
+ *   list once and find it by the key.
  * - Random numbers are Python's: linja_rng is MT19937 seeded as
  *   random.Random(seed) is, and linja_rng_below(n) draws as
  *   random.Random._randbelow(n) (rng.choice(seq) is seq[below(len(seq))]).
@@ -34,7 +39,7 @@ extern "C" {
 #endif
 
 #define LINJA_CORE_VERSION_MAJOR 3
-#define LINJA_CORE_VERSION_MINOR 0
+#define LINJA_CORE_VERSION_MINOR 1
 #define LINJA_CORE_VERSION_PATCH 0
 #define LINJA_CORE_VERSION \
     HG_VERSION_NUMBER(LINJA_CORE_VERSION_MAJOR, LINJA_CORE_VERSION_MINOR, LINJA_CORE_VERSION_PATCH)
@@ -43,6 +48,7 @@ extern "C" {
 #define LINJA_PIECES 12
 #define LINJA_ROW_LIMIT 6
 #define LINJA_MAX_MOVES 7        /* single moves at one point (src 0..7 but the goal) */
+#define LINJA_MAX_MOVES_KEY 4095 /* linja_moves_key's largest key */
 #define LINJA_MAX_TURNS 2401     /* whole turns from one state: at most 7 choices x 4 moves */
 #define LINJA_MAX_GAME_MOVES 512 /* single moves of one game from the start: 126 steps
                                     forward, a skipped following move after each,
@@ -164,6 +170,22 @@ HG_API int32_t linja_legal_moves(const linja_state *state, linja_move *out);
 
 /* Play one legal single move (HG_ERR_ILLEGAL, state unchanged, otherwise). */
 HG_API int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules);
+
+/* The key of the single legal moves of `state`: 0 once the game is over
+ * (no moves), 1 for the pass alone, otherwise the seat, the length and
+ * the start positions of the moves (at most LINJA_MAX_MOVES_KEY); equal
+ * keys list equal moves (linja_legal_moves).  HG_ERR_ARGUMENT for an
+ * impossible state. */
+HG_API int32_t linja_moves_key(const linja_state *state);
+
+/* Play `move` from line[depth] into line[depth + 1], as linja_play would
+ * play it on a copy, leaving line[0..depth] as they were; returns the key
+ * of the legal moves there (linja_moves_key).  HG_ERR_ILLEGAL when the move
+ * is not legal, HG_ERR_CAPACITY when depth + 1 >= capacity (`line` holds
+ * `capacity` states), HG_ERR_ARGUMENT for a depth below 0: in every case
+ * nothing is written. */
+HG_API int32_t linja_line_play(linja_state *line, int32_t capacity, int32_t depth,
+                               linja_move move, const linja_rules *rules);
 
 /* Every way to complete the current turn, as turn_outcomes: out[0..n-1],
  * n returned (HG_ERR_CAPACITY when more than `capacity`). */

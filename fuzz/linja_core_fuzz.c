@@ -13,7 +13,13 @@
  *   1  linja_play_games with random, greedy and search bots, hostile
  *      settings and a workspace that may be short: every game replayed
  *      move by move with linja_play to its scores and winner;
- *   2  the generator: linja_rng_below(n) < n.
+ *   2  the generator: linja_rng_below(n) < n;
+ *   3  a line of play (linja_line_play) of any capacity and depth, from a
+ *      state of raw bytes, with moves chosen by the input, legal or not:
+ *      a refused move writes nothing, a played one writes only the next
+ *      position, as linja_play plays it, and returns its moves key;
+ *      linja_moves_key of every position met, equal keys listing equal
+ *      moves.
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -88,22 +94,28 @@ static int legal_by_rule(const linja_state *s, linja_move m)
     return m.dst == dst && (dst == goal || s->board.red[dst] + s->board.black[dst] < 6);
 }
 
+/* A state of raw bytes, mostly a possible one (the start's). */
+static void raw_state(input *in, linja_state *s)
+{
+    for (int p = 0; p < 8; p++) {
+        s->board.red[p] = (uint8_t)(byte(in) % 14);
+    }
+    for (int p = 0; p < 8; p++) {
+        s->board.black[p] = (uint8_t)(byte(in) % 14);
+    }
+    if (byte(in) & 1) {
+        linja_start(s, byte(in) & 1);
+    }
+    s->player = (int8_t)(byte(in) % 3);
+    s->following = (int8_t)(byte(in) % 9);
+    s->bonus = (int8_t)(byte(in) % 3);
+    s->termination = (int8_t)(byte(in) % 4);
+}
+
 static void fuzz_state(input *in)
 {
     linja_state s;
-    for (int p = 0; p < 8; p++) {
-        s.board.red[p] = (uint8_t)(byte(in) % 14);
-    }
-    for (int p = 0; p < 8; p++) {
-        s.board.black[p] = (uint8_t)(byte(in) % 14);
-    }
-    if (byte(in) & 1) { /* mostly a possible board: the start's, shuffled a little */
-        linja_start(&s, byte(in) & 1);
-    }
-    s.player = (int8_t)(byte(in) % 3);
-    s.following = (int8_t)(byte(in) % 9);
-    s.bonus = (int8_t)(byte(in) % 3);
-    s.termination = (int8_t)(byte(in) % 4);
+    raw_state(in, &s);
     linja_rules rules = {byte(in) & 1, byte(in) & 1, byte(in) & 1};
     int ok = possible(&s);
     CHECK((linja_check_state(&s) == 0) == ok, "check_state disagrees with the reference");
@@ -231,6 +243,70 @@ static void fuzz_games(input *in)
     free(counts);
 }
 
+#define KEYS_MET 64
+
+static void fuzz_line(input *in)
+{
+    int32_t capacity = byte(in) % 12;
+    linja_state *line = malloc(sizeof *line * (size_t)(capacity ? capacity : 1));
+    linja_state *before = malloc(sizeof *before * (size_t)(capacity ? capacity : 1));
+    if (capacity) {
+        raw_state(in, &line[0]);
+        for (int32_t k = 1; k < capacity; k++) {
+            line[k] = line[0];
+        }
+    }
+    linja_rules rules = {byte(in) & 1, byte(in) & 1, byte(in) & 1};
+    int32_t keys[KEYS_MET], counts[KEYS_MET], met = 0;
+    linja_move lists[KEYS_MET][LINJA_MAX_MOVES], moves[LINJA_MAX_MOVES];
+    for (int step = 0; step < 24; step++) {
+        int32_t depth = (int32_t)(byte(in) % 14) - 1;
+        linja_move move = {(int8_t)(byte(in) % 10 - 1), (int8_t)(byte(in) % 10 - 1)};
+        if (byte(in) & 1 && depth >= 0 && depth < capacity) { /* mostly a legal move */
+            int32_t n = linja_legal_moves(&line[depth], moves);
+            if (n > 0) {
+                move = moves[byte(in) % n];
+            }
+        }
+        memcpy(before, line, sizeof *line * (size_t)capacity);
+        int32_t key = linja_line_play(line, capacity, depth, move, &rules);
+        if (depth < 0 || depth >= capacity) {
+            CHECK(key == HG_ERR_ARGUMENT, "line_play at depth %d of %d: %d", depth, capacity, key);
+        } else if (depth + 1 >= capacity) {
+            CHECK(key == HG_ERR_CAPACITY, "line_play past its capacity: %d", key);
+        } else {
+            linja_state played = line[depth];
+            int32_t expected = linja_play(&played, move, &rules);
+            CHECK(key < 0 ? key == expected : expected == 0, "line_play %d, play %d", key, expected);
+            if (key >= 0) {
+                CHECK(memcmp(&line[depth + 1], &played, sizeof played) == 0, "the next position");
+                CHECK(key == linja_moves_key(&played), "line_play's key");
+                memcpy(&before[depth + 1], &played, sizeof played);
+            }
+        }
+        CHECK(memcmp(before, line, sizeof *line * (size_t)capacity) == 0,
+              "line_play wrote outside the next position");
+        for (int32_t k = 0; k < capacity && met < KEYS_MET; k++) {
+            int32_t found = linja_moves_key(&line[k]);
+            int32_t n = linja_legal_moves(&line[k], moves);
+            CHECK((found < 0) == (n < 0) && (found == 0) == (n == 0), "key %d of %d moves", found, n);
+            CHECK(found <= LINJA_MAX_MOVES_KEY, "key %d", found);
+            for (int32_t j = 0; found >= 0 && j < met; j++) {
+                CHECK(keys[j] != found
+                          || (counts[j] == n && memcmp(lists[j], moves, sizeof *moves * (size_t)n) == 0),
+                      "one key %d for two lists", found);
+            }
+            if (found >= 0) {
+                keys[met] = found;
+                counts[met] = n;
+                memcpy(lists[met++], moves, sizeof *moves * (size_t)n);
+            }
+        }
+    }
+    free(line);
+    free(before);
+}
+
 static void fuzz_rng(input *in)
 {
     linja_rng rng;
@@ -249,12 +325,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     input in = {data, size, 0};
-    switch (byte(&in) % 3) {
+    switch (byte(&in) % 4) {
     case 0:
         fuzz_state(&in);
         break;
     case 1:
         fuzz_games(&in);
+        break;
+    case 3:
+        fuzz_line(&in);
         break;
     default:
         fuzz_rng(&in);

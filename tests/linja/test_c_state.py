@@ -156,3 +156,67 @@ def test_setting_the_state_sets_it_on_both_backends():
         assert fresh.state == game.state and fresh.legal_moves() == game.legal_moves()
     with pytest.raises(TypeError, match=r"linja\.State"):
         other.state = (1, 2)  # type: ignore[assignment]
+
+
+def test_a_line_longer_than_its_first_room_grows_and_undoes_on_both_backends():
+    # Setting the state back to the start keeps the history: the line of
+    # positions outgrows its first 128 (c_state._FIRST_CAPACITY), then undoes
+    # through the point where it grew, copied on the way.
+    c, rng = Game(), random.Random(5)
+    python = c.with_backend("python")
+    copies = []
+    while len(c.history) < 3 * c_state._FIRST_CAPACITY:
+        if c.is_over:
+            c.state = python.state = Game().state
+        move = rng.choice(c.legal_moves())
+        assert c.play(move) == python.play(move)
+        if len(c.history) % 97 == 0:
+            copies.append((c.copy(), python.copy()))
+    for twin, python_twin in copies:
+        assert observed(twin) == observed(python_twin)
+        twin.play(twin.legal_moves()[-1])
+        python_twin.play(python_twin.legal_moves()[-1])
+        assert observed(twin) == observed(python_twin)
+    while c.history:
+        assert c.undo() == python.undo()
+        assert c.state == python.state and c.legal_moves() == python.legal_moves()
+
+
+KEYS: dict[int, tuple] = {}
+LISTS: dict[tuple, int] = {}
+"""Each moves key met, with its list, and each list with its key (across examples)."""
+
+
+@SETTINGS
+@given(boards(), st.integers(0, 1), st.integers(0, 7), st.booleans())
+def test_equal_moves_keys_list_equal_moves(board, seat, following, bonus):
+    # linja_moves_key names a position's legal moves: the key of a list is
+    # the same wherever the list is met, and no other list has it.
+    ffi, lib = c_state.ffi, c_state.lib
+    state = ffi.new("linja_state *")
+    c_state._write(state, board, seat, following, bonus, 0)
+    moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)
+    count = lib.linja_legal_moves(state, moves)
+    key = lib.linja_moves_key(state)
+    assert 0 < key <= lib.LINJA_MAX_MOVES_KEY
+    listed = tuple((moves[k].src, moves[k].dst) for k in range(count))
+    assert KEYS.setdefault(key, listed) == listed
+    assert LISTS.setdefault(listed, key) == key
+
+
+def test_the_line_refuses_what_it_cannot_play_and_writes_nothing():
+    ffi, lib = c_state.ffi, c_state.lib
+    line = ffi.new("linja_state[]", 3)
+    lib.linja_start(line, 0)
+    rules = c_state._c_rules(Rules())
+    before = ffi.buffer(line)[:]
+    forward, backward = ffi.new("linja_move *", (0, 1))[0], ffi.new("linja_move *", (1, 0))[0]
+    assert lib.linja_line_play(line, 3, 0, backward, rules) == lib.HG_ERR_ILLEGAL
+    assert lib.linja_line_play(line, 3, -1, forward, rules) == lib.HG_ERR_ARGUMENT
+    assert lib.linja_line_play(line, 3, 3, forward, rules) == lib.HG_ERR_ARGUMENT
+    assert lib.linja_line_play(line, 3, 2, forward, rules) == lib.HG_ERR_CAPACITY
+    assert lib.linja_line_play(line, 3, 0, forward, ffi.NULL) == lib.HG_ERR_ARGUMENT
+    assert ffi.buffer(line)[:] == before
+    key = lib.linja_line_play(line, 3, 0, forward, rules)
+    assert key == lib.linja_moves_key(line + 1) > 0
+    assert ffi.buffer(line)[: ffi.sizeof("linja_state")] == before[: ffi.sizeof("linja_state")]

@@ -1,15 +1,17 @@
-"""One Linja position in the C core (``csrc/linja_core.h``), behind the ``Game`` API.
+"""A Linja game's positions in the C core (``csrc/linja_core.h``), behind the ``Game`` API.
 
 When the Linja core is loaded, a :class:`~huegames.linja.Game` keeps its
-position here, a ``linja_state`` in C, and its legal moves, moves, undo and
-whole turns are single calls into the core (``linja_legal_moves``,
-``linja_play``, ``linja_turns``); the pure-Python engine in
+positions here, ``linja_state`` by ``linja_state``, and its moves and whole
+turns are single calls into the core (``linja_line_play``,
+``linja_turns``), its legal moves a lookup by ``linja_moves_key``; the pure-Python engine in
 :mod:`huegames.linja.game` and :mod:`huegames.linja.turns` is the
 specification it agrees with, move for move (``tests/linja/test_parity.py``).
 
-The position is 20 bytes, so an undo step is a snapshot of them, and a
-copy is a copy of the snapshots.  Python objects (a :class:`State`, a
-:class:`Board`, :class:`Move` lists) are made only when they are read.
+A game is its line of play: every position so far (20 bytes each), so an
+undo is forgetting the last one and a copy is a copy of the line; each
+position's legal moves are found by their key among the lists met before.
+Python objects (a :class:`State`, a :class:`Board`, :class:`Move` lists) are
+made only when they are read.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import struct
 import sys
 import threading
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeGuard
 
 from .. import _cores
 from .board import Board
@@ -32,7 +34,7 @@ CORE = "huegames.linja._linja_core"
 """The compiled core's module, loaded through :mod:`huegames._cores`."""
 CORE_NAME = "the Linja C core"
 """How warnings name it."""
-CORE_VERSION = (3, 0)
+CORE_VERSION = (3, 1)
 """The ``LINJA_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module and
 :mod:`huegames.linja.kernel` are written against (:func:`huegames._cores.core`)."""
 
@@ -52,6 +54,7 @@ if _core is not None:
     }
     _CODES = {termination: code for code, termination in _TERMINATIONS.items()}
     _MOVE_BYTES = ffi.sizeof("linja_move")
+    _BOARD = ffi.sizeof("linja_board")  # a position's first bytes
 
     if _MOVE_BYTES != 2:  # pragma: no cover - a compiler we have not met
         raise ImportError("huegames.linja._linja_core: unexpected linja_move layout")
@@ -85,7 +88,6 @@ class _Scratch(threading.local):
 
     def __init__(self) -> None:
         self.moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)
-        self.raw = ffi.buffer(self.moves)
         self.turns = ffi.new("linja_turn[]", lib.LINJA_MAX_TURNS)
         self.state = ffi.new("linja_state *")
 
@@ -93,9 +95,9 @@ class _Scratch(threading.local):
 _ORDER = sys.byteorder  # how a uint16_t holds a move's two bytes
 _scratch: _Scratch | None = _Scratch() if _core is not None else None
 _rules_of: dict[Rules, Any] = {}
-_LISTS: dict[bytes, tuple[Move, ...]] = {}
-"""Each list of legal moves met so far, by the core's bytes for it: the moves of
-``n`` steps from a set of start positions, so at most 2 x 8 x 2**7 lists."""
+_LISTS: dict[int, tuple[Move, ...]] = {}
+"""Each list of legal moves met so far, by its key (``linja_moves_key``): a seat's
+moves of ``n`` steps from a set of start positions, so at most 2 x 7 x 2**7 lists."""
 
 
 def _c_rules(rules: Rules) -> Any:
@@ -119,29 +121,47 @@ def _write(target: Any, board: Board, seat: int, following: int, bonus: bool, co
 
 
 class CState:
-    """A Linja position in C (``linja_state``) and the snapshots to undo to."""
+    """A Linja game's line of play in C: every position so far, ``linja_state``
+    by ``linja_state``, the last the current one, and each one's moves key.
 
-    __slots__ = ("_c", "_rules", "_stack", "_state")
+    Playing a move is one call (``linja_line_play`` writes the next position
+    after the current one); undoing it forgets the last position, without a
+    call.  The legal moves are found by their key (``linja_moves_key``) among
+    the lists met before."""
+
+    __slots__ = ("_keys", "_line", "_rules", "_state")
 
     def __init__(self, state: State, rules: Rules) -> None:
-        self._c = ffi.new("linja_state *")
-        _write(self._c, *state[:4], _CODES[state.termination])
+        self._line = _new_line(_FIRST_CAPACITY)
+        self._keys = [0]
         self._rules = _c_rules(rules)
-        self._stack: list[bytes] = []
-        self._state: State | None = state
+        self._state: State | None = None
+        self.set(state)
 
     def set(self, state: State) -> None:
-        """Put the position in ``state`` (the snapshots stay)."""
-        _write(self._c, *state[:4], _CODES[state.termination])
+        """Put the position in ``state`` (the earlier ones stay, to undo to)."""
+        depth = len(self._keys) - 1
+        _write(self._line[depth], *state[:4], _CODES[state.termination])
+        key = lib.linja_moves_key(self._line + depth)
+        if key < 0:  # pragma: no cover - State and Board check their fields
+            raise ValueError(f"not a Linja position: {_cores.error_message(_core, key)}")  # type: ignore[arg-type]
+        self._keys[-1] = key
         self._state = state
+
+    @property
+    def _now(self) -> Any:
+        """The current position (a ``linja_state``)."""
+        return self._line[len(self._keys) - 1]
 
     @property
     def state(self) -> State:
         """The position as the Python engine's :class:`State` (made when read)."""
         state = self._state
         if state is None:
-            c = self._c
-            board = Board(tuple(c.board.red), tuple(c.board.black))
+            at = self._line + (len(self._keys) - 1)
+            c = at[0]
+            pieces = ffi.buffer(at, _BOARD)[:]  # the board: red's 8 counts, then black's
+            board = _board(pieces[:8], pieces[8:])
             state = State(board, c.player, c.following, bool(c.bonus), _TERMINATIONS[c.termination])
             self._state = state
         return state
@@ -149,71 +169,103 @@ class CState:
     @property
     def termination(self) -> Termination | None:
         """Why the game ended, or None while it goes on."""
-        return _TERMINATIONS[self._c.termination]
+        return None if self._keys[-1] else _TERMINATIONS[self._now.termination]
 
     @property
     def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._c.termination != 0
+        """True once the game has ended (no legal moves: key 0)."""
+        return not self._keys[-1]
 
     @property
     def player(self) -> int:
         """The seat to move (the one that would be, once over)."""
-        player: int = self._c.player
+        player: int = self._now.player
         return player
 
     def legal_moves(self) -> list[Move]:
         """The single legal moves, in :meth:`Game.legal_moves`' order."""
-        scratch = _scratch
-        assert scratch is not None
-        raw = scratch.raw[: _MOVE_BYTES * lib.linja_legal_moves(self._c, scratch.moves)]
-        listed = _LISTS.get(raw)
+        listed = _LISTS.get(self._keys[-1])
         if listed is None:  # a list not met yet: at most a few thousand exist
-            codes = ffi.unpack(ffi.cast("uint16_t *", scratch.moves), len(raw) // _MOVE_BYTES)
-            listed = _LISTS[raw] = tuple(map(_BY_CODE.__getitem__, codes))
+            listed = _list_moves(self._line + (len(self._keys) - 1))
+            _LISTS[self._keys[-1]] = listed
         return list(listed)
 
-    def play_known(self, move: Move) -> bool:
+    def play_known(self, move: object) -> TypeGuard[Move]:
         """Play ``move`` if it is one of the moves :data:`MOVES` holds (or
-        ``Move.PASS``) and legal here (True); else change nothing (False)."""
+        ``Move.PASS``) and legal here (True); else change nothing (False).
+        The fast path of :meth:`Game.play`, for the moves ``legal_moves`` gives."""
         struct = _STRUCT_OF.get(id(move))
-        return struct is not None and self._play(struct)
+        if struct is None:
+            return False
+        keys = self._keys
+        key = lib.linja_line_play(self._line, len(self._line), len(keys) - 1, struct, self._rules)
+        if key < 0:
+            return key == _FULL and self._grow_and_play(struct)
+        keys.append(key)
+        self._state = None
+        return True
 
     def play(self, move: Move) -> bool:
         """Play ``move`` (a checked Move) if it is legal (True); else change nothing (False)."""
-        struct = _STRUCT_OF.get(id(move))
-        if struct is None:  # an equal Move made elsewhere
-            struct = _STRUCT_OF[id(Move.PASS if move.is_pass else MOVES[move.src][move.dst])]
-        return self._play(struct)
+        if move.is_pass:
+            return self.play_known(Move.PASS)
+        return self.play_known(MOVES[move.src][move.dst])
 
-    def _play(self, struct: Any) -> bool:
-        snapshot = ffi.buffer(self._c)[:]
-        if lib.linja_play(self._c, struct, self._rules) < 0:
+    def _grow_and_play(self, struct: Any) -> bool:
+        """Double the line, which is full, and play the move of ``struct`` if it is legal."""
+        depth = len(self._keys)
+        self._line = _new_line(2 * len(self._line), self._line, depth)
+        key = lib.linja_line_play(self._line, len(self._line), depth - 1, struct, self._rules)
+        if key < 0:
             return False
-        self._stack.append(snapshot)
+        self._keys.append(key)
         self._state = None
         return True
 
     def undo(self) -> None:
         """Go back to the position before the last :meth:`play`."""
-        ffi.memmove(self._c, self._stack.pop(), _SIZE)
+        self._keys.pop()
         self._state = None
 
     def copy(self) -> CState:
-        """An independent position with the same snapshots."""
+        """An independent line with the same positions."""
         twin = CState.__new__(CState)
-        twin._c = ffi.new("linja_state *")
-        ffi.memmove(twin._c, self._c, _SIZE)
-        twin._rules, twin._stack, twin._state = self._rules, list(self._stack), self._state
+        depth = len(self._keys)
+        twin._line = _new_line(max(_FIRST_CAPACITY, 2 * depth), self._line, depth)
+        twin._keys, twin._rules, twin._state = list(self._keys), self._rules, self._state
         return twin
 
     def turn_outcomes(self) -> list[TurnOutcome]:
         """Every distinct way to complete the turn (:func:`turn_outcomes`)."""
-        return _outcomes(self._c, self._rules)
+        return _outcomes(self._line + (len(self._keys) - 1), self._rules)
 
     def next_states(self) -> list[tuple[Board, int, bool]]:
         """The distinct states the turn can lead to (:func:`next_states`)."""
-        return _next_states(self._c, self._rules)
+        return _next_states(self._line + (len(self._keys) - 1), self._rules)
+
+
+_FIRST_CAPACITY = 128
+"""Positions a new line holds (a random game has about 85); it doubles when full."""
+_FULL = lib.HG_ERR_CAPACITY if _core is not None else None
+"""What ``linja_line_play`` returns when the line has no room for the next position."""
+_unzeroed: Any = None if _core is None else ffi.new_allocator(should_clear_after_alloc=False)
+
+
+def _new_line(capacity: int, old: Any = None, count: int = 0) -> Any:
+    """A line of ``capacity`` positions, the first ``count`` copied from ``old``."""
+    line = _unzeroed("linja_state[]", capacity)
+    if count:
+        ffi.memmove(line, old, count * _SIZE)
+    return line
+
+
+def _list_moves(position: Any) -> tuple[Move, ...]:
+    """The core's legal moves of ``position`` (a ``linja_state *``) as Moves."""
+    scratch = _scratch
+    assert scratch is not None
+    count = lib.linja_legal_moves(position, scratch.moves)
+    codes = ffi.unpack(ffi.cast("uint16_t *", scratch.moves), count)
+    return tuple(map(_BY_CODE.__getitem__, codes))
 
 
 def _raw_turns(position: Any, rules: Any) -> tuple[bytes, int]:

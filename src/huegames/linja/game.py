@@ -215,7 +215,7 @@ class Game:
         game is unchanged.
         """
         c = self._c
-        if c is not None and player is None and isinstance(move, Move) and c.play_known(move):
+        if c is not None and player is None and c.play_known(move):
             self.history.append(move)  # the fast path: a move from legal_moves()
             return move
         self._check_can_play(player)
