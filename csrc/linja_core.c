@@ -223,19 +223,24 @@ int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules
     return HG_ERR_ILLEGAL;
 }
 
-int32_t linja_moves_key(const linja_state *state)
+/* linja_moves_key of a possible state. */
+static int32_t key_of(const linja_state *s)
 {
-    linja_move moves[LINJA_MAX_MOVES];
-    int32_t n = linja_legal_moves(state, moves);
-    if (n <= 0 || moves[0].src < 0) {
-        return n; /* an error, over (0), or the pass */
+    if (s->termination != LINJA_ONGOING) {
+        return 0;
     }
-    int32_t starts = 0;
+    linja_move moves[LINJA_MAX_MOVES];
+    int32_t length = s->following ? s->following : 1; /* 1..7 */
+    int32_t n = steps(&s->board, s->player, length, moves), starts = 0;
     for (int32_t i = 0; i < n; i++) {
         starts |= 1 << moves[i].src;
     }
-    int32_t length = state->following ? state->following : 1; /* 1..7 */
-    return state->player << 11 | length << 8 | starts;
+    return LINJA_KEY_LIVE | s->player << LINJA_KEY_SEAT | (n ? length : 0) << 8 | starts;
+}
+
+int32_t linja_moves_key(const linja_state *state)
+{
+    return linja_check_state(state) < 0 ? HG_ERR_ARGUMENT : key_of(state);
 }
 
 int32_t linja_line_play(linja_state *line, int32_t capacity, int32_t depth, linja_move move,
@@ -253,7 +258,7 @@ int32_t linja_line_play(linja_state *line, int32_t capacity, int32_t depth, linj
         return played;
     }
     line[depth + 1] = next;
-    return linja_moves_key(&next);
+    return key_of(&next);
 }
 
 int32_t linja_winner(const linja_state *state, const linja_rules *rules)

@@ -48,7 +48,6 @@ extern "C" {
 #define LINJA_PIECES 12
 #define LINJA_ROW_LIMIT 6
 #define LINJA_MAX_MOVES 7        /* single moves at one point (src 0..7 but the goal) */
-#define LINJA_MAX_MOVES_KEY 4095 /* linja_moves_key's largest key */
 #define LINJA_MAX_TURNS 2401     /* whole turns from one state: at most 7 choices x 4 moves */
 #define LINJA_MAX_GAME_MOVES 512 /* single moves of one game from the start: 126 steps
                                     forward, a skipped following move after each,
@@ -56,6 +55,10 @@ extern "C" {
 
 /* Errors: the shared HG_ERR_* codes of huegames.h; every function
  * returns >= 0 on success. */
+
+#define LINJA_KEY_LIVE 4096      /* linja_moves_key: set in every key but 0 (over) */
+#define LINJA_KEY_SEAT 11        /* the bit of a key that holds the seat to move */
+#define LINJA_MAX_MOVES_KEY 8191 /* the largest key */
 
 #define LINJA_ONGOING 0          /* termination codes */
 #define LINJA_PASSED 1
@@ -172,9 +175,9 @@ HG_API int32_t linja_legal_moves(const linja_state *state, linja_move *out);
 HG_API int32_t linja_play(linja_state *state, linja_move move, const linja_rules *rules);
 
 /* The key of the single legal moves of `state`: 0 once the game is over
- * (no moves), 1 for the pass alone, otherwise the seat, the length and
- * the start positions of the moves (at most LINJA_MAX_MOVES_KEY); equal
- * keys list equal moves (linja_legal_moves).  HG_ERR_ARGUMENT for an
+ * (no moves), else LINJA_KEY_LIVE, the seat to move at bit LINJA_KEY_SEAT,
+ * and the length and start positions of the moves (none for the pass);
+ * equal keys list equal moves (linja_legal_moves).  HG_ERR_ARGUMENT for an
  * impossible state. */
 HG_API int32_t linja_moves_key(const linja_state *state);
 

@@ -179,8 +179,17 @@ class CState:
     @property
     def player(self) -> int:
         """The seat to move (the one that would be, once over)."""
+        key = self._keys[-1]
+        if key:
+            return key >> _SEAT_BIT & 1
         player: int = self._now.player
         return player
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or None once the game is over (read from the moves key)."""
+        key = self._keys[-1]
+        return key >> _SEAT_BIT & 1 if key else None
 
     def legal_moves(self) -> list[Move]:
         """The single legal moves, in :meth:`Game.legal_moves`' order."""
@@ -248,6 +257,8 @@ _FIRST_CAPACITY = 128
 """Positions a new line holds (a random game has about 85); it doubles when full."""
 _FULL = lib.HG_ERR_CAPACITY if _core is not None else None
 """What ``linja_line_play`` returns when the line has no room for the next position."""
+_SEAT_BIT = lib.LINJA_KEY_SEAT if _core is not None else 0
+"""The bit of a moves key that holds the seat to move."""
 _unzeroed: Any = None if _core is None else ffi.new_allocator(should_clear_after_alloc=False)
 
 

@@ -75,8 +75,11 @@ class Game:
             raise TypeError(f"start must be a Board, not {type(start).__name__}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a linja.Rules, not {type(rules).__name__}")
-        self.start = Board.start() if start is None else start
-        self.start.check()
+        if start is None:
+            start = Board.start()
+        else:
+            start.check()
+        self.start = start
         self.first_player = _check_seat(first_player, "first_player")
         self.rules = rules or Rules()
         self.seed = records.check_seed(seed)
@@ -140,7 +143,7 @@ class Game:
         """The seat to move, or None (:data:`huegames.engine.GAME_OVER`) once the game is over."""
         c = self._c
         if c is not None:
-            return engine.GAME_OVER if c.is_over else c.player
+            return c.to_move  # None is engine.GAME_OVER
         return engine.GAME_OVER if self.is_over else self._state.current_player
 
     @property
