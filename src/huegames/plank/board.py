@@ -38,6 +38,15 @@ class Table:
         self.lines: list[tuple[int, int, int]] = []
         self.lines_at: list[list[tuple[int, int, int]]] = []
 
+    @classmethod
+    def of(cls, strips: list[str], owners: list[int]) -> Table:
+        """The table of ``strips`` (top to bottom) with ``owners`` on its squares."""
+        table = cls.__new__(cls)
+        table.strips, table.owners = strips, owners
+        table.colours = list("".join(strips))
+        table.lines, table.lines_at = _lines(tuple(strips))
+        return table
+
     def copy(self) -> Table:
         """An independent table with the same strips and tokens."""
         table = Table.__new__(Table)

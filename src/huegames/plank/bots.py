@@ -127,7 +127,7 @@ class SearchBot:
         wins = game.winning_moves()
         if wins:
             return self.rng.choice(wins)
-        moves = game.legal_moves()
+        moves = list(game.legal_moves())
         if len(moves) == 1:
             return moves[0]
         self.rng.shuffle(moves)

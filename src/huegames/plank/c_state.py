@@ -16,13 +16,15 @@ A move's core code is its action id in :mod:`huegames.plank.encoding`, plus
 
 from __future__ import annotations
 
+import struct
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from types import ModuleType
-from typing import Any
+from typing import Any, overload
 
 from .. import _cores
-from .components import COLOURS, ORDERS
+from .board import Table
+from .components import COLOURS, ORDERS, TOKENS_PER_COLOUR
 from .moves import ENDS, LAY_PLACES, LAY_SHIFTS, PLACES, SHIFTS, SQUARES, Move
 
 __all__ = [
@@ -32,6 +34,7 @@ __all__ = [
     "CORE_VERSION",
     "MOVES",
     "CPosition",
+    "LegalMoves",
     "available",
     "code_of",
 ]
@@ -84,6 +87,13 @@ if _core is not None:
     ffi: Any = _core.ffi
     lib: Any = _core.lib
     _SIZE = ffi.sizeof("plank_position")
+    _AT = {
+        field: ffi.offsetof("plank_position", field)
+        for field in ("players", "order", "off", "held")
+    }
+    _EMPTY_TABLE = bytearray(_SIZE)  # no seats yet, every square empty (PLANK_EMPTY)
+    _owners = ffi.offsetof("plank_position", "owners")
+    _EMPTY_TABLE[_owners : _owners + len(SQUARES)] = bytes([lib.PLANK_EMPTY & 0xFF]) * len(SQUARES)
 
 
 def code_of(move: Move) -> int:
@@ -110,25 +120,56 @@ class CPosition:
     def __init__(self, order: Sequence[int], held: Sequence[Sequence[int]]) -> None:
         """The start of a hand: seats move in ``order``, seat ``s`` holding
         ``held[s]`` strips of each pattern, every token off the table."""
-        c = self._c = ffi.new("plank_position *")
-        c.players, c.rows, c.turn = len(order), 0, 0
-        for k, seat in enumerate(order):
-            c.order[k] = seat
-        for square in range(len(SQUARES)):
-            c.owners[square] = lib.PLANK_EMPTY
+        start = bytearray(_EMPTY_TABLE)
+        struct.pack_into("i", start, _AT["players"], len(order))
+        start[_AT["order"] : _AT["order"] + len(order)] = bytes(order)
         for seat, counts in enumerate(held):
-            for k, count in enumerate(counts):
-                c.held[seat][k] = count
-                c.off[seat][k] = 2
+            at = 3 * seat
+            start[_AT["held"] + at : _AT["held"] + at + 3] = bytes(counts)
+            start[_AT["off"] + at : _AT["off"] + at + 3] = bytes((TOKENS_PER_COLOUR,) * 3)
+        self._c = ffi.new("plank_position *")
+        ffi.memmove(self._c, bytes(start), _SIZE)
         self._stack: list[bytes] = []
 
-    def play(self, code: int) -> bool:
-        """Play the move of ``code`` if it is legal (True); else change nothing (False)."""
+    def play(self, code: int) -> int:
+        """Play the move of ``code`` if it is legal: 1 when it completes a line
+        for the seat that played it, else 0; -1, changing nothing, when it is
+        not legal."""
         snapshot = ffi.buffer(self._c)[:]
-        if lib.plank_play(self._c, code) < 0:
-            return False
+        result: int = lib.plank_play(self._c, code)
+        if result < 0:
+            return -1
         self._stack.append(snapshot)
-        return True
+        return result
+
+    @property
+    def rows(self) -> int:
+        """The strips on the table."""
+        rows: int = self._c.rows
+        return rows
+
+    def key(self, seat: int) -> tuple[int, int, bytes]:
+        """The repetition rule's position: the seat to move, the strips on the
+        table and who owns each square (along one hand, the same rows mean
+        the same strips: they only ever join the table)."""
+        return seat, self._c.rows, ffi.buffer(self._c.owners)[:]
+
+    def table(self) -> Table:
+        """The strips and tokens as a :class:`~huegames.plank.board.Table`."""
+        c = self._c
+        rows = c.rows
+        strips = [ORDERS[order] for order in ffi.unpack(c.strips, rows)]
+        return Table.of(strips, ffi.unpack(c.owners, 3 * rows))
+
+    def tokens_off(self) -> list[list[int]]:
+        """Each seat's tokens off the table, by colour (:data:`COLOURS` order)."""
+        c = self._c
+        return [list(c.off[seat]) for seat in range(c.players)]
+
+    def strips_held(self) -> list[list[int]]:
+        """Each seat's strips in hand, by pattern (:data:`PATTERNS` order)."""
+        c = self._c
+        return [list(c.held[seat]) for seat in range(c.players)]
 
     def undo(self) -> None:
         """Go back to the position before the last :meth:`play`."""
@@ -142,11 +183,11 @@ class CPosition:
         twin._stack = list(self._stack)
         return twin
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> LegalMoves:
         """The legal moves of the seat to move, in :meth:`Game.legal_moves`' order."""
         return self._moves(lib.plank_legal_moves)
 
-    def winning_moves(self) -> list[Move]:
+    def winning_moves(self) -> LegalMoves:
         """The legal moves that complete a line, in :meth:`Game.winning_moves`' order."""
         return self._moves(lib.plank_winning_moves)
 
@@ -155,8 +196,58 @@ class CPosition:
         count: int = lib.plank_threats(self._c, seat)
         return count
 
-    def _moves(self, call: Any) -> list[Move]:
+    def _moves(self, call: Any) -> LegalMoves:
         scratch = _scratch
         assert scratch is not None
         out = scratch.moves
-        return list(map(MOVES.__getitem__, ffi.unpack(out, call(self._c, out))))
+        count = call(self._c, out)
+        return LegalMoves(memoryview(ffi.buffer(out, 4 * count)[:]).cast("I"))
+
+
+class LegalMoves(Sequence[Move]):
+    """Moves the core listed, as an immutable sequence: each Move is looked
+    up by its code only when it is read, so ``len``, one index and ``in``
+    (what a random playout needs) cost no list of them all; ``list(moves)``
+    gives a plain list, and a sequence compares equal to a list of the same
+    moves.  :attr:`codes` are the core's codes (``code % 2048`` is a move's
+    action id in :mod:`huegames.plank.encoding`)."""
+
+    __slots__ = ("codes",)
+
+    def __init__(self, codes: memoryview) -> None:
+        self.codes = codes
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    @overload
+    def __getitem__(self, index: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Move]: ...
+
+    def __getitem__(self, index: int | slice) -> Move | list[Move]:
+        if isinstance(index, slice):
+            return list(map(MOVES.__getitem__, self.codes[index]))
+        return MOVES[self.codes[index]]
+
+    def __iter__(self) -> Iterator[Move]:
+        return map(MOVES.__getitem__, self.codes)
+
+    def __contains__(self, move: object) -> bool:
+        code = CODE_BY_ID.get(id(move))
+        if code is None:
+            code = _CODE_OF.get(move) if isinstance(move, Move) else None  # type: ignore[call-overload]
+        return code is not None and code in self.codes
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LegalMoves):
+            return self.codes == other.codes
+        if isinstance(other, (list, tuple)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self))

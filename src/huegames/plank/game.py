@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from enum import Enum
 from typing import Any, cast
 
@@ -42,6 +41,8 @@ from .moves import (
 from .rules import Rules
 from .view import View
 
+_RULES = Rules()
+"""The usual rules (a Rules is immutable: every game without others shares it)."""
 _COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
 _ORDERS_OF = {pattern: (pattern, pattern[::-1]) for pattern in PATTERNS}
 _PATTERN_INDEX = {order: PATTERNS.index(pattern) for order, pattern in PATTERN_OF.items()}
@@ -98,12 +99,13 @@ class Game:
 
     __slots__ = (
         "_c",
+        "_held_now",
         "_keys",
         "_line",
-        "_off",
+        "_off_now",
         "_outcome",
         "_seen",
-        "_strips",
+        "_table_now",
         "_teams",
         "_turn_order",
         "deal",
@@ -112,7 +114,6 @@ class Game:
         "players",
         "rules",
         "seed",
-        "table",
     )
 
     def __init__(
@@ -130,7 +131,7 @@ class Game:
             raise TypeError(f"rules must be plank.Rules, not {type(rules).__name__}")
         if engine.check_int(hand, "hand") < 0:
             raise ValueError(f"hand must be a hand number 0, 1, ..., not {records.brief(hand)}")
-        self.deal, self.rules, self.seed = deal, rules or Rules(), records.check_seed(seed)
+        self.deal, self.rules, self.seed = deal, rules or _RULES, records.check_seed(seed)
         self.hand = hand
         self.players = deal.players
         start = LETTERS.index(deal.letters[deal.first])
@@ -138,17 +139,23 @@ class Game:
             deal.seat_of(LETTERS[(start + k) % self.players]) for k in range(self.players)
         )
         self._teams = tuple(_team(deal, seat) for seat in range(self.players))
-        self.table = Table()
-        self._off = [[TOKENS_PER_COLOUR] * len(COLOURS) for _ in range(self.players)]
-        self._strips = [[hand.count(p) for p in PATTERNS] for hand in deal.strips]
+        self._table_now: Table | None = Table()
+        self._off_now: list[list[int]] | None = [
+            [TOKENS_PER_COLOUR] * len(COLOURS) for _ in range(self.players)
+        ]
+        self._held_now: list[list[int]] | None = [
+            [hand.count(p) for p in PATTERNS] for hand in deal.strips
+        ]
         self.history: list[Move] = []
         self._outcome: engine.Outcome | None = None
         self._line: Line | None = None
-        self._keys = [self._key()]
-        self._seen = Counter(self._keys)
-        # The position, mirrored in the C core when it is loaded (c_state).
+        # The position lives in the C core when it is loaded (c_state), else
+        # here; on C, the table and the tokens and strips off it are read
+        # from the core when asked for (and kept until the next move).
         in_c = _cores.in_core(backend, c_state.available, c_state.CORE_NAME)
         self._c = c_state.CPosition(self._turn_order, self._strips) if in_c else None
+        self._keys = [self._key()]
+        self._seen: dict[Hashable, int] = {self._keys[0]: 1}  # each position's count
 
     # -- the backend --------------------------------------------------------------
 
@@ -168,6 +175,35 @@ class Game:
         for move in self.history:
             twin._apply(move, twin._to_move)
         return twin
+
+    # -- the position: live here, or read from the C core -------------------------
+
+    @property
+    def table(self) -> Table:
+        """The strips laid and the tokens on them (:class:`~huegames.plank.board.Table`)."""
+        table = self._table_now
+        if table is None:
+            assert self._c is not None
+            table = self._table_now = self._c.table()
+        return table
+
+    @property
+    def _off(self) -> list[list[int]]:
+        """Each seat's tokens off the table, by colour."""
+        off = self._off_now
+        if off is None:
+            assert self._c is not None
+            off = self._off_now = self._c.tokens_off()
+        return off
+
+    @property
+    def _strips(self) -> list[list[int]]:
+        """Each seat's strips in hand, by pattern."""
+        held = self._held_now
+        if held is None:
+            assert self._c is not None
+            held = self._held_now = self._c.strips_held()
+        return held
 
     # -- whose turn, who holds what ---------------------------------------------
 
@@ -223,9 +259,11 @@ class Game:
 
     # -- moves -------------------------------------------------------------------
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> Sequence[Move]:
         """Every legal move of the player to move; ``[Move.PASS]`` when there is
-        no action; ``[]`` once the hand is over."""
+        no action; ``[]`` once the hand is over.  On C, a lazy sequence
+        (:class:`~huegames.plank.c_state.LegalMoves`) that compares equal to
+        the list; in Python, the list."""
         if self._outcome is not None:
             return []
         if self._c is not None:
@@ -280,11 +318,11 @@ class Game:
         or InvalidMoveError, both ValueErrors) the game is unchanged.
         """
         c = self._c
-        if c is not None and player is None and self._outcome is None and isinstance(move, Move):
+        if c is not None and player is None and self._outcome is None:
             code = c_state.CODE_BY_ID.get(id(move))  # one of legal_moves()' moves
-            if code is not None and c.play(code):  # the core says it is legal
-                self._apply(move, self._to_move, mirrored=True)
-                return move
+            known = cast(Move, move)  # an identity in CODE_BY_ID is a Move
+            if code is not None and self._play_in_c(c, known, code):  # the core says it is legal
+                return known
         move = Move.coerce(move)
         if self._outcome is not None:
             raise IllegalMoveError(f"{move}: the hand is over ({self._ended()})")
@@ -300,12 +338,14 @@ class Game:
         if not self.history:
             raise IllegalMoveError("no move has been played: nothing to undo")
         move = self.history.pop()
-        if self._c is not None:
-            self._c.undo()
         seat = self._to_move
         key = self._keys.pop()
         self._seen[key] -= 1
         self._outcome = self._line = None
+        if self._c is not None:
+            self._c.undo()
+            self._table_now = self._off_now = self._held_now = None
+            return move
         table, off = self.table, self._off[seat]
         if isinstance(move, Place):
             table.owners[move.square.index] = EMPTY
@@ -327,9 +367,12 @@ class Game:
         game = Game.__new__(Game)
         game.deal, game.rules, game.seed, game.hand = self.deal, self.rules, self.seed, self.hand
         game.players, game._turn_order, game._teams = self.players, self._turn_order, self._teams
-        game.table = self.table.copy()
-        game._off = [off.copy() for off in self._off]
-        game._strips = [strips.copy() for strips in self._strips]
+        if self._c is None:
+            game._table_now = self.table.copy()
+            game._off_now = [off.copy() for off in self._off]
+            game._held_now = [strips.copy() for strips in self._strips]
+        else:  # read again from the core's copy when asked for
+            game._table_now = game._off_now = game._held_now = None
         game.history = self.history.copy()
         game._outcome, game._line = self._outcome, self._line
         game._keys = self._keys.copy()
@@ -342,9 +385,12 @@ class Game:
     def threats(self, seat: int) -> int:
         """How many distinct ways ``seat`` could complete a line on its next
         turn (a square to fill, or a strip end and column to lay at)."""
-        return len(self._targets(self._seat(seat)))
+        seat = self._seat(seat)
+        if self._c is not None:
+            return self._c.threats(seat)
+        return len(self._targets(seat))
 
-    def winning_moves(self) -> list[Move]:
+    def winning_moves(self) -> Sequence[Move]:
         """The legal moves that complete a line for the player to move now."""
         if self._outcome is not None:
             return []
@@ -381,21 +427,22 @@ class Game:
         """Whether the legal ``move`` leaves the hand going on with the next
         seat able to complete a line (:class:`~huegames.plank.GreedyBot`'s test).
 
-        A Place or Shift is tried on the owners alone, the draw rules read
-        from the position it makes; a lay is played and taken back.
+        In Python a Place or Shift is tried on the owners alone, the draw
+        rules read from the position it makes; a lay (and any move on C) is
+        played and taken back.
         """
         seat = self._to_move
-        if isinstance(move, Place):
-            target, source = move.square.index, -1
-        elif isinstance(move, Shift):
-            target, source = move.target.index, move.source.index
-        else:
+        if self._c is not None or not isinstance(move, (Place, Shift)):
             self._apply(move, seat)  # one of legal_moves(): play()'s checks would pass
             try:
                 mover = self.current_player
-                return mover is not None and bool(self._targets(mover))
+                return mover is not None and self.threats(mover) > 0
             finally:
                 self.undo()
+        if isinstance(move, Place):
+            target, source = move.square.index, -1
+        else:
+            target, source = move.target.index, move.source.index
         table, rules = self.table, self.rules
         owners = table.owners
         turns = len(self.history) + 1
@@ -409,7 +456,8 @@ class Game:
             if rules.turn_limit is not None and turns >= rules.turn_limit:
                 return False
             repetition = rules.repetition
-            if repetition is not None and self._seen[mover, tuple(owners)] + 1 >= repetition:
+            seen = self._seen.get((mover, tuple(owners)), 0)
+            if repetition is not None and seen + 1 >= repetition:
                 return False
             return bool(self._targets(mover))
         finally:
@@ -599,49 +647,67 @@ class Game:
         if table.owners[square.index] != EMPTY:
             raise IllegalMoveError(f"{move}: square {square} already holds a token")
 
-    def _apply(self, move: Move, seat: int, *, mirrored: bool = False) -> None:
-        """Play a legal ``move`` for ``seat`` and settle the end of the hand;
-        the C core's mirror too, unless ``mirrored`` (it has played it)."""
-        if self._c is not None and not mirrored and not self._c.play(c_state.code_of(move)):
-            raise AssertionError(f"the C core refused {move}, a legal move")  # pragma: no cover
+    def _apply(self, move: Move, seat: int) -> None:
+        """Play a legal ``move`` for ``seat`` and settle the end of the hand."""
+        c = self._c
+        if c is not None:
+            if not self._play_in_c(c, move, c_state.code_of(move)):
+                raise AssertionError(f"the C core refused {move}, a legal move")  # pragma: no cover
+            return
         table, off = self.table, self._off[seat]
-        if isinstance(move, Pass):
-            target = None
-        elif isinstance(move, Place):
-            target = move.square.index
+        if isinstance(move, Place):
             off[_COLOUR_INDEX[move.colour]] -= 1
         elif isinstance(move, Shift):
-            target = move.target.index
             table.owners[move.source.index] = EMPTY
         elif isinstance(move, LayPlace):
-            base = table.lay(move.strip, move.end)
+            table.lay(move.strip, move.end)
             self._strips[seat][_PATTERN_INDEX[move.strip]] -= 1
             off[_COLOUR_INDEX[move.colour]] -= 1
-            target = base + move.strip.index(move.colour)
-        else:
-            assert isinstance(move, LayShift)  # every move is one of the five kinds
-            source = move.source.index + (3 if move.end == "T" else 0)
-            base = table.lay(move.strip, move.end)
+        elif isinstance(move, LayShift):
+            table.lay(move.strip, move.end)
             self._strips[seat][_PATTERN_INDEX[move.strip]] -= 1
-            table.owners[source] = EMPTY
-            target = base + move.strip.index(table.colours[source])
+            table.owners[_shifted(move)] = EMPTY
+        target = _target(move, table)
         if target is not None:
             table.owners[target] = seat
         self.history.append(move)
+        self._settle(seat, None if target is None else table.line_through(target, seat))
+
+    def _play_in_c(self, c: c_state.CPosition, move: Move, code: int) -> bool:
+        """Play ``move`` (its core ``code``) on the C position if it is legal
+        there, and settle the end of the hand (True); else change nothing (False)."""
+        seat = self._to_move
+        completed = c.play(code)
+        if completed < 0:
+            return False
+        self.history.append(move)
+        self._table_now = self._off_now = self._held_now = None
+        line = None
+        if completed:  # the core says a line: find it on the table, as Python does
+            table = self.table
+            line = table.line_through(cast(int, _target(move, table)), seat)
+        self._settle(seat, line)
+        return True
+
+    def _settle(self, seat: int, line: tuple[int, int, int] | None) -> None:
+        """After ``seat``'s move: count the position, and end the hand at
+        ``line`` (completed by the move), the turn limit or a repetition."""
         key = self._key()
         self._keys.append(key)
-        self._seen[key] += 1
-        line = None if target is None else table.line_through(target, seat)
+        seen = self._seen[key] = self._seen.get(key, 0) + 1
         if line is not None:
             a, b, c = line
             self._line = Line(seat, (SQUARES[a], SQUARES[b], SQUARES[c]))
             self._outcome = engine.Outcome(Termination.LINE, self._teams[seat])
         elif self.rules.turn_limit is not None and len(self.history) >= self.rules.turn_limit:
             self._outcome = engine.Outcome(Termination.TURN_LIMIT, ())
-        elif self.rules.repetition is not None and self._seen[key] >= self.rules.repetition:
+        elif self.rules.repetition is not None and seen >= self.rules.repetition:
             self._outcome = engine.Outcome(Termination.REPETITION, ())
 
-    def _key(self) -> tuple[int, tuple[int, ...]]:
+    def _key(self) -> Hashable:
+        """The repetition rule's position now: the seat to move and the tokens."""
+        if self._c is not None:
+            return self._c.key(self._to_move)
         # Strips only ever join the table, so along one history two positions
         # with as many squares have the same table and the same strips in hand.
         return (self._to_move, tuple(self.table.owners))
@@ -667,6 +733,26 @@ class Game:
         """The table, the hands and whose turn as an SVG picture
         (:func:`huegames.plank.svg`): what Jupyter shows."""
         return engine.picture("plank", self)
+
+
+def _shifted(move: LayShift) -> int:
+    """The square a LayShift's token leaves, on the table with its strip laid."""
+    return move.source.index + (3 if move.end == "T" else 0)
+
+
+def _target(move: Move, table: Table) -> int | None:
+    """The square ``move`` puts a token on, on the table as it stands after
+    the move (a strip laid at the top moves every square down a row); None
+    for a pass."""
+    if isinstance(move, Place):
+        return move.square.index
+    if isinstance(move, Shift):
+        return move.target.index
+    if isinstance(move, (LayPlace, LayShift)):
+        base = 0 if move.end == "T" else 3 * table.rows - 3
+        colour = move.colour if isinstance(move, LayPlace) else table.colours[_shifted(move)]
+        return base + move.strip.index(colour)
+    return None
 
 
 def _team(deal: Deal, seat: int) -> tuple[int, ...]:

@@ -62,7 +62,7 @@ class Position(Protocol):
         """How the hand ended, or None while it goes on."""
         ...
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> Sequence[Move]:
         """The legal single moves now."""
         ...
 
@@ -148,7 +148,7 @@ class View(Generic[GameT]):
         """The line that won the hand (:attr:`Game.winning_line`), or None."""
         return self._game.winning_line
 
-    def legal_moves(self) -> list[Move]:
+    def legal_moves(self) -> Sequence[Move]:
         """This seat's legal moves when it is to move, else none."""
         return self._game.legal_moves() if self.player == self.current_player else []
 
