@@ -28,9 +28,15 @@ def observed(game: Game) -> tuple:
     return (
         game.table.rows,
         game.table.strips,
+        game.table.colours,
+        game.table.lines,
         tuple(game.table.owners),
         [game.off_table(seat) for seat in seats],
+        [game.tokens_off(seat) for seat in seats],
         [game.strips(seat) for seat in seats],
+        [game.strip_counts(seat) for seat in seats],
+        [game.is_placing(seat) for seat in seats],
+        [game.gives_a_line(move) for move in list(game.legal_moves())[:8]],
         [game.threats(seat) for seat in seats],
         game.legal_moves(),
         game.winning_moves(),
@@ -115,3 +121,27 @@ def test_with_backend_refuses_what_it_cannot_do():
     with pytest.raises(ValueError, match="unknown backend"):
         game.with_backend("rust")
     assert game.with_backend("python").with_backend("c").backend == "c"
+
+
+def test_legal_moves_on_c_are_a_sequence_equal_to_the_python_list():
+    c = plank.new_game(3, seed=11)
+    python = c.with_backend("python")
+    for move in ["T RWG G", "T GRW R", "T RGW W", "Wb3"]:
+        c.play(move)
+        python.play(move)
+    moves, listed = c.legal_moves(), python.legal_moves()
+    assert isinstance(moves, c_state.LegalMoves) and isinstance(listed, list)
+    assert moves == listed and listed == moves and list(moves) == listed
+    assert len(moves) == len(listed) and moves[3] == listed[3] and moves[-1] == listed[-1]
+    assert moves[2:9] == listed[2:9] and list(reversed(moves)) == listed[::-1]
+    assert listed[5] in moves and plank.Move.parse(str(listed[5])) in moves
+    assert plank.Move.PASS not in moves and "Wb3" not in moves and [1] not in moves
+    assert moves != listed[:-1] and moves != set(listed)
+    assert repr(moves) == repr(listed)
+    with pytest.raises(TypeError):
+        moves[0] = listed[1]  # type: ignore[index]
+    with pytest.raises(IndexError):
+        moves[len(listed)]
+    played = moves[0]
+    c.play(played)
+    assert moves[0] is played and len(moves) == len(listed)  # a list made before stays
