@@ -87,6 +87,8 @@ if _core is not None:
     ffi: Any = _core.ffi
     lib: Any = _core.lib
     _SIZE = ffi.sizeof("plank_position")
+    PLACE_COLOUR: int = lib.PLANK_PLACE_COLOUR
+    """A move's code is its action id plus this times a Place's colour."""
     _AT = {
         field: ffi.offsetof("plank_position", field)
         for field in ("players", "order", "off", "held")

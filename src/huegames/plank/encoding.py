@@ -80,6 +80,7 @@ from typing import Any
 
 import numpy as np
 
+from . import c_state
 from .components import COLOURS, LETTERS, MAX_ROWS, ORDERS, PATTERNS, check_players
 from .game import Game
 from .moves import (
@@ -146,13 +147,17 @@ _COLOUR_SLOTS = {
 }
 
 
-def _legal_ids(game: Game, seat: int) -> list[int]:
+def _legal_ids(game: Game, seat: int) -> np.ndarray:
     """The legal action ids of ``seat`` in ``game``: its legal moves' ids
-    (:meth:`Game.legal_moves`, the one move generator), in their order."""
+    (:meth:`Game.legal_moves`, the one move generator), in their order.  On
+    C they are the core's move codes less the colour of a Place."""
     if game.current_player != seat:
-        return []
+        return np.zeros(0, dtype=np.intp)
+    moves = game.legal_moves()
+    if isinstance(moves, c_state.LegalMoves):
+        return np.frombuffer(moves.codes, dtype=np.uint32).astype(np.intp) % c_state.PLACE_COLOUR
     rows = game.table.rows
-    return [_move_id(move, rows) for move in game.legal_moves()]
+    return np.array([_move_id(move, rows) for move in moves], dtype=np.intp)
 
 
 def _move_of(game: Game, action: int) -> Move | None:
@@ -221,7 +226,8 @@ class PlankEncoding:
 
     def legal_actions(self, view: View) -> list[int]:
         """The action ids of the seat's legal moves, ascending (none when it is not to move)."""
-        return sorted(_legal_ids(self._check(view), view.player))
+        ids: list[int] = np.sort(_legal_ids(self._check(view), view.player)).tolist()
+        return ids
 
     def action_mask(self, view: View) -> np.ndarray:
         """An ``int8`` array of 1801: 1 where the action is legal."""
@@ -244,7 +250,8 @@ class PlankEncoding:
         if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
             raise ValueError(f"an action id is an integer, not {action!r}")
         move = _move_of(game, int(action))
-        if move is None or int(action) not in _legal_ids(game, view.player):
+        # the moves of legal ids are the legal moves (a lay on the empty table at "T")
+        if move is None or game.current_player != view.player or move not in game.legal_moves():
             raise ValueError(f"action {int(action)} is not legal for seat {view.player} here")
         return move
 
