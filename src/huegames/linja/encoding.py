@@ -50,9 +50,9 @@ from typing import Any
 
 import numpy as np
 
-from .board import POSITIONS, RED, ROW_LIMIT
+from .board import POSITIONS, RED
 from .game import MIN_PLAYERS
-from .moves import Move
+from .moves import MOVES, Move
 from .rules import Rules
 from .view import View
 
@@ -75,9 +75,10 @@ def _frame(seat: int, position: int) -> int:
     return position if seat == RED else POSITIONS - 1 - position
 
 
-# Per seat: action id -> Move, and (src, dst) in absolute positions -> action id.
+# Per seat: action id -> Move (the one MOVES holds: Game.play's fast path),
+# and (src, dst) in absolute positions -> action id.
 _MOVES: tuple[tuple[Move, ...], ...] = tuple(
-    (*(Move(_frame(seat, s), _frame(seat, t)) for s, t in _PAIRS), Move.PASS) for seat in (0, 1)
+    (*(MOVES[_frame(seat, s)][_frame(seat, t)] for s, t in _PAIRS), Move.PASS) for seat in (0, 1)
 )
 _IDS: tuple[dict[tuple[int, int], int], ...] = tuple(
     {(move.src, move.dst): action for action, move in enumerate(moves)} for moves in _MOVES
@@ -109,31 +110,13 @@ class LinjaEncoding:
         self.rules = rules or Rules()
 
     def _legal_ids(self, view: View) -> list[int]:
-        """The legal action ids, in the game's move order (straight from the counts)."""
+        """The legal action ids, in the game's move order (:meth:`Game.legal_moves`,
+        the one move generator: on C a list the core's key finds)."""
         game = view.game
-        state = game.state
-        seat = state.current_player
-        if state.termination is not None or view.player != seat:
+        if view.player != game.current_player:
             return []
-        board = state.board
-        pieces = board.red if seat == RED else board.black
-        red, black = board.red, board.black
-        n = state.following or 1
-        ids = _IDS[seat]
-        found = []
-        if seat == RED:
-            for src in range(POSITIONS - 1):
-                if pieces[src]:
-                    dst = min(src + n, POSITIONS - 1)
-                    if dst == POSITIONS - 1 or red[dst] + black[dst] < ROW_LIMIT:
-                        found.append(ids[src, dst])
-        else:
-            for src in range(1, POSITIONS):
-                if pieces[src]:
-                    dst = max(src - n, 0)
-                    if dst == 0 or red[dst] + black[dst] < ROW_LIMIT:
-                        found.append(ids[src, dst])
-        return found or [PASS_ACTION]
+        ids = _IDS[view.player]
+        return [ids[move.src, move.dst] for move in game.legal_moves()]
 
     def legal_actions(self, view: View) -> list[int]:
         """The action ids of the seat's legal moves, ascending (none when it is not to move)."""
