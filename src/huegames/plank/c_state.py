@@ -115,7 +115,9 @@ _scratch: _Scratch | None = _Scratch() if _core is not None else None
 
 
 class CPosition:
-    """A hand's position in C (``plank_position``) and the snapshots to undo to."""
+    """A hand's position in C (``plank_position``) and the bytes of every
+    position so far, the last the current one: what undo goes back to, and
+    what the repetition rule compares."""
 
     __slots__ = ("_c", "_stack")
 
@@ -130,18 +132,17 @@ class CPosition:
             start[_AT["held"] + at : _AT["held"] + at + 3] = bytes(counts)
             start[_AT["off"] + at : _AT["off"] + at + 3] = bytes((TOKENS_PER_COLOUR,) * 3)
         self._c = ffi.new("plank_position *")
-        ffi.memmove(self._c, bytes(start), _SIZE)
-        self._stack: list[bytes] = []
+        self._stack = [bytes(start)]
+        ffi.memmove(self._c, self._stack[0], _SIZE)
 
     def play(self, code: int) -> int:
         """Play the move of ``code`` if it is legal: 1 when it completes a line
         for the seat that played it, else 0; -1, changing nothing, when it is
         not legal."""
-        snapshot = ffi.buffer(self._c)[:]
         result: int = lib.plank_play(self._c, code)
         if result < 0:
             return -1
-        self._stack.append(snapshot)
+        self._stack.append(ffi.buffer(self._c)[:])
         return result
 
     @property
@@ -150,11 +151,10 @@ class CPosition:
         rows: int = self._c.rows
         return rows
 
-    def key(self, seat: int) -> tuple[int, int, bytes]:
-        """The repetition rule's position: the seat to move, the strips on the
-        table and who owns each square (along one hand, the same rows mean
-        the same strips: they only ever join the table)."""
-        return seat, self._c.rows, ffi.buffer(self._c.owners)[:]
+    def key(self, seat: int) -> tuple[int, bytes]:
+        """The repetition rule's position: the seat to move and the position's
+        bytes after the turn count (the strips laid, in hand and the tokens)."""
+        return seat, self._stack[-1][_AT["order"] :]
 
     def table(self) -> Table:
         """The strips and tokens as a :class:`~huegames.plank.board.Table`."""
@@ -175,10 +175,11 @@ class CPosition:
 
     def undo(self) -> None:
         """Go back to the position before the last :meth:`play`."""
-        ffi.memmove(self._c, self._stack.pop(), _SIZE)
+        self._stack.pop()
+        ffi.memmove(self._c, self._stack[-1], _SIZE)
 
     def copy(self) -> CPosition:
-        """An independent position with the same snapshots."""
+        """An independent position with the same history."""
         twin = CPosition.__new__(CPosition)
         twin._c = ffi.new("plank_position *")
         ffi.memmove(twin._c, self._c, _SIZE)
