@@ -101,14 +101,23 @@ moves of ``n`` steps from a set of start positions, so at most 2 x 7 x 2**7 list
 
 
 def _c_rules(rules: Rules) -> Any:
-    """``rules`` as the ``linja_rules`` the core reads (made once per rule set)."""
+    """``rules`` as the ``linja_rules`` the core reads (made once per rule set;
+    the last one asked for is found without hashing the rules)."""
+    global _last_rules
+    last, made = _last_rules
+    if rules is last:
+        return made
     made = _rules_of.get(rules)
     if made is None:
         made = _rules_of[rules] = ffi.new(
             "linja_rules *",
             (int(rules.goal_bonus), int(rules.tie_break == "goal"), int(rules.blockade == "draw")),
         )
+    _last_rules = rules, made
     return made
+
+
+_last_rules: tuple[Rules | None, Any] = (None, None)
 
 
 def _write(target: Any, board: Board, seat: int, following: int, bonus: bool, code: int) -> None:

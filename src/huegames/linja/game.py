@@ -75,19 +75,16 @@ class Game:
             raise TypeError(f"start must be a Board, not {type(start).__name__}")
         if rules is not None and not isinstance(rules, Rules):
             raise TypeError(f"rules must be a linja.Rules, not {type(rules).__name__}")
-        if start is None:
-            start = Board.start()
+        self.first_player = _check_seat(first_player, "first_player")
+        if start is None:  # the usual start: its two first states made once
+            self.start, state = _START, _START_STATES[first_player]
         else:
             start.check()
-        self.start = start
-        self.first_player = _check_seat(first_player, "first_player")
-        self.rules = rules or Rules()
+            self.start, state = start, self._start_state(start, first_player)
+        self.rules = rules or _RULES
         self.seed = records.check_seed(seed)
         self.history: list[Move] = []
         self._stack: list[State] = []
-        state = self._turn_start(self.start, first_player, bonus=False)
-        if self.start.passed:
-            state = state._replace(termination=Termination.PASSED)
         self._state = state
         # The position lives in the C core when it is loaded (c_state), else here.
         self._c = c_state.CState(state, self.rules) if in_c(backend) else None
@@ -395,6 +392,12 @@ class Game:
         else:
             self._state = self._turn_start(board, 1 - seat, bonus=False)
 
+    @classmethod
+    def _start_state(cls, start: Board, first_player: int) -> State:
+        """The state of a game from ``start``, ``first_player`` to move."""
+        state = cls._turn_start(start, first_player, bonus=False)
+        return state._replace(termination=Termination.PASSED) if start.passed else state
+
     @staticmethod
     def _turn_start(board: Board, seat: int, *, bonus: bool) -> State:
         """A new turn of ``seat``; a mutual blockade of initial moves ends the game."""
@@ -497,6 +500,12 @@ def _can_start(board: Board, seat: int) -> bool:
     return bool(black[1]) or any(
         black[src] and red[src - 1] + black[src - 1] < ROW_LIMIT for src in range(2, 8)
     )
+
+
+_START = Board.start()
+_START_STATES = tuple(Game._start_state(_START, seat) for seat in (RED, BLACK))
+_RULES = Rules()
+"""The usual rules (a Rules is immutable: every game without others shares it)."""
 
 
 def new_game(
