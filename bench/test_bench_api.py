@@ -24,6 +24,7 @@ import pytest
 
 from conftest import record, rotating
 from huegames import engine
+from huegames._speed import RANDOM_GAME
 
 INPUTS = 16
 """Seeded inputs per case, the positions or seeds a benchmark rotates over."""
@@ -31,8 +32,6 @@ BUDGET = 1.0
 """About how many seconds each case is timed for."""
 SHORTEST_ROUND = 20e-6
 """Seconds a round lasts at least (calls repeated in it), well above the clock's resolution."""
-RANDOM_GAME = "a random game through the API"
-"""The case every game's speed module names its whole random games by."""
 
 Case = tuple[list[Any], Callable[[Any], Any], int]
 

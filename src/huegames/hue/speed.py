@@ -12,22 +12,20 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .. import _speed
 from . import c_state, kernel
 from .board import Board
 from .bots import random_position
 from .game import Game, new_game
 from .grid.backend import available
-from .moves import Move
 
-Case = tuple[Any, ...]
-"""``(what, backend, inputs, call)``, and for a kernel's batch how many games one call plays."""
 KERNEL_BATCH = 64
 """Games per call of the kernel's row: its time per game, as a batch runner plays them."""
 
 
 def backends() -> tuple[str, ...]:
     """The backends a game runs on here: ``"c"`` first when the core was built."""
-    return ("c", "python") if c_state.available else ("python",)
+    return _speed.backends(c_state.available)
 
 
 def positions(count: int, backend: str) -> list[Game]:
@@ -55,29 +53,19 @@ def random_game(case: tuple[int, str]) -> list[int]:
     return game.scores()
 
 
-def hot_paths(count: int) -> list[Case]:
+def hot_paths(count: int) -> list[_speed.Case]:
     """``(what, backend, inputs, call)`` for Hue's API calls and whole random
     games on each backend that runs here, over ``count`` seeded positions;
     the kernel's random game where it runs; and the colour values of
     finished games and the legal placements of a 6-card hand mid-game on
     each grid."""
-    cases: list[Case] = []
+    cases: list[_speed.Case] = []
     for backend in backends():
-        games = positions(count, backend)
-        moves = [(game, game.legal_moves()[-1]) for game in games]
-        cases += [
-            ("a random game through the API", backend, [(s, backend) for s in range(count)],
-             random_game),
-            ("new_game()", backend, [(s, backend) for s in range(count)], _new_game),
-            ("legal_moves()", backend, games, _legal_moves),
-            ("play(move) and undo()", backend, moves, _play_and_undo),
-            ("view(seat)", backend, games, _view),
-            ("scores()", backend, games, _scores),
-        ]  # fmt: skip
+        seeds = [(seed, backend) for seed in range(count)]
+        new_game = ("new_game()", seeds, _new_game)
+        cases += _speed.api_cases(backend, count, positions(count, backend), random_game, new_game)
     if kernel.available:
-        cases.append(
-            ("a random game through the API", "kernel", list(range(count)), _kernel, KERNEL_BATCH)
-        )
+        cases.append((_speed.RANDOM_GAME, "kernel", list(range(count)), _kernel, KERNEL_BATCH))
     end_boards = [random_position(4, seed).board for seed in range(count)]
     middles = []
     for seed in range(1000, 1000 + count):
@@ -95,24 +83,6 @@ def hot_paths(count: int) -> list[Case]:
 def _new_game(case: tuple[int, str]) -> Game:
     seed, backend = case
     return new_game(2, seed=seed, backend=backend)
-
-
-def _legal_moves(game: Game) -> int:
-    return len(game.legal_moves())
-
-
-def _play_and_undo(case: tuple[Game, Move]) -> None:
-    game, move = case
-    game.play(move)
-    game.undo()
-
-
-def _view(game: Game) -> Any:
-    return game.view(game.current_player or 0)
-
-
-def _scores(game: Game) -> list[int]:
-    return game.scores()
 
 
 def _kernel(seed: int) -> Any:

@@ -149,9 +149,9 @@ class CState:
 
     def set(self, state: State) -> None:
         """Put the position in ``state`` (the earlier ones stay, to undo to)."""
-        depth = len(self._keys) - 1
-        _write(self._line[depth], *state[:4], _CODES[state.termination])
-        key = lib.linja_moves_key(self._line + depth)
+        at = self._now
+        _write(at[0], *state[:4], _CODES[state.termination])
+        key = lib.linja_moves_key(at)
         if key < 0:  # pragma: no cover - State and Board check their fields
             raise ValueError(f"not a Linja position: {_cores.error_message(_core, key)}")  # type: ignore[arg-type]
         self._keys[-1] = key
@@ -159,15 +159,15 @@ class CState:
 
     @property
     def _now(self) -> Any:
-        """The current position (a ``linja_state``)."""
-        return self._line[len(self._keys) - 1]
+        """The current position (a ``linja_state *``, the line's last)."""
+        return self._line + (len(self._keys) - 1)
 
     @property
     def state(self) -> State:
         """The position as the Python engine's :class:`State` (made when read)."""
         state = self._state
         if state is None:
-            at = self._line + (len(self._keys) - 1)
+            at = self._now
             c = at[0]
             pieces = ffi.buffer(at, _BOARD)[:]  # the board: red's 8 counts, then black's
             board = _board(pieces[:8], pieces[8:])
@@ -178,7 +178,7 @@ class CState:
     @property
     def termination(self) -> Termination | None:
         """Why the game ended, or None while it goes on."""
-        return None if self._keys[-1] else _TERMINATIONS[self._now.termination]
+        return None if self._keys[-1] else _TERMINATIONS[self._now[0].termination]
 
     @property
     def is_over(self) -> bool:
@@ -191,7 +191,7 @@ class CState:
         key = self._keys[-1]
         if key:
             return key >> _SEAT_BIT & 1
-        player: int = self._now.player
+        player: int = self._now[0].player
         return player
 
     @property
@@ -204,7 +204,7 @@ class CState:
         """The single legal moves, in :meth:`Game.legal_moves`' order."""
         listed = _LISTS.get(self._keys[-1])
         if listed is None:  # a list not met yet: at most a few thousand exist
-            listed = _list_moves(self._line + (len(self._keys) - 1))
+            listed = _list_moves(self._now)
             _LISTS[self._keys[-1]] = listed
         return list(listed)
 
@@ -255,11 +255,11 @@ class CState:
 
     def turn_outcomes(self) -> list[TurnOutcome]:
         """Every distinct way to complete the turn (:func:`turn_outcomes`)."""
-        return _outcomes(self._line + (len(self._keys) - 1), self._rules)
+        return _outcomes(self._now, self._rules)
 
     def next_states(self) -> list[tuple[Board, int, bool]]:
         """The distinct states the turn can lead to (:func:`next_states`)."""
-        return _next_states(self._line + (len(self._keys) - 1), self._rules)
+        return _next_states(self._now, self._rules)
 
 
 _FIRST_CAPACITY = 128

@@ -9,21 +9,18 @@ against C's.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
+from .. import _speed
 from . import c_state, kernel
 from .board import Board
 from .game import Game, draw_first_player
 from .rules import Rules
 from .turns import next_states
 
-Case = tuple[str, str, list[Any], Callable[[Any], Any]]
-
 
 def backends() -> tuple[str, ...]:
     """The backends that run here: ``"c"`` first when the core is loaded."""
-    return ("c", "python") if c_state.available else ("python",)
+    return _speed.backends(c_state.available)
 
 
 def positions(count: int, backend: str) -> list[Game]:
@@ -52,50 +49,24 @@ def random_game(case: tuple[int, str]) -> list[int]:
     return game.scores()
 
 
-def hot_paths(count: int) -> list[Case]:
+def hot_paths(count: int) -> list[_speed.Case]:
     """``(what, backend, inputs, call)`` for Linja's API calls and whole random
     games on each backend that runs here, over ``count`` seeded positions;
     and the kernel's random game (``huegames.linja.kernel``), where it runs."""
-    cases: list[Case] = []
+    cases: list[_speed.Case] = []
     for backend in backends():
         games = positions(count, backend)
-        moves = [(game, game.legal_moves()[0]) for game in games]
-        cases += [
-            ("a random game through the API", backend, [(s, backend) for s in range(count)],
-             random_game),
-            ("Game() at the start", backend, [backend] * count, _new_game),
-            ("legal_moves()", backend, games, _legal_moves),
-            ("play(move) and undo()", backend, moves, _play_and_undo),
-            ("view(seat)", backend, games, _view),
-            ("scores()", backend, games, _scores),
-            ("next_states() of a position", backend,
-             [(g.board, g.state.current_player, backend) for g in games], _next_states),
-        ]  # fmt: skip
+        new_game = ("Game() at the start", [backend] * count, _new_game)
+        cases += _speed.api_cases(backend, count, games, random_game, new_game)
+        states = [(game.board, game.state.current_player, backend) for game in games]
+        cases.append(("next_states() of a position", backend, states, _next_states))
     if c_state.available:
-        cases.append(("a random game through the API", "kernel", list(range(count)), _kernel))
+        cases.append((_speed.RANDOM_GAME, "kernel", list(range(count)), _kernel))
     return cases
 
 
 def _new_game(backend: str) -> Game:
     return Game(backend=backend)
-
-
-def _legal_moves(game: Game) -> int:
-    return len(game.legal_moves())
-
-
-def _play_and_undo(case: tuple[Game, Any]) -> None:
-    game, move = case
-    game.play(move)
-    game.undo()
-
-
-def _view(game: Game) -> Any:
-    return game.view(0)
-
-
-def _scores(game: Game) -> list[int]:
-    return game.scores()
 
 
 def _next_states(case: tuple[Board, int, str]) -> int:

@@ -145,12 +145,6 @@ class CPosition:
         self._stack.append(ffi.buffer(self._c)[:])
         return result
 
-    @property
-    def rows(self) -> int:
-        """The strips on the table."""
-        rows: int = self._c.rows
-        return rows
-
     def key(self, seat: int) -> tuple[int, bytes]:
         """The repetition rule's position: the seat to move and the position's
         bytes after the turn count (the strips laid, in hand and the tokens)."""

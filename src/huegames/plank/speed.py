@@ -9,20 +9,16 @@ against C's.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import Any
 
+from .. import _speed
 from . import c_state, kernel
 from .components import deal_hand
 from .game import Game
-from .moves import Move
-
-Case = tuple[str, str, list[Any], Callable[[Any], Any]]
 
 
 def backends() -> tuple[str, ...]:
     """The backends that run here: ``"c"`` first when the core is loaded."""
-    return ("c", "python") if c_state.available else ("python",)
+    return _speed.backends(c_state.available)
 
 
 def positions(count: int, backend: str) -> list[Game]:
@@ -59,25 +55,17 @@ def kernel_game(seed: int) -> list[int]:
     return hands.scores[0]
 
 
-def hot_paths(count: int) -> list[Case]:
+def hot_paths(count: int) -> list[_speed.Case]:
     """``(what, backend, inputs, call)`` for Plank's API calls and whole random
     games on each backend that runs here, over ``count`` seeded positions;
     and the kernel's random game (:func:`kernel_game`), where it runs."""
-    cases: list[Case] = []
+    cases: list[_speed.Case] = []
     for backend in backends():
-        games = positions(count, backend)
-        moves = [(game, game.legal_moves()[-1]) for game in games]
-        cases += [
-            ("a random game through the API", backend, [(s, backend) for s in range(count)],
-             random_game),
-            ("new_game()", backend, [(s, backend) for s in range(count)], _new_game),
-            ("legal_moves()", backend, games, _legal_moves),
-            ("play(move) and undo()", backend, moves, _play_and_undo),
-            ("view(seat)", backend, games, _view),
-            ("scores()", backend, games, _scores),
-        ]  # fmt: skip
+        seeds = [(seed, backend) for seed in range(count)]
+        new_game = ("new_game()", seeds, _new_game)
+        cases += _speed.api_cases(backend, count, positions(count, backend), random_game, new_game)
     if kernel.available:
-        cases.append(("a random game through the API", "kernel", list(range(count)), kernel_game))
+        cases.append((_speed.RANDOM_GAME, "kernel", list(range(count)), kernel_game))
     return cases
 
 
@@ -85,21 +73,3 @@ def _new_game(case: tuple[int, str]) -> Game:
     # new_game(2, seed=seed) on the given backend (new_game takes no backend=).
     seed, backend = case
     return Game(deal_hand(2, seed), seed=seed, backend=backend)
-
-
-def _legal_moves(game: Game) -> int:
-    return len(game.legal_moves())
-
-
-def _play_and_undo(case: tuple[Game, Move]) -> None:
-    game, move = case
-    game.play(move)
-    game.undo()
-
-
-def _view(game: Game) -> Any:
-    return game.view(0)
-
-
-def _scores(game: Game) -> list[int]:
-    return game.scores()
