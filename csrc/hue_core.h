@@ -44,7 +44,7 @@ extern "C" {
 #endif
 
 #define HUE_CORE_VERSION_MAJOR 4
-#define HUE_CORE_VERSION_MINOR 1
+#define HUE_CORE_VERSION_MINOR 2
 #define HUE_CORE_VERSION_PATCH 0
 #define HUE_CORE_VERSION \
     HG_VERSION_NUMBER(HUE_CORE_VERSION_MAJOR, HUE_CORE_VERSION_MINOR, HUE_CORE_VERSION_PATCH)
@@ -531,6 +531,57 @@ HG_API int hue_state_scores(const hue_setup *setup, const hue_state *state,
 
 /* The code of table cell (x, y): 0 when empty or off the table. */
 HG_API int32_t hue_state_cell(const hue_state *state, int64_t x, int64_t y);
+
+/* ---- the encoding of one seat of a game's state ---------------------------
+ *
+ * hue_state_encode writes what hue_observe and hue_mark_actions write for
+ * one seat, read straight from the game's hue_state and hue_hands: the
+ * table's cells over its occupied box (x0 y0 x1 y1, table coordinates),
+ * the opening (the state's first `fixed` cards), the moves (the other
+ * cards, each by the seat that laid it), the seat's own hand (of the other
+ * hands only their sizes are read), and the seat to move (moves % players,
+ * none once every hand holds one card).  The mask's legal anchors are
+ * hue_state_legal's (the moves hue_state_play takes). */
+
+/* How a state is encoded: the observation's layout (deck_size and
+ * players the state's), the code table and hand features as hue_observe
+ * reads them, each card's listed rotations, the action frame, where the
+ * origin part counts from, and scratch room; no pointer may be NULL. */
+typedef struct {
+    const hue_observation_layout *layout;
+    const uint8_t *table;        /* 4096 * layout->planes bytes */
+    const uint8_t *features;     /* card_count * layout->features bytes */
+    const uint8_t *rotations;    /* card_count bytes, each 2 or 4 (hue_card.rotations) */
+    int32_t cols, rows;          /* the action frame, 1 .. HUE_MAX_SIDE each */
+    int32_t left, top;           /* frame position (0, 0) is table cell
+                                    (x0 + left, y0 + top); each <= -3 */
+    int64_t corner_x, corner_y;  /* the origin part shows corner - (x0, y0);
+                                    |corner| <= HUE_MAX_ORIGIN */
+    int64_t *pairs;              /* scratch for hue_state_legal: `capacity` pairs */
+    int64_t capacity;
+} hue_state_encoding;
+
+/* Writes seat me's observation into `observation` (layout->size bytes, all
+ * of them), as hue_observe would from the same table, hand, sizes, cards
+ * and origin, and the action mask into `mask` (mask_size bytes, all of
+ * them: 1 at the id of each legal placement of the hand's slots, as
+ * hue_mark_actions marks them, and 0 elsewhere; all 0 unless me is to
+ * move); either output may be NULL.  The table must lie in the frames:
+ * its box's cells in the planes (x1 - x0 < layout->cols, likewise rows),
+ * corner - (x0, y0) in 0 .. origin_width - 1 on each axis, and, for a
+ * mask of the seat to move, every anchor within reach of the box (table
+ * cells x0 - 3 .. x1 + 1, y0 - 3 .. y1 + 1) in the action frame (x1 - x0
+ * + 1 - left < cols, likewise rows): else HG_ERR_BOUNDS.  The mask holds
+ * at least slots * 4 * rows * cols bytes (else HG_ERR_CAPACITY), and so
+ * do the pairs for the seat to move (hue_state_legal_capacity, else
+ * HG_ERR_CAPACITY).  Returns the number of legal placements marked (0
+ * without a mask), or HG_ERR_ARGUMENT (an argument out of range, a hand
+ * over layout->slots cards), HG_ERR_STATE (an empty table),
+ * HG_ERR_BOUNDS, HG_ERR_CAPACITY, HG_ERR_CELL, with neither output
+ * written. */
+HG_API int64_t hue_state_encode(const hue_state *state, const hue_hands *hands, int32_t me,
+                                const hue_state_encoding *encoding, uint8_t *observation,
+                                int8_t *mask, int64_t mask_size);
 
 /* ---- whole games as the Python engine plays them -------------------------
  *

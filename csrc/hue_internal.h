@@ -4,7 +4,8 @@
  * change with any release.
  *
  *   hue_core.c    cells, connected areas and colour values, legal placements
- *   hue_encode.c  the learning environments' encoding (mask, planes, observation)
+ *   hue_encode.c  the learning environments' encoding (mask, planes, observation),
+ *                 from a grid or straight from a game's state
  *   hue_table.c   the kernels' building blocks: random numbers, decks, a growing
  *                 table with its marks, listing and indexing legal anchors
  *   hue_greedy.c  GreedyBot's choice, bit for bit, on a growing table
@@ -334,6 +335,41 @@ HG_INTERNAL int32_t random_move(table *t, const hue_card *deck, const int32_t *h
 /* hue_kernel.c: hue_deal's deal of deal_cards (cards and rotations as it writes them). */
 HG_INTERNAL int deal_order(const hue_setup *setup, uint64_t seed, int32_t *cards,
                            int32_t rotations[3]);
+
+/* ---- a game's state block, as hue_encode.c reads it ----------------------
+ *
+ * hue_state.c lays a hue_state block out as: the header, `capacity` laid
+ * records, a byte per deck card, then the table's codes (side x side
+ * hue_cells) and marks, each part from an 8-aligned offset; the first card
+ * laid sits 3 capacity + 2 cells in from the buffer's corner.  hue_state.c
+ * has its own (static) copy of these offsets and of laid_record, which
+ * state_record repeats: the two must agree. */
+
+typedef struct {
+    int32_t card, rotation;
+    int32_t x, y;                /* anchor, buffer cells */
+    int32_t seat;                /* who played it; -1 for the opening */
+    int32_t box[4];              /* the occupied box before it */
+    hue_cell covered[3];         /* what its footprint showed before */
+} state_record;
+
+/* The buffer's side of a state whose table takes `capacity` cards. */
+static inline int32_t state_side(int32_t capacity)
+{
+    return 6 * capacity + 8;
+}
+
+static inline const state_record *state_records(const hue_state *s)
+{
+    return (const state_record *)((const char *)s + round8(sizeof(hue_state)));
+}
+
+static inline const hue_cell *state_codes(const hue_state *s)
+{
+    return (const hue_cell *)((const char *)s + round8(sizeof(hue_state))
+                              + round8((size_t)s->capacity * sizeof(state_record))
+                              + round8((size_t)s->card_count));
+}
 
 /* ---- listing moves, and the greedy policy ------------------------------- */
 

@@ -119,11 +119,12 @@ import sys
 import threading
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, cast
 
 import numpy as np
 
 from .. import _cores
+from ..errors import IllegalMoveError
 from ..records import brief
 from . import cells
 from .board import Board
@@ -134,6 +135,7 @@ from .rules import Rules
 from .view import View
 
 if TYPE_CHECKING:
+    from .c_state import CState
     from .grid.c_grid import Grid as CGrid
 
 __all__ = [
@@ -390,6 +392,7 @@ class HueEncoding:
         self._over_at = layout["over"][0]
         self._observations = _Pool(offset, np.uint8, "uint8_t[]")
         self._c_layout: tuple[Any, Any] | None = None  # hue_observe's, made on first use
+        self._state_encoder: _StateEncoder | None = None  # hue_state_encode's, likewise
         self._opening_memo: tuple[Any, bytes] = (None, b"")  # an opening, its positions
         self._masks = _Pool(self.action_count, np.int8, "int8_t[]")
         self._anchor_maps = _Pool(2 * self._area, np.int8, "int8_t[]")  # the _Legal anchors
@@ -580,8 +583,28 @@ class HueEncoding:
 
     def observe_seat(self, game: Game, seat: int) -> tuple[np.ndarray, np.ndarray]:
         """``(observation(view), action_mask(view))`` of ``view = game.view(seat)``,
-        read from the game without building the view (nor copying its
-        board): from the seat's own hand and what every seat sees."""
+        read from the game without building the view: on the C backend in
+        one call straight from the game's state in the core
+        (``hue_state_encode``), else from the game's board."""
+        self._check_game(game)
+        c = _c_state_of(game)
+        if c is None:
+            return self._observe_board(game, seat)
+        encoder = self._state_encoder or self._make_state_encoder()
+        observation, at = self._observations.take_pointer(clear=False)
+        mask, mask_at = self._masks.take_pointer(clear=False)
+        try:
+            status = encoder.encode(
+                c._state, c._hands, seat, encoder.encoding, at, mask_at, self.action_count
+            )
+        except (TypeError, OverflowError):  # not a seat number
+            status = -1
+        if status < 0:
+            self._refuse_seat(game, seat, status)
+        return observation, mask
+
+    def _observe_board(self, game: Game, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """:meth:`observe_seat` of a game on the Python backend, from its board."""
         hand = self._seat_hand(game, seat)
         board, sizes, current = game.board, game.hand_sizes, game.current_player
         if seat == current:
@@ -599,6 +622,39 @@ class HueEncoding:
         )
         return observation, mask
 
+    def _refuse_seat(self, game: Game, seat: int, status: int) -> NoReturn:
+        """Raise why the core would not encode seat ``seat`` of ``game``
+        (``status``): what the Python path says (no such seat, a hand over
+        the slots, a table beyond the frame), else the core's reason."""
+        self._seat_hand(game, seat)
+        most = max(game.hand_sizes)
+        if most > self.slots:
+            raise ValueError(f"a seat holds {most} cards; at most {self.slots}")
+        self._check_table(game.board, anchors=seat == game.current_player)
+        raise ValueError(f"seat {seat}: {_cores.error_message(_c_core(), status)}")
+
+    def _make_state_encoder(self) -> _StateEncoder:
+        """The ``hue_state_encoding`` that :meth:`observe_seat` passes the core."""
+        ffi = _c_core().ffi
+        layout, features = self._c_layout or self._make_c_layout()
+        rotations = ffi.new("uint8_t[]", [card.rotations for card in self.deck.cards])
+        f = self.frame
+        fields = {
+            "layout": layout,
+            "table": _code_table_pointer(),
+            "features": features,
+            "rotations": rotations,
+            "cols": f.cols,
+            "rows": f.rows,
+            "left": f.left,
+            "top": f.top,
+            "corner_x": self._opening_corner[0],
+            "corner_y": self._opening_corner[1],
+        }
+        # A table that fits the frame lists fewer anchors than two per position.
+        self._state_encoder = _StateEncoder(fields, 2 * self._area)
+        return self._state_encoder
+
     def _seat_hand(self, game: Game, seat: int) -> tuple[str, ...]:
         """The hand of seat ``seat`` of ``game``, once the game and seat are checked
         (the checks of :meth:`_check_view`)."""
@@ -612,19 +668,49 @@ class HueEncoding:
         """Play action ``action`` of seat ``seat`` on ``game`` and return its move:
         ``game.play(self.action_to_move(game.view(seat), action))`` without
         building the view; a ValueError, and nothing played, unless the
-        action is legal for that seat now.  The move, found among the seat's
-        legal placements on the game's board as it is, is laid without the
-        game checking it again."""
+        action is legal for that seat now.  On the C backend the move is
+        worked out from the table's corner in the game's state and the game
+        checks it (one call into the core); else it is found among the
+        seat's legal placements on the game's board and laid unchecked."""
         hand = self._seat_hand(game, seat)
         self._check_action(action)
         current = game.current_player
         if seat != current:  # not this seat's turn: no action of it is legal
             return game.play(self.action_to_move(game.view(seat), action))
-        board = game.board
-        legal = self._legal_of(game, board, seat, current, game.hand_sizes, hand)
-        move = self._move_of(legal, board, seat, hand, int(action))
-        game.play_legal(move)
-        return move
+        c = _c_state_of(game)
+        if c is None:
+            board = game.board
+            legal = self._legal_of(game, board, seat, current, game.hand_sizes, hand)
+            move = self._move_of(legal, board, seat, hand, int(action))
+            game.play_legal(move)
+            return move
+        state = c._state
+        x0, y0, x1, y1 = state.box
+        min_x, min_y = state.origin_x + x0, state.origin_y + y0
+        widest, tallest, reach = self._spans[True]
+        corner_x, corner_y = self._opening_corner
+        if not (
+            x1 - x0 <= widest
+            and y1 - y0 <= tallest
+            and 0 <= corner_x - min_x <= reach
+            and 0 <= corner_y - min_y <= reach
+        ):
+            self._check_table(game.board, anchors=True)  # raises: the table is beyond the frame
+        f = self.frame
+        slot, rest = divmod(int(action), 4 * self._area)
+        rotation, position = divmod(rest, self._area)
+        row, col = divmod(position, f.cols)
+        x, y = min_x + f.left + col, min_y + f.top + row
+        if slot < len(hand) and rotation < self._rotations[hand[slot]]:
+            try:
+                return game.play(Move(hand[slot], x, y, rotation))
+            except IllegalMoveError:
+                pass
+        card = hand[slot] if slot < len(hand) else f"slot {slot}"
+        raise ValueError(
+            f"action {action} ({card} at {x} {y} rotation {rotation}) "
+            f"is not legal for seat {seat} here"
+        )
 
     def move_to_action(self, view: View, move: Move | tuple[str, int, int, int] | str) -> int:
         """The id of ``move`` (a Move, tuple or text), which must be legal in
@@ -879,6 +965,32 @@ def _code_table_pointer() -> Any:
     """``_CODE_TABLE`` as the ``uint8_t *`` ``hue_paint_planes`` reads (it lives
     as long as the module)."""
     return _c_core().ffi.from_buffer("uint8_t[]", _CODE_TABLE)
+
+
+def _c_state_of(game: Game) -> CState | None:
+    """The game's state in the C core, or None on the Python backend.
+
+    Read from the game's own field: the Game names no public door to it.
+    """
+    return game._c
+
+
+class _StateEncoder(threading.local):
+    """``hue_state_encode`` and the ``hue_state_encoding`` of one encoding,
+    one per thread: its scratch (the legal anchors' pairs) is the thread's own.
+
+    ``fields`` are the struct's fields but the scratch (the pointers they
+    hold stay valid while it keeps them).
+    """
+
+    def __init__(self, fields: dict[str, Any], capacity: int) -> None:
+        core = _c_core()
+        self.fields = fields
+        self.pairs = core.ffi.new("int64_t[]", 2 * capacity)
+        self.encoding = core.ffi.new(
+            "hue_state_encoding *", {**fields, "pairs": self.pairs, "capacity": capacity}
+        )
+        self.encode = core.lib.hue_state_encode
 
 
 class _Pool:
