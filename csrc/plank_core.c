@@ -472,53 +472,131 @@ int plank_threats(const plank_position *position, int32_t seat)
     return targets(&s, seat, &squares, lays);
 }
 
+/* Play `move` from `from` into s: the line it completes for the seat that
+ * played it (1) or not (0); a negative error code when `from` is a position
+ * the core refuses or `move` is not one of its legal moves (s then
+ * undefined). */
+static int play_from(state *s, const plank_position *from, uint32_t move)
+{
+    uint32_t moves[PLANK_MAX_MOVES];
+    int seat, target, status = check_position(from);
+    if (status < 0)
+        return status;
+    load(s, from);
+    if (!find(moves, legal_moves(s, moves), move))
+        return HG_ERR_ILLEGAL;
+    seat = to_move(s);
+    target = apply(s, move);
+    return target >= 0 && line_through(s, target, seat);
+}
+
 int plank_play(plank_position *position, uint32_t move)
 {
     state s;
-    uint32_t moves[PLANK_MAX_MOVES];
-    int seat, target, status = check_position(position);
-    if (status < 0)
-        return status;
-    load(&s, position);
-    if (!find(moves, legal_moves(&s, moves), move))
-        return HG_ERR_ILLEGAL;
-    seat = to_move(&s);
-    target = apply(&s, move);
-    *position = s.p;
-    return target >= 0 && line_through(&s, target, seat);
+    int line = play_from(&s, position, move);
+    if (line >= 0)
+        *position = s.p;
+    return line;
 }
 
-/* ---- whole hands ---------------------------------------------------------- */
+/* ---- the repetition rule --------------------------------------------------- */
 
 /* A position as Game._key compares them: the seat to move and the owner of
- * every square of the table (its rows too: strips only ever join it). */
+ * every square of the table (its rows too: strips only ever join it).  Any
+ * bytes make a key (a position without a seat to move gets seat 7), so a
+ * line's earlier positions are read without being checked. */
 typedef struct {
     uint64_t low, high;
 } key;
 
-static key key_of(const state *s)
+static key key_of(const plank_position *p)
 {
     key k = {0, 0};
+    int has_seat = p->players >= PLANK_MIN_PLAYERS && p->players <= PLANK_MAX_PLAYERS &&
+                   p->turn >= 0;
+    uint64_t seat = has_seat ? (uint64_t)(uint8_t)p->order[p->turn % p->players] : 7U;
     for (int i = 0; i < 21; i++)
-        k.low |= (uint64_t)(s->p.owners[i] + 1) << (3 * i);
+        k.low |= (uint64_t)(p->owners[i] + 1) << (3 * i);
     for (int i = 21; i < SQUARES; i++)
-        k.high |= (uint64_t)(s->p.owners[i] + 1) << (3 * (i - 21));
-    k.high |= (uint64_t)s->p.rows << 45 | (uint64_t)to_move(s) << 49;
+        k.high |= (uint64_t)(p->owners[i] + 1) << (3 * (i - 21));
+    k.high |= (uint64_t)(uint32_t)p->rows << 45 | seat << 49;
     return k;
 }
 
-/* How often `k` occurs among keys[0 .. count-1]: only positions since the
- * last strip was laid (the same rows) can match it. */
+/* Whether positions of keys a and b have as many rows: only positions since
+ * the last strip was laid can repeat one. */
+static int same_rows(key a, key b)
+{
+    return (a.high >> 45 & 15U) == (b.high >> 45 & 15U);
+}
+
+static int same_position(key a, key b)
+{
+    return a.low == b.low && a.high == b.high;
+}
+
+/* How often `k` occurs among keys[0 .. count-1], the last the latest. */
 static int occurrences(const key *keys, int count, key k)
 {
     int found = 0;
-    for (int j = count - 1; j >= 0; j--) {
-        if ((keys[j].high >> 45 & 15U) != (k.high >> 45 & 15U))
+    for (int j = count - 1; j >= 0 && same_rows(keys[j], k); j--)
+        found += same_position(keys[j], k);
+    return found;
+}
+
+/* How often `k` occurs among line[0 .. count-1], the last the latest:
+ * occurrences, the keys made as they are read. */
+static int line_occurrences(const plank_position *line, int32_t count, key k)
+{
+    int found = 0;
+    for (int32_t j = count - 1; j >= 0; j--) {
+        key earlier = key_of(&line[j]);
+        if (!same_rows(earlier, k))
             break;
-        found += keys[j].low == k.low && keys[j].high == k.high;
+        found += same_position(earlier, k);
     }
     return found;
 }
+
+/* ---- a line of play -------------------------------------------------------- */
+
+int32_t plank_line_play(plank_position *line, int32_t capacity, int32_t depth, uint32_t move,
+                        const plank_rules *rules)
+{
+    state s;
+    int line_made;
+    if (line == NULL || rules == NULL || depth < 0 || depth >= capacity ||
+        (rules->repetition != 0 && rules->repetition < 2) || rules->turn_limit < 0 ||
+        rules->players != line[depth].players)
+        return HG_ERR_ARGUMENT;
+    if (depth + 1 >= capacity)
+        return HG_ERR_CAPACITY;
+    line_made = play_from(&s, &line[depth], move);
+    if (line_made < 0)
+        return line_made;
+    line[depth + 1] = s.p;
+    if (line_made)
+        return PLANK_LINE;
+    if (rules->turn_limit && s.p.turn >= rules->turn_limit)
+        return PLANK_TURN_LIMIT;
+    if (rules->repetition &&
+        line_occurrences(line, depth + 1, key_of(&s.p)) + 1 >= rules->repetition)
+        return PLANK_REPETITION;
+    return PLANK_GOES_ON;
+}
+
+int32_t plank_line_repetitions(const plank_position *line, int32_t depth)
+{
+    int status;
+    if (line == NULL || depth < 0)
+        return HG_ERR_ARGUMENT;
+    status = check_position(&line[depth]);
+    if (status < 0)
+        return status;
+    return line_occurrences(line, depth, key_of(&line[depth])) + 1;
+}
+
+/* ---- whole hands ---------------------------------------------------------- */
 
 typedef struct {
     int32_t repetition, turn_limit;
@@ -540,7 +618,7 @@ static int gives_a_win(const state *s, uint32_t move, const hand_rules *rules)
     if (after.p.turn >= rules->turn_limit)
         return 0;
     return !(rules->repetition &&
-             occurrences(rules->keys, after.p.turn, key_of(&after)) + 1 >= rules->repetition);
+             occurrences(rules->keys, after.p.turn, key_of(&after.p)) + 1 >= rules->repetition);
 }
 
 static uint32_t choose(const state *s, int policy, pyrandom *r, const hand_rules *rules)
@@ -639,7 +717,7 @@ int plank_play_hands(const plank_rules *settings, int32_t hands, const uint64_t 
         pyrandom_seed_many(which, seeds, players + 1, start);
         deal(&generators[players], players, &s.p);
         load(&s, &s.p);
-        rules.keys[0] = key_of(&s);
+        rules.keys[0] = key_of(&s.p);
         for (;;) {
             int seat = to_move(&s), target;
             uint32_t move = choose(&s, policy[seat], &generators[seat], &rules);
@@ -650,7 +728,7 @@ int plank_play_hands(const plank_rules *settings, int32_t hands, const uint64_t 
                 moves[written++] = move;
             }
             target = apply(&s, move);
-            k = key_of(&s);
+            k = key_of(&s.p);
             if (target >= 0 && line_through(&s, target, seat)) {
                 winner = seat;
                 break;

@@ -1,7 +1,8 @@
 /*
  * plank_core.h -- the hot path of the Plank engine (huegames.plank): move
- * generation, winning moves and threats on one position, and a kernel that
- * deals and plays whole hands with the random and greedy policies, drawing
+ * generation, winning moves and threats on one position, a hand's line of
+ * play (its positions, one move at a time, with the draws), and a kernel
+ * that deals and plays whole hands with the random and greedy policies, drawing
  * from the same generator as the Python bots, so a kernel hand is the very
  * hand the Python engine plays from the same seeds.
  *
@@ -9,11 +10,16 @@
  * ------------
  * - The library keeps no global state and never allocates: every buffer is
  *   the caller's, passed with its size.  Functions are reentrant.
- * - Every function checks its arguments and returns a negative PLANK_E_*
+ * - Every function checks its arguments and returns a negative HG_ERR_*
  *   code (writing nothing) when they are out of range; it never reads or
  *   writes outside the buffers it is given.
  * - The rules are those of huegames.plank (rules/plank.md), and every list
  *   comes out in the order huegames.plank.Game lists it.
+ * - A line of play is the positions of one hand, line[0..depth], the last
+ *   the current one: plank_line_play writes the next after it, and undoing
+ *   a move is forgetting the last.  A lone position cannot say when a hand
+ *   is drawn; its line can (plank_line_play's status, and
+ *   plank_line_repetitions).
  *
  * Numbers
  * -------
@@ -50,7 +56,7 @@ extern "C" {
 #endif
 
 #define PLANK_CORE_VERSION_MAJOR 2
-#define PLANK_CORE_VERSION_MINOR 0
+#define PLANK_CORE_VERSION_MINOR 1
 #define PLANK_CORE_VERSION_PATCH 0
 #define PLANK_CORE_VERSION \
     HG_VERSION_NUMBER(PLANK_CORE_VERSION_MAJOR, PLANK_CORE_VERSION_MINOR, PLANK_CORE_VERSION_PATCH)
@@ -68,6 +74,15 @@ extern "C" {
 #define PLANK_LAY_SHIFT_BASE 1368
 #define PLANK_PASS 1800
 #define PLANK_PLACE_COLOUR 2048
+
+/* How a hand stands after a move (plank_line_play), by precedence: a line
+ * ends it before the turn limit, the turn limit before a repetition, as
+ * huegames.plank.Game settles a move. */
+#define PLANK_GOES_ON 0          /* the hand goes on */
+#define PLANK_LINE 1             /* the move completed a line for its seat: won */
+#define PLANK_TURN_LIMIT 2       /* drawn: the position's turn reached turn_limit */
+#define PLANK_REPETITION 3       /* drawn: the position stands for the
+                                    repetition-th time in its line */
 
 #define PLANK_POLICY_RANDOM 0    /* a uniform choice of the legal moves */
 #define PLANK_POLICY_GREEDY 1    /* huegames.plank.GreedyBot: a choice of
@@ -135,12 +150,48 @@ HG_API int plank_play(plank_position *position, uint32_t move);
  * turn_limit turns, or 0 when turn_limit is out of 1..PLANK_MAX_TURN_LIMIT. */
 HG_API size_t plank_workspace_size(int32_t turn_limit);
 
-/* The rules of the hands plank_play_hands plays (huegames.plank.Rules). */
+/* The rules of the hands plank_play_hands plays and of a line of play
+ * (huegames.plank.Rules). */
 typedef struct {
     int32_t players;             /* 2..4 */
     int32_t repetition;          /* 0: never drawn by repetition; else >= 2 */
-    int32_t turn_limit;          /* 1..PLANK_MAX_TURN_LIMIT */
+    int32_t turn_limit;          /* plank_play_hands: 1..PLANK_MAX_TURN_LIMIT;
+                                    a line: 0 (no turn limit: Rules.turn_limit
+                                    None) or any turn count >= 1 */
 } plank_rules;
+
+/* A line of play: `line` holds `capacity` positions, line[0..depth] the
+ * hand's so far, line[depth] the current one (line[0] its start, turn 0,
+ * as plank_deal deals it; the earlier positions are the line's own, as
+ * plank_line_play wrote them: they are read, any bytes safely, only to
+ * count repetitions).
+ *
+ * plank_line_play plays `move` from line[depth] as plank_play would on a
+ * copy and writes the position it leads to into line[depth + 1], leaving
+ * line[0..depth] as they were.  Returns how the hand stands then, under
+ * `rules`: PLANK_LINE when the move completed a line for the seat that
+ * played it, else PLANK_TURN_LIMIT when the new position's turn is
+ * rules->turn_limit or more (turn_limit 0: never), else PLANK_REPETITION
+ * when the new position stands for the rules->repetition-th time in
+ * line[0..depth + 1] (plank_line_repetitions; repetition 0: never), else
+ * PLANK_GOES_ON.  Errors, checked in this order, write nothing:
+ * HG_ERR_ARGUMENT for a NULL line or rules, depth < 0 or depth >= capacity,
+ * rules out of range (repetition 1 or < 0, turn_limit < 0) or for another
+ * number of players than line[depth]'s; HG_ERR_CAPACITY when
+ * depth + 1 >= capacity (no room for the next position); HG_ERR_STATE when
+ * line[depth] is a position the core refuses; HG_ERR_ILLEGAL when `move` is
+ * not one of its legal moves. */
+HG_API int32_t plank_line_play(plank_position *line, int32_t capacity, int32_t depth,
+                               uint32_t move, const plank_rules *rules);
+
+/* How many times line[depth]'s position (the seat to move and the owner
+ * of every square) has stood in line[0..depth], itself included (1 the
+ * first time): Game.repetitions(), the repetition rule's count.  Only the
+ * positions since the last strip was laid are compared: the scan back
+ * stops at the first with other rows.  `line` holds at least depth + 1
+ * positions.  HG_ERR_ARGUMENT for a NULL line or depth < 0, HG_ERR_STATE
+ * when line[depth] is a position the core refuses. */
+HG_API int32_t plank_line_repetitions(const plank_position *line, int32_t depth);
 
 /* Where plank_play_hands writes (see there). */
 typedef struct {

@@ -1,14 +1,17 @@
-"""A hand of Plank mirrored in the C core (``csrc/plank_core.h``), for the Game API.
+"""A hand of Plank as a line of play in the C core (``csrc/plank_core.h``), for the Game API.
 
 When the Plank core is loaded, a :class:`~huegames.plank.Game` keeps its
-position in C too (a ``plank_position``), moved along with every move and
-undo, and asks the core for what costs most in Python: the legal moves
-(``plank_legal_moves``), the winning moves (``plank_winning_moves``), the
-threats (``plank_threats``), and whether a move is legal at all
-(``plank_play`` refuses one that is not).  The Python engine in
-:mod:`huegames.plank.game` still keeps the table, the tokens, the draw rules
-and the end, and is the specification the core agrees with
-(``tests/plank/test_c_state.py``, ``tests/plank/test_parity.py``).
+hand in C as a line of play (:class:`CLine`): every position so far, one
+``plank_position`` after another, the last the current one.  A move is one
+call (``plank_line_play`` checks it, writes the position after it next to
+the ones before, and says whether the hand goes on, was won by a line or
+drawn by the turn limit or a repetition); an undo forgets the last
+position, without a call; a copy copies the line.  The legal moves
+(``plank_legal_moves``), winning moves and threats are asked of the core,
+and the table and the tokens and strips off it are read from it when asked
+for.  The Python engine in :mod:`huegames.plank.game` is the specification
+the core agrees with (``tests/plank/test_c_state.py``,
+``tests/plank/test_parity.py``).
 
 A move's core code is its action id in :mod:`huegames.plank.encoding`, plus
 ``PLANK_PLACE_COLOUR`` times a place's colour (:data:`MOVES`).
@@ -16,7 +19,6 @@ A move's core code is its action id in :mod:`huegames.plank.encoding`, plus
 
 from __future__ import annotations
 
-import struct
 import threading
 from collections.abc import Iterator, Sequence
 from types import ModuleType
@@ -24,8 +26,9 @@ from typing import Any, overload
 
 from .. import _cores
 from .board import Table
-from .components import COLOURS, ORDERS, TOKENS_PER_COLOUR
+from .components import COLOURS, LETTERS, ORDERS, PATTERNS, TOKENS_PER_COLOUR, Deal
 from .moves import ENDS, LAY_PLACES, LAY_SHIFTS, PLACES, SHIFTS, SQUARES, Move
+from .rules import Rules
 
 __all__ = [
     "CODE_BY_ID",
@@ -33,7 +36,7 @@ __all__ = [
     "CORE_NAME",
     "CORE_VERSION",
     "MOVES",
-    "CPosition",
+    "CLine",
     "LegalMoves",
     "available",
     "code_of",
@@ -43,14 +46,14 @@ CORE = "huegames.plank._plank_core"
 """The compiled core's module, loaded through :mod:`huegames._cores`."""
 CORE_NAME = "the Plank C core"
 """How warnings name it."""
-CORE_VERSION = (2, 0)
+CORE_VERSION = (2, 1)
 """The ``PLANK_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module and
 :mod:`huegames.plank.kernel` are written against (:func:`huegames._cores.core`)."""
 
 _core: ModuleType | None = _cores.load(CORE, CORE_NAME, CORE_VERSION)
 
 available = _core is not None
-"""Whether games mirror their position in the C core (not under ``HUEGAMES_BACKEND=python``)."""
+"""Whether games keep their hand in the C core (not under ``HUEGAMES_BACKEND=python``)."""
 
 
 def _move_table() -> dict[int, Move]:
@@ -86,16 +89,53 @@ _CODE_OF = {move: code for code, move in MOVES.items()}
 if _core is not None:
     ffi: Any = _core.ffi
     lib: Any = _core.lib
-    _SIZE = ffi.sizeof("plank_position")
     PLACE_COLOUR: int = lib.PLANK_PLACE_COLOUR
     """A move's code is its action id plus this times a Place's colour."""
-    _AT = {
-        field: ffi.offsetof("plank_position", field)
-        for field in ("players", "order", "off", "held")
-    }
-    _EMPTY_TABLE = bytearray(_SIZE)  # no seats yet, every square empty (PLANK_EMPTY)
-    _owners = ffi.offsetof("plank_position", "owners")
-    _EMPTY_TABLE[_owners : _owners + len(SQUARES)] = bytes([lib.PLANK_EMPTY & 0xFF]) * len(SQUARES)
+    GOES_ON: int = lib.PLANK_GOES_ON
+    """:meth:`CLine.play`'s status: the hand goes on after the move."""
+    LINE: int = lib.PLANK_LINE
+    """:meth:`CLine.play`'s status: the move completed a line for its seat."""
+    TURN_LIMIT: int = lib.PLANK_TURN_LIMIT
+    """:meth:`CLine.play`'s status: the hand is drawn by the turn limit."""
+    REPETITION: int = lib.PLANK_REPETITION
+    """:meth:`CLine.play`'s status: the hand is drawn by repetition."""
+    _FULL: int = lib.HG_ERR_CAPACITY
+    _SIZE: int = ffi.sizeof("plank_position")
+    _ORDER_AT, _HELD_AT = (
+        ffi.offsetof("plank_position", "order"),
+        ffi.offsetof("plank_position", "held"),
+    )
+    _INT32_MAX = 2**31 - 1
+    _unzeroed: Any = ffi.new_allocator(should_clear_after_alloc=False)
+
+
+def _blank_start(players: int) -> tuple[bytes, bytes, bytes]:
+    """A hand's start for ``players`` seats in three parts, around the turn
+    order and the strips in hand that a deal puts between them: turn 0, no
+    strip laid, every square empty, every seat's tokens off the table."""
+    start = ffi.new("plank_position *")
+    start.players = players
+    for square in range(len(SQUARES)):
+        start.owners[square] = lib.PLANK_EMPTY
+    for seat in range(players):
+        start.off[seat] = [TOKENS_PER_COLOUR] * len(COLOURS)
+    data = ffi.buffer(start)[:]
+    order_end, held_end = _ORDER_AT + players, _HELD_AT + 3 * players
+    return data[:_ORDER_AT], data[order_end:_HELD_AT], data[held_end:]
+
+
+_BLANK = {players: _blank_start(players) for players in range(2, 5)} if available else {}
+
+
+class _Scratch(threading.local):
+    """The moves buffer of the core's calls, one a thread, and its bytes."""
+
+    def __init__(self) -> None:
+        self.moves = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
+        self.bytes = ffi.buffer(self.moves)
+
+
+_scratch: _Scratch | None = _Scratch() if _core is not None else None
 
 
 def code_of(move: Move) -> int:
@@ -104,81 +144,89 @@ def code_of(move: Move) -> int:
     return _CODE_OF[move] if code is None else code
 
 
-class _Scratch(threading.local):
-    """The moves buffer of the core's calls, one a thread."""
+class CLine:
+    """A hand's line of play in C: every position so far (a ``plank_position``
+    array that doubles when full), ``line[depth]`` the current one.
 
-    def __init__(self) -> None:
-        self.moves = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
+    :meth:`play` is one ``plank_line_play`` call, which also says how the
+    hand stands after the move; :meth:`undo` forgets the last position."""
 
+    __slots__ = ("_line", "_rules", "depth")
 
-_scratch: _Scratch | None = _Scratch() if _core is not None else None
-
-
-class CPosition:
-    """A hand's position in C (``plank_position``) and the bytes of every
-    position so far, the last the current one: what undo goes back to, and
-    what the repetition rule compares."""
-
-    __slots__ = ("_c", "_stack")
-
-    def __init__(self, order: Sequence[int], held: Sequence[Sequence[int]]) -> None:
+    def __init__(self, order: Sequence[int], held: Sequence[Sequence[int]], rules: Rules) -> None:
         """The start of a hand: seats move in ``order``, seat ``s`` holding
         ``held[s]`` strips of each pattern, every token off the table."""
-        start = bytearray(_EMPTY_TABLE)
-        struct.pack_into("i", start, _AT["players"], len(order))
-        start[_AT["order"] : _AT["order"] + len(order)] = bytes(order)
-        for seat, counts in enumerate(held):
-            at = 3 * seat
-            start[_AT["held"] + at : _AT["held"] + at + 3] = bytes(counts)
-            start[_AT["off"] + at : _AT["off"] + at + 3] = bytes((TOKENS_PER_COLOUR,) * 3)
-        self._c = ffi.new("plank_position *")
-        self._stack = [bytes(start)]
-        ffi.memmove(self._c, self._stack[0], _SIZE)
+        players = len(order)
+        head, middle, tail = _BLANK[players]
+        start = b"".join((head, bytes(order), middle, *map(bytes, held), tail))
+        self._line = _unzeroed("plank_position[]", _FIRST_CAPACITY)
+        ffi.memmove(self._line, start, _SIZE)
+        self._rules = _c_rules(rules, players)
+        self.depth = 0
+
+    @classmethod
+    def dealt(cls, seed: int, players: int, rules: Rules) -> tuple[CLine, Deal]:
+        """Hand 0 dealt from ``seed`` (0 <= seed < 2**64) in C, as
+        :func:`~huegames.plank.deal_hand` deals it, and its Deal."""
+        line = cls.__new__(cls)
+        line._line = _unzeroed("plank_position[]", _FIRST_CAPACITY)
+        status = lib.plank_deal(seed, players, line._line)
+        if status < 0:  # pragma: no cover - new_game checks the players and the seed
+            raise ValueError(f"plank_deal: {_cores.error_message(_core, status)}")  # type: ignore[arg-type]
+        line._rules = _c_rules(rules, players)
+        line.depth = 0
+        return line, _deal_of(ffi.buffer(line._line, _SIZE)[:], players)
 
     def play(self, code: int) -> int:
-        """Play the move of ``code`` if it is legal: 1 when it completes a line
-        for the seat that played it, else 0; -1, changing nothing, when it is
-        not legal."""
-        result: int = lib.plank_play(self._c, code)
-        if result < 0:
-            return -1
-        self._stack.append(ffi.buffer(self._c)[:])
-        return result
+        """Play the move of ``code`` if it is legal: how the hand stands then
+        (:data:`GOES_ON`, :data:`LINE`, :data:`TURN_LIMIT`, :data:`REPETITION`);
+        -1, changing nothing, when it is not legal."""
+        depth = self.depth
+        status: int = lib.plank_line_play(self._line, len(self._line), depth, code, self._rules)
+        if status >= 0:
+            self.depth = depth + 1
+            return status
+        return self._grow_and_play(code) if status == _FULL else -1
 
-    def key(self, seat: int) -> tuple[int, bytes]:
-        """The repetition rule's position: the seat to move and the position's
-        bytes after the turn count (the strips laid, in hand and the tokens)."""
-        return seat, self._stack[-1][_AT["order"] :]
-
-    def table(self) -> Table:
-        """The strips and tokens as a :class:`~huegames.plank.board.Table`."""
-        c = self._c
-        rows = c.rows
-        strips = [ORDERS[order] for order in ffi.unpack(c.strips, rows)]
-        return Table.of(strips, ffi.unpack(c.owners, 3 * rows))
-
-    def tokens_off(self) -> list[list[int]]:
-        """Each seat's tokens off the table, by colour (:data:`COLOURS` order)."""
-        c = self._c
-        return [list(c.off[seat]) for seat in range(c.players)]
-
-    def strips_held(self) -> list[list[int]]:
-        """Each seat's strips in hand, by pattern (:data:`PATTERNS` order)."""
-        c = self._c
-        return [list(c.held[seat]) for seat in range(c.players)]
+    def _grow_and_play(self, code: int) -> int:
+        """Double the line, which is full, and :meth:`play` ``code``."""
+        depth = self.depth
+        self._line = _new_line(2 * len(self._line), self._line, depth + 1)
+        return self.play(code)
 
     def undo(self) -> None:
         """Go back to the position before the last :meth:`play`."""
-        self._stack.pop()
-        ffi.memmove(self._c, self._stack[-1], _SIZE)
+        self.depth -= 1
 
-    def copy(self) -> CPosition:
-        """An independent position with the same history."""
-        twin = CPosition.__new__(CPosition)
-        twin._c = ffi.new("plank_position *")
-        ffi.memmove(twin._c, self._c, _SIZE)
-        twin._stack = list(self._stack)
+    def copy(self) -> CLine:
+        """An independent line with the same positions."""
+        twin = CLine.__new__(CLine)
+        count = self.depth + 1
+        twin._line = _new_line(max(_FIRST_CAPACITY, 2 * count), self._line, count)
+        twin._rules, twin.depth = self._rules, self.depth
         return twin
+
+    def repetitions(self) -> int:
+        """How many times the current position has stood in the line (1 the first time)."""
+        count: int = lib.plank_line_repetitions(self._line, self.depth)
+        return count
+
+    def table(self) -> Table:
+        """The strips and tokens as a :class:`~huegames.plank.board.Table`."""
+        now = self._line + self.depth
+        rows = now.rows
+        strips = [ORDERS[order] for order in ffi.unpack(now.strips, rows)]
+        return Table.of(strips, ffi.unpack(now.owners, 3 * rows))
+
+    def tokens_off(self) -> list[list[int]]:
+        """Each seat's tokens off the table, by colour (:data:`COLOURS` order)."""
+        now = self._line + self.depth
+        return [list(now.off[seat]) for seat in range(now.players)]
+
+    def strips_held(self) -> list[list[int]]:
+        """Each seat's strips in hand, by pattern (:data:`PATTERNS` order)."""
+        now = self._line + self.depth
+        return [list(now.held[seat]) for seat in range(now.players)]
 
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the seat to move, in :meth:`Game.legal_moves`' order."""
@@ -190,15 +238,65 @@ class CPosition:
 
     def threats(self, seat: int) -> int:
         """:meth:`Game.threats` of a checked seat."""
-        count: int = lib.plank_threats(self._c, seat)
+        count: int = lib.plank_threats(self._line + self.depth, seat)
         return count
 
     def _moves(self, call: Any) -> LegalMoves:
         scratch = _scratch
         assert scratch is not None
-        out = scratch.moves
-        count = call(self._c, out)
-        return LegalMoves(memoryview(ffi.buffer(out, 4 * count)[:]).cast("I"))
+        count = call(self._line + self.depth, scratch.moves)
+        return LegalMoves(memoryview(scratch.bytes[: 4 * count]).cast("I"))
+
+
+_FIRST_CAPACITY = 64
+"""Positions a new line holds (a random 2-player hand lasts about 32 moves);
+it doubles when full."""
+
+
+def _new_line(capacity: int, old: Any, count: int) -> Any:
+    """A line of ``capacity`` positions, the first ``count`` copied from ``old``."""
+    line = _unzeroed("plank_position[]", capacity)
+    ffi.memmove(line, old, count * _SIZE)
+    return line
+
+
+_rules_of: dict[tuple[Rules, int], Any] = {}
+_last_rules: tuple[Rules | None, int, Any] = (None, 0, None)
+
+
+def _c_rules(rules: Rules, players: int) -> Any:
+    """``rules`` for ``players`` seats as the ``plank_rules`` the core reads
+    (made once each; the last one asked for is found without hashing the
+    rules).  No limit is 0; a limit past any turn count the core can reach
+    is the largest it takes."""
+    global _last_rules
+    last, last_players, made = _last_rules
+    if rules is last and players == last_players:
+        return made
+    made = _rules_of.get((rules, players))
+    if made is None:
+        repetition, limit = rules.repetition or 0, rules.turn_limit or 0
+        made = _rules_of[rules, players] = ffi.new(
+            "plank_rules *", (players, min(repetition, _INT32_MAX), min(limit, _INT32_MAX))
+        )
+    _last_rules = rules, players, made
+    return made
+
+
+def _deal_of(start: bytes, players: int) -> Deal:
+    """The Deal of a hand's start dealt in C (its bytes): seat ``order[k]``
+    drew letter k; each seat's strips in :data:`PATTERNS` order, as
+    :func:`~huegames.plank.deal_hand` sorts them; letter A moves first."""
+    order = start[_ORDER_AT : _ORDER_AT + players]
+    letters = [""] * players
+    for k, seat in enumerate(order):
+        letters[seat] = LETTERS[k]
+    held = start[_HELD_AT : _HELD_AT + 3 * players]
+    strips = []
+    for seat in range(players):
+        counts = held[3 * seat : 3 * seat + 3]
+        strips.append(tuple(p for p, n in zip(PATTERNS, counts, strict=True) for _ in range(n)))
+    return Deal._trusted(tuple(letters), tuple(strips), order[0])
 
 
 class LegalMoves(Sequence[Move]):

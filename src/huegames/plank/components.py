@@ -82,6 +82,18 @@ class Deal:
         if engine.check_int(self.first, "the first seat") not in range(players):
             raise ValueError(f"first seat must be 0 to {players - 1}, not {brief(self.first)}")
 
+    @classmethod
+    def _trusted(
+        cls, letters: tuple[str, ...], strips: tuple[tuple[str, ...], ...], first: int
+    ) -> Deal:
+        """A deal made without the checks, for one known to be possible (dealt
+        by the C core as :func:`deal_hand` deals)."""
+        deal = object.__new__(cls)
+        object.__setattr__(deal, "letters", letters)
+        object.__setattr__(deal, "strips", strips)
+        object.__setattr__(deal, "first", first)
+        return deal
+
     @property
     def players(self) -> int:
         """The number of seats dealt to: 2, 3 or 4."""

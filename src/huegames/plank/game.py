@@ -46,6 +46,7 @@ _RULES = Rules()
 _COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
 _ORDERS_OF = {pattern: (pattern, pattern[::-1]) for pattern in PATTERNS}
 _PATTERN_INDEX = {order: PATTERNS.index(pattern) for order, pattern in PATTERN_OF.items()}
+_CODE_BY_ID = c_state.CODE_BY_ID
 
 
 class Termination(Enum):
@@ -54,6 +55,14 @@ class Termination(Enum):
     LINE = "line"
     REPETITION = "repetition"
     TURN_LIMIT = "turn limit"
+
+
+_DRAWN_BY = (
+    {c_state.TURN_LIMIT: Termination.TURN_LIMIT, c_state.REPETITION: Termination.REPETITION}
+    if c_state.available
+    else {}
+)
+"""The draws by the core's status after a move (``plank_line_play``)."""
 
 
 class Game:
@@ -127,33 +136,39 @@ class Game:
     ) -> None:
         if not isinstance(deal, Deal):
             raise TypeError(f"deal must be a plank.Deal, not {type(deal).__name__}")
-        if rules is not None and not isinstance(rules, Rules):
-            raise TypeError(f"rules must be plank.Rules, not {type(rules).__name__}")
+        the_rules = _checked_rules(rules)
         if engine.check_int(hand, "hand") < 0:
             raise ValueError(f"hand must be a hand number 0, 1, ..., not {records.brief(hand)}")
-        self.deal, self.rules, self.seed = deal, rules or _RULES, records.check_seed(seed)
-        self.hand = hand
+        seed = records.check_seed(seed)
+        # The hand lives in the C core when it is loaded (c_state), else here.
+        line = None
+        if _cores.in_core(backend, c_state.available, c_state.CORE_NAME):
+            order, _ = _seating(deal.letters, deal.first)
+            line = c_state.CLine(order, _held(deal.strips), the_rules)
+        self._start(deal, the_rules, seed, hand, line)
+
+    def _start(
+        self, deal: Deal, rules: Rules, seed: int | None, hand: int, line: c_state.CLine | None
+    ) -> None:
+        """Set up the hand of the checked ``deal``: in C when ``line`` is given
+        (the core's line of play, at the deal's start), else in Python."""
+        self.deal, self.rules, self.seed, self.hand = deal, rules, seed, hand
         self.players = deal.players
-        start = LETTERS.index(deal.letters[deal.first])
-        self._turn_order = tuple(
-            deal.seat_of(LETTERS[(start + k) % self.players]) for k in range(self.players)
-        )
-        self._teams = tuple(_team(deal, seat) for seat in range(self.players))
-        self._table_now: Table | None = Table()
-        self._off_now: list[list[int]] | None = [
-            [TOKENS_PER_COLOUR] * len(COLOURS) for _ in range(self.players)
-        ]
-        self._held_now: list[list[int]] | None = [
-            [hand.count(p) for p in PATTERNS] for hand in deal.strips
-        ]
+        self._turn_order, self._teams = _seating(deal.letters, deal.first)
         self.history: list[Move] = []
         self._outcome: engine.Outcome | None = None
         self._line: Line | None = None
-        # The position lives in the C core when it is loaded (c_state), else
-        # here; on C, the table and the tokens and strips off it are read
-        # from the core when asked for (and kept until the next move).
-        in_c = _cores.in_core(backend, c_state.available, c_state.CORE_NAME)
-        self._c = c_state.CPosition(self._turn_order, self._strips) if in_c else None
+        self._c = line
+        # On C, the table and the tokens and strips off it are read from the
+        # core when asked for (and kept until the next move).
+        self._table_now: Table | None = None
+        self._off_now: list[list[int]] | None = None
+        self._held_now: list[list[int]] | None = None
+        if line is not None:
+            return
+        self._table_now = Table()
+        self._off_now = [[TOKENS_PER_COLOUR] * len(COLOURS) for _ in range(self.players)]
+        self._held_now = [list(counts) for counts in _held(deal.strips)]
         self._keys = [self._key()]
         self._seen: dict[Hashable, int] = {self._keys[0]: 1}  # each position's count
 
@@ -247,6 +262,8 @@ class Game:
         """How many times the position now on the table, with the same seat
         to move, has stood in this hand (1 the first time): the repetition
         rule's count (§5, draw)."""
+        if self._c is not None:
+            return self._c.repetitions()
         return self._seen[self._key()]
 
     def off_table(self, seat: int) -> dict[str, int]:
@@ -319,17 +336,20 @@ class Game:
         """
         c = self._c
         if c is not None and player is None and self._outcome is None:
-            code = c_state.CODE_BY_ID.get(id(move))  # one of legal_moves()' moves
-            known = cast(Move, move)  # an identity in CODE_BY_ID is a Move
-            if code is not None and self._play_in_c(c, known, code):  # the core says it is legal
-                return known
+            code = _CODE_BY_ID.get(id(move))  # one of legal_moves()' moves
+            if code is not None:
+                known = c_state.MOVES[code]  # the move itself
+                if self._play_in_c(c, known, code):  # the core says it is legal
+                    return known
         move = Move.coerce(move)
         if self._outcome is not None:
             raise IllegalMoveError(f"{move}: the hand is over ({self._ended()})")
         seat = self._to_move
         if player is not None and self._seat(player) != seat:
             raise IllegalMoveError(f"{move}: it is seat {seat}'s turn, not seat {player}'s")
-        move = self._check(move, seat)
+        if c is not None and self._play_in_c(c, move, c_state.code_of(move)):
+            return move
+        move = self._check(move, seat)  # on C, the reason the core refused it
         self._apply(move, seat)
         return move
 
@@ -338,14 +358,14 @@ class Game:
         if not self.history:
             raise IllegalMoveError("no move has been played: nothing to undo")
         move = self.history.pop()
-        seat = self._to_move
-        key = self._keys.pop()
-        self._seen[key] -= 1
         self._outcome = self._line = None
         if self._c is not None:
             self._c.undo()
             self._table_now = self._off_now = self._held_now = None
             return move
+        seat = self._to_move
+        key = self._keys.pop()
+        self._seen[key] -= 1
         table, off = self.table, self._off[seat]
         if isinstance(move, Place):
             table.owners[move.square.index] = EMPTY
@@ -367,17 +387,20 @@ class Game:
         game = Game.__new__(Game)
         game.deal, game.rules, game.seed, game.hand = self.deal, self.rules, self.seed, self.hand
         game.players, game._turn_order, game._teams = self.players, self._turn_order, self._teams
-        if self._c is None:
-            game._table_now = self.table.copy()
-            game._off_now = [off.copy() for off in self._off]
-            game._held_now = [strips.copy() for strips in self._strips]
-        else:  # read again from the core's copy when asked for
-            game._table_now = game._off_now = game._held_now = None
         game.history = self.history.copy()
         game._outcome, game._line = self._outcome, self._line
+        c = self._c
+        if c is not None:  # what was read from the core stays true of the copy's
+            game._c = c.copy()
+            game._table_now, game._off_now = self._table_now, self._off_now
+            game._held_now = self._held_now
+            return game
+        game._c = None
+        game._table_now = self.table.copy()
+        game._off_now = [off.copy() for off in self._off]
+        game._held_now = [strips.copy() for strips in self._strips]
         game._keys = self._keys.copy()
         game._seen = self._seen.copy()
-        game._c = None if self._c is None else self._c.copy()
         return game
 
     # -- lines and threats -------------------------------------------------------
@@ -431,8 +454,18 @@ class Game:
         rules read from the position it makes; a lay (and any move on C) is
         played and taken back.
         """
+        c = self._c
+        if c is not None:  # the move played in the core, the threats asked, then forgotten
+            status = c.play(c_state.code_of(move))
+            if status < 0:
+                raise IllegalMoveError(f"{move}: not a legal move now")
+            try:
+                mover = self._turn_order[(len(self.history) + 1) % self.players]
+                return status == c_state.GOES_ON and c.threats(mover) > 0
+            finally:
+                c.undo()
         seat = self._to_move
-        if self._c is not None or not isinstance(move, (Place, Shift)):
+        if not isinstance(move, (Place, Shift)):
             self._apply(move, seat)  # one of legal_moves(): play()'s checks would pass
             try:
                 mover = self.current_player
@@ -673,21 +706,28 @@ class Game:
         self.history.append(move)
         self._settle(seat, None if target is None else table.line_through(target, seat))
 
-    def _play_in_c(self, c: c_state.CPosition, move: Move, code: int) -> bool:
-        """Play ``move`` (its core ``code``) on the C position if it is legal
-        there, and settle the end of the hand (True); else change nothing (False)."""
-        seat = self._to_move
-        completed = c.play(code)
-        if completed < 0:
+    def _play_in_c(self, c: c_state.CLine, move: Move, code: int) -> bool:
+        """Play ``move`` (its core ``code``) on the C line if it is legal
+        there, ending the hand as the core says (True); else change nothing (False)."""
+        status = c.play(code)
+        if status < 0:
             return False
         self.history.append(move)
         self._table_now = self._off_now = self._held_now = None
-        line = None
-        if completed:  # the core says a line: find it on the table, as Python does
-            table = self.table
-            line = table.line_through(cast(int, _target(move, table)), seat)
-        self._settle(seat, line)
+        if status:
+            self._end_in_c(status, move)
         return True
+
+    def _end_in_c(self, status: int, move: Move) -> None:
+        """End the hand after ``move`` as the core's ``status`` says."""
+        if status != c_state.LINE:
+            self._outcome = engine.Outcome(_DRAWN_BY[status], ())
+            return
+        seat = self._turn_order[(len(self.history) - 1) % self.players]
+        table = self.table  # the core says a line: find it on the table, as Python does
+        line = table.line_through(cast(int, _target(move, table)), seat)
+        assert line is not None
+        self._won(seat, line)
 
     def _settle(self, seat: int, line: tuple[int, int, int] | None) -> None:
         """After ``seat``'s move: count the position, and end the hand at
@@ -696,18 +736,19 @@ class Game:
         self._keys.append(key)
         seen = self._seen[key] = self._seen.get(key, 0) + 1
         if line is not None:
-            a, b, c = line
-            self._line = Line(seat, (SQUARES[a], SQUARES[b], SQUARES[c]))
-            self._outcome = engine.Outcome(Termination.LINE, self._teams[seat])
+            self._won(seat, line)
         elif self.rules.turn_limit is not None and len(self.history) >= self.rules.turn_limit:
             self._outcome = engine.Outcome(Termination.TURN_LIMIT, ())
         elif self.rules.repetition is not None and seen >= self.rules.repetition:
             self._outcome = engine.Outcome(Termination.REPETITION, ())
 
+    def _won(self, seat: int, line: tuple[int, int, int]) -> None:
+        a, b, c = line
+        self._line = Line(seat, (SQUARES[a], SQUARES[b], SQUARES[c]))
+        self._outcome = engine.Outcome(Termination.LINE, self._teams[seat])
+
     def _key(self) -> Hashable:
-        """The repetition rule's position now: the seat to move and the tokens."""
-        if self._c is not None:
-            return self._c.key(self._to_move)
+        """The repetition rule's position now (in Python): the seat to move and the tokens."""
         # Strips only ever join the table, so along one history two positions
         # with as many squares have the same table and the same strips in hand.
         return (self._to_move, tuple(self.table.owners))
@@ -755,22 +796,52 @@ def _target(move: Move, table: Table) -> int | None:
     return None
 
 
-def _team(deal: Deal, seat: int) -> tuple[int, ...]:
-    if deal.players != 4:
-        return (seat,)
-    parity = LETTERS.index(deal.letters[seat]) % 2
-    return tuple(s for s in range(4) if LETTERS.index(deal.letters[s]) % 2 == parity)
+@functools.cache
+def _seating(
+    letters: tuple[str, ...], first: int
+) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """The turn order of a deal (seats by letter from ``first``'s: A, B, C, D)
+    and each seat's side (its team with 4 players, A+C and B+D, else itself)."""
+    players = len(letters)
+    start = LETTERS.index(letters[first])
+    order = tuple(letters.index(LETTERS[(start + k) % players]) for k in range(players))
+    if players != 4:
+        return order, tuple((seat,) for seat in range(players))
+    parity = [LETTERS.index(letter) % 2 for letter in letters]
+    teams = tuple(
+        tuple(s for s in range(4) if parity[s] == parity[seat]) for seat in range(players)
+    )
+    return order, teams
+
+
+@functools.lru_cache(maxsize=4096)
+def _held(strips: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Each seat's strips by pattern (:data:`PATTERNS` order): what a deal gives each."""
+    return tuple(tuple(hand.count(pattern) for pattern in PATTERNS) for hand in strips)
+
+
+def _checked_rules(rules: Rules | None) -> Rules:
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be plank.Rules, not {type(rules).__name__}")
+    return rules or _RULES
 
 
 def new_game(
-    players: int = 2, seed: int | None = None, *, rules: Rules | None = None, hand: int = 0
+    players: int = 2,
+    seed: int | None = None,
+    *,
+    rules: Rules | None = None,
+    hand: int = 0,
+    backend: str | None = None,
 ) -> Game:
     """Set up a hand (§4); the same seed always gives the same game.
 
     ``hand`` is the hand's number in a match (0 first): the letters stay,
     the strips are dealt afresh and the first seat moves on (see
     :func:`deal_hand`).  ``seed=None`` picks a fresh seed, kept in
-    ``game.seed`` and the record.
+    ``game.seed`` and the record.  ``backend`` is ``"c"``, ``"python"`` or
+    None (C when the core is loaded); on C, hand 0 of a seed from 0 to
+    2**64 - 1 is dealt in C (``plank_deal`` draws as :func:`deal_hand` does).
 
     >>> from huegames import plank
     >>> game = plank.new_game(players=4, seed=3)
@@ -778,10 +849,22 @@ def new_game(
     (('D', 'A', 'C', 'B'), (0, 3), 1)
     >>> plank.new_game(players=4, seed=3, hand=1).current_player  # B opens hand 2
     3
+    >>> plank.new_game(players=4, seed=3, backend="python").deal == game.deal
+    True
     """
     check_players(players)
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
-    return Game(deal_hand(players, seed, hand), rules=rules, seed=seed, hand=hand)
+    if (
+        engine.check_int(hand, "hand") == 0
+        and 0 <= seed < 2**64
+        and _cores.in_core(backend, c_state.available, c_state.CORE_NAME)
+    ):
+        the_rules = _checked_rules(rules)
+        line, deal = c_state.CLine.dealt(seed, players, the_rules)
+        game = Game.__new__(Game)
+        game._start(deal, the_rules, seed, hand, line)
+        return game
+    return Game(deal_hand(players, seed, hand), rules=rules, seed=seed, hand=hand, backend=backend)
 
 
 def longest_game(players: int = 2, rules: Rules | None = None) -> int:

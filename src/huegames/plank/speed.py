@@ -12,8 +12,7 @@ import random
 
 from .. import _speed
 from . import c_state, kernel
-from .components import deal_hand
-from .game import Game
+from .game import Game, new_game
 
 
 def backends() -> tuple[str, ...]:
@@ -42,7 +41,7 @@ def random_game(case: tuple[int, str]) -> list[int]:
     ``legal_moves`` and ``play`` (a uniform pick) to the end, then ``scores``."""
     seed, backend = case
     rng = random.Random(seed)
-    game = Game(deal_hand(2, seed), seed=seed, backend=backend)
+    game = new_game(2, seed, backend=backend)
     while not game.is_over:
         game.play(rng.choice(game.legal_moves()))
     return game.scores()
@@ -70,6 +69,5 @@ def hot_paths(count: int) -> list[_speed.Case]:
 
 
 def _new_game(case: tuple[int, str]) -> Game:
-    # new_game(2, seed=seed) on the given backend (new_game takes no backend=).
     seed, backend = case
-    return Game(deal_hand(2, seed), seed=seed, backend=backend)
+    return new_game(2, seed, backend=backend)
