@@ -502,8 +502,13 @@ class BotSpec:
 
     def build(self, game: GameSpec, seed: int) -> Bot:
         """A new bot for one game, with its own seed."""
+        return self.maker(game)(seed=seed)
+
+    def maker(self, game: GameSpec) -> Callable[..., Bot]:
+        """The factory with this spec's settings bound: ``maker(seed=...)`` builds
+        a bot (what :meth:`build` does, for a runner to resolve the spec once)."""
         factory = self.resolve(game)
-        return factory(seed=seed, **self._settings_for(factory))
+        return functools.partial(factory, **self._settings_for(factory))
 
     def _settings_for(self, factory: BotFactory) -> dict[str, object]:
         known = factory_settings(factory)

@@ -210,6 +210,22 @@ def test_a_view_shares_the_table_and_keeps_its_moment():
     assert len(game.board.placements) == len(placements)
 
 
+def test_a_game_copies_its_table_only_while_a_view_of_it_lives():
+    game = hue.new_game(2, seed=5, backend="c")
+    state = game._c
+    move = game.view(0).legal_moves()[0]  # the view is gone once its moves are read
+    game.play(move)
+    assert game._c is state  # no view left to keep the old table: nothing copied
+    kept, other = game.view(0), game.view(1)
+    game.play(game.legal_moves()[0])
+    assert game._c is not state  # a live view keeps the old table
+    assert kept.board.placements == other.board.placements == game.board.placements[:-1]
+    del kept, other
+    state = game._c
+    game.undo()
+    assert game._c is state
+
+
 def test_copies_and_backends_are_independent():
     game = hue.new_game(4, seed=9, backend="c")
     for move in list(game.legal_moves())[:1]:

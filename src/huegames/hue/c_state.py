@@ -150,7 +150,7 @@ class CState:
     """A game's ``hue_state`` block and its ``hue_hands``, and the deck it is
     played with; or a view's share of the block alone (:meth:`viewed`)."""
 
-    __slots__ = ("_block", "_deck", "_hands", "_state", "board", "hands", "mirror")
+    __slots__ = ("__weakref__", "_block", "_deck", "_hands", "_state", "board", "hands", "mirror")
 
     def __init__(self, deck: Deck, players: int, covering: bool, capacity: int) -> None:
         size = lib.hue_state_size(capacity, len(deck))

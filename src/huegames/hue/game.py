@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 import functools
 import random
+import weakref
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -172,7 +173,7 @@ class Game:
         "_mirror",
         "_over",
         "_scored",
-        "_shared",
+        "_views",
         "deal",
         "deck",
         "history",
@@ -256,7 +257,7 @@ class Game:
         self._mirror = TableMirror(self.deck, self.rules.covering)
         self._hands = []  # the hands are the C state's
         self._over = all(len(hand) == 1 for hand in hands)
-        self._shared = False  # a view holds the table: copy it before a change
+        self._views: list[weakref.ref[c_state.CState]] = []  # see _own_state
 
     # -- the backend ----------------------------------------------------------
 
@@ -376,8 +377,8 @@ class Game:
 
     def _play_in_c(self, c: c_state.CState, move: Move, mover: int) -> Move:
         """:meth:`play` on the C state ``c``: one call, or the rules' refusal."""
-        if self._shared:
-            c = self._unshare(c)
+        if self._views:
+            c = self._own_state(c)
         card_id, x, y, rotation = move
         if not c.play(mover, card_id, x, y, rotation):
             self._refuse(move, mover)
@@ -395,11 +396,14 @@ class Game:
         self.board.check(move)  # raises IllegalMoveError, as on the Python backend
         raise AssertionError(f"the C core refused {move}, which the rules allow")
 
-    def _unshare(self, c: c_state.CState) -> c_state.CState:
-        """Take a copy of the C state ``c`` that a view holds, before changing
-        it (the view keeps the old one); the copy is the game's now."""
-        c = self._c = c.copy()
-        self._shared = False
+    def _own_state(self, c: c_state.CState) -> c_state.CState:
+        """The C state to change: ``c``, which views taken since the last
+        change shared, or a copy of it while one of them is still alive
+        (that view keeps the old table; the copy is the game's now)."""
+        views = self._views
+        if any(share() is not None for share in views):
+            c = self._c = c.copy()
+        views.clear()
         return c
 
     def play_legal(self, move: Move) -> None:
@@ -419,8 +423,8 @@ class Game:
             raise IllegalMoveError("no move has been played: nothing to undo")
         c = self._c
         if c is not None:
-            if self._shared:
-                c = self._unshare(c)
+            if self._views:
+                c = self._own_state(c)
             move = self.history.pop()
             c.undo(self._to_move)  # the seat that played it
             self._over = False
@@ -453,7 +457,7 @@ class Game:
             twin._mirror = TableMirror(self.deck, self.rules.covering)
             twin._hands = []
             twin._over = self._over
-            twin._shared = False
+            twin._views = []
             return twin
         return Game.from_position(
             self.players,
@@ -585,17 +589,20 @@ class Game:
     def view(self, player: int) -> View:
         """What seat ``player`` may see: no other hand, no set-aside card."""
         seat = self._seat(player)
-        if self._c is not None:
-            self._shared = True  # the view reads this table: the game copies it to change
-            table: Board | c_state.CState = self._c.viewed(self._mirror)
+        c = self._c
+        if c is not None:
+            table: Board | c_state.CState = c.viewed(self._mirror)
+            self._views.append(weakref.ref(table))  # the game copies it to change, if alive
+            hand, sizes = c.hands[seat], tuple(map(len, c.hands))
         else:
             table = self._board.copy()
+            hand, sizes = tuple(self._hands[seat]), tuple(map(len, self._hands))
         return View(  # the fields in order: positional arguments cost less
             seat,
             self.players,
             self.current_player,
-            self.hand(seat),
-            self.hand_sizes,
+            hand,
+            sizes,
             table,
             self.deal.opening,
             tuple(self.history),

@@ -84,12 +84,12 @@ class View:
 
     @property
     def is_over(self) -> bool:
-        """True once every hand holds only its score card."""
-        return all(map((1).__eq__, self.hand_sizes))
+        """True once every hand holds only its score card (no seat is to move)."""
+        return self.current_player is None
 
     def legal_moves(self) -> LegalMoves:
         """This seat's legal moves when it is to move, else none."""
-        if self.is_over or self.player != self.current_player:
+        if self.player != self.current_player:  # not its turn, or the game is over
             return LegalMoves.none()
         table = self.table
         if isinstance(table, Board):

@@ -136,13 +136,17 @@ class CState:
     Playing a move is one call (``linja_line_play`` writes the next position
     after the current one); undoing it forgets the last position, without a
     call.  The legal moves are found by their key (``linja_moves_key``) among
-    the lists met before."""
+    the lists met before.
 
-    __slots__ = ("_keys", "_line", "_rules", "_state")
+    :attr:`keys` holds each position's moves key, the last the current
+    one's: 0 once the game is over, else the seat to move is its bit
+    ``LINJA_KEY_SEAT``."""
+
+    __slots__ = ("_line", "_rules", "_state", "keys")
 
     def __init__(self, state: State, rules: Rules) -> None:
         self._line = _new_line(_FIRST_CAPACITY)
-        self._keys = [0]
+        self.keys = [0]
         self._rules = _c_rules(rules)
         self._state: State | None = None
         self.set(state)
@@ -154,13 +158,13 @@ class CState:
         key = lib.linja_moves_key(at)
         if key < 0:  # pragma: no cover - State and Board check their fields
             raise ValueError(f"not a Linja position: {_cores.error_message(_core, key)}")  # type: ignore[arg-type]
-        self._keys[-1] = key
+        self.keys[-1] = key
         self._state = state
 
     @property
     def _now(self) -> Any:
         """The current position (a ``linja_state *``, the line's last)."""
-        return self._line + (len(self._keys) - 1)
+        return self._line + (len(self.keys) - 1)
 
     @property
     def state(self) -> State:
@@ -178,17 +182,17 @@ class CState:
     @property
     def termination(self) -> Termination | None:
         """Why the game ended, or None while it goes on."""
-        return None if self._keys[-1] else _TERMINATIONS[self._now[0].termination]
+        return None if self.keys[-1] else _TERMINATIONS[self._now[0].termination]
 
     @property
     def is_over(self) -> bool:
         """True once the game has ended (no legal moves: key 0)."""
-        return not self._keys[-1]
+        return not self.keys[-1]
 
     @property
     def player(self) -> int:
         """The seat to move (the one that would be, once over)."""
-        key = self._keys[-1]
+        key = self.keys[-1]
         if key:
             return key >> _SEAT_BIT & 1
         player: int = self._now[0].player
@@ -197,15 +201,15 @@ class CState:
     @property
     def to_move(self) -> int | None:
         """The seat to move, or None once the game is over (read from the moves key)."""
-        key = self._keys[-1]
+        key = self.keys[-1]
         return key >> _SEAT_BIT & 1 if key else None
 
     def legal_moves(self) -> list[Move]:
         """The single legal moves, in :meth:`Game.legal_moves`' order."""
-        listed = _LISTS.get(self._keys[-1])
+        listed = _LISTS.get(self.keys[-1])
         if listed is None:  # a list not met yet: at most a few thousand exist
             listed = _list_moves(self._now)
-            _LISTS[self._keys[-1]] = listed
+            _LISTS[self.keys[-1]] = listed
         return list(listed)
 
     def play_known(self, move: object) -> TypeGuard[Move]:
@@ -215,7 +219,7 @@ class CState:
         struct = _STRUCT_OF.get(id(move))
         if struct is None:
             return False
-        keys = self._keys
+        keys = self.keys
         key = lib.linja_line_play(self._line, len(self._line), len(keys) - 1, struct, self._rules)
         if key < 0:
             return key == _FULL and self._grow_and_play(struct)
@@ -231,26 +235,26 @@ class CState:
 
     def _grow_and_play(self, struct: Any) -> bool:
         """Double the line, which is full, and play the move of ``struct`` if it is legal."""
-        depth = len(self._keys)
+        depth = len(self.keys)
         self._line = _new_line(2 * len(self._line), self._line, depth)
         key = lib.linja_line_play(self._line, len(self._line), depth - 1, struct, self._rules)
         if key < 0:
             return False
-        self._keys.append(key)
+        self.keys.append(key)
         self._state = None
         return True
 
     def undo(self) -> None:
         """Go back to the position before the last :meth:`play`."""
-        self._keys.pop()
+        self.keys.pop()
         self._state = None
 
     def copy(self) -> CState:
         """An independent line with the same positions."""
         twin = CState.__new__(CState)
-        depth = len(self._keys)
+        depth = len(self.keys)
         twin._line = _new_line(max(_FIRST_CAPACITY, 2 * depth), self._line, depth)
-        twin._keys, twin._rules, twin._state = list(self._keys), self._rules, self._state
+        twin.keys, twin._rules, twin._state = list(self.keys), self._rules, self._state
         return twin
 
     def turn_outcomes(self) -> list[TurnOutcome]:

@@ -87,7 +87,12 @@ class Game:
         self._stack: list[State] = []
         self._state = state
         # The position lives in the C core when it is loaded (c_state), else here.
-        self._c = c_state.CState(state, self.rules) if in_c(backend) else None
+        self._c: c_state.CState | None = None
+        if in_c(backend):
+            usual = start is None and self.rules is _RULES
+            self._c = (
+                _START_LINES[first_player].copy() if usual else c_state.CState(state, self.rules)
+            )
 
     # -- the backend ----------------------------------------------------------
 
@@ -157,7 +162,7 @@ class Game:
     def is_over(self) -> bool:
         """True once the sides have passed each other or a blockade ended the game."""
         c = self._c
-        return self._state.termination is not None if c is None else c.is_over
+        return self._state.termination is not None if c is None else not c.keys[-1]
 
     def scores(self) -> list[int]:
         """Each seat's points as the board stands (final once the game is over)."""
@@ -506,6 +511,10 @@ _START = Board.start()
 _START_STATES = tuple(Game._start_state(_START, seat) for seat in (RED, BLACK))
 _RULES = Rules()
 """The usual rules (a Rules is immutable: every game without others shares it)."""
+_START_LINES = (
+    tuple(c_state.CState(state, _RULES) for state in _START_STATES) if c_state.available else ()
+)
+"""The usual start under the usual rules in C, by first player: a new game copies one."""
 
 
 def new_game(

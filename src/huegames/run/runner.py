@@ -313,10 +313,11 @@ class RunSpec:
         """Play game ``number`` of the run with the Python engine and return its record."""
         spec = self.game_spec
         seed = _engine.derive_seed(self.seed, self.deal(number))
-        seats = self.seats(number)
+        makers = _bot_makers(self, spec)
+        labels = [makers[(seat + number) % self.players][0] for seat in range(self.players)]
         bots = [
-            bot.build(spec, _engine.derive_seed(seed, seat, bot.label))
-            for seat, bot in enumerate(seats)
+            makers[(seat + number) % self.players][1](seed=_engine.derive_seed(seed, seat, label))
+            for seat, label in enumerate(labels)
         ]
         game = spec.new_game(players=self.players, seed=seed)
         moves: list[str] = []
@@ -331,7 +332,7 @@ class RunSpec:
         result: dict[str, Any] = {
             "game": number,
             "seed": seed,
-            "seats": [bot.label for bot in seats],
+            "seats": labels,
             "scores": list(game.scores()),
             "winners": list(outcome.winners),
             "winner": outcome.winner,
@@ -339,6 +340,28 @@ class RunSpec:
         if self.record_moves:
             result["moves"] = moves
         return result
+
+
+def _bot_makers(
+    run: RunSpec, game: _engine.GameSpec
+) -> tuple[tuple[str, Callable[..., _engine.Bot]], ...]:
+    """Each of ``run.bots``' label and factory with its settings bound (called
+    with ``seed=``): found once for the run this thread played last, not
+    once a game."""
+    last = _last_makers.run
+    if last is run:
+        return _last_makers.makers
+    makers = tuple((bot.label, bot.maker(game)) for bot in run.bots)
+    _last_makers.run, _last_makers.makers = run, makers
+    return makers
+
+
+class _LastMakers(threading.local):
+    run: RunSpec | None = None
+    makers: tuple[tuple[str, Callable[..., _engine.Bot]], ...] = ()
+
+
+_last_makers = _LastMakers()
 
 
 def _bot_specs(bots: object, game: _engine.GameSpec) -> list[BotSpec]:
