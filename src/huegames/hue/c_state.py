@@ -225,12 +225,12 @@ class CState:
 
     def deal(
         self, seed: int
-    ) -> tuple[tuple[tuple[str, ...], ...], tuple[tuple[str, int], ...], tuple[str, ...]]:
+    ) -> tuple[tuple[tuple[str, ...], ...], tuple[str, ...], tuple[int, ...], tuple[str, ...]]:
         """Deal a new game into this empty state as
         :func:`~huegames.hue.game.deal_cards` deals it from
         ``random.Random(seed)`` (0 <= seed < 2**64), in one call
         (``hue_state_deal``): the opening laid, the hands dealt.  Returns the
-        hands, the three opening cards with their rotations, and the
+        hands, the three opening cards and their rotations, and the
         set-aside cards."""
         scratch = _scratch
         assert scratch is not None
@@ -248,10 +248,8 @@ class CState:
         dealt = per_hand * players
         hands = tuple(names[at : at + per_hand] for at in range(0, dealt, per_hand))
         self.hands = list(hands)
-        opening = tuple(
-            zip(names[dealt : dealt + 3], ffi.unpack(scratch.rotations, 3), strict=True)
-        )
-        return hands, opening, names[dealt + 3 :]
+        rotations = tuple(ffi.unpack(scratch.rotations, 3))
+        return hands, names[dealt : dealt + 3], rotations, names[dealt + 3 :]
 
     def give(self, seat: int, hand: Sequence[str]) -> None:
         """Seat ``seat`` holds ``hand`` (card ids in deck order) from now on."""

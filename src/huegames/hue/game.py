@@ -28,6 +28,8 @@ DeckData = Iterable[Card | Mapping[str, object] | Sequence[object]]
 GAME_NAME = "hue"
 """The registry name, which records carry."""
 SETUP_KEYS = ("deck", "hands", "opening", "set_aside")
+_RULES = Rules()
+"""The usual rules (a Rules is immutable: every game without others shares it)."""
 """What a record's ``setup`` holds: the deck (None for the default one) and the deal."""
 
 
@@ -241,8 +243,8 @@ class Game:
         # the opening, then every card but the score cards (the hands are even)
         moves = players * standard_cards_dealt(players)
         c = self._c = c_state.CState(deck, players, rules.covering, 3 + moves)
-        dealt, (first, second, third), set_aside = c.deal(seed)
-        self.deal = Deal(dealt, _staircase(*zip(first, second, third, strict=True)), set_aside)
+        dealt, opening, rotations, set_aside = c.deal(seed)
+        self.deal = Deal(dealt, _staircase(opening, rotations), set_aside)
         self._in_c(dealt, given=True)
 
     def _in_c(self, hands: Sequence[Sequence[str]], *, given: bool = False) -> None:
@@ -807,7 +809,7 @@ def _deck(deck: DeckData | None) -> Deck:
 
 def _rules(rules: Rules | None) -> Rules:
     if rules is None:
-        return Rules()
+        return _RULES
     if not isinstance(rules, Rules):
         raise TypeError(f"rules must be a hue.Rules or None, not {records.brief(rules)}")
     return rules
