@@ -16,7 +16,7 @@ import pytest
 
 from c_heap import c_heap_allocator
 from huegames import hue
-from huegames.hue import kernel
+from huegames.hue import cells, kernel
 from huegames.hue.bots import random_position
 from huegames.hue.cards import Kind
 
@@ -371,7 +371,8 @@ def test_the_kernel_keeps_the_rules_numbers():
 
 
 def test_sizes():
-    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == 40100
+    major, minor = cells.CORE_VERSION  # the header the Python side is written against
+    assert lib.hue_core_version() == lib.HUE_CORE_VERSION == 10000 * major + 100 * minor
     assert [lib.hue_game_moves(n) for n in range(1, 7)] == [-1, 10, 15, 20, 20, -1]
     for cards, players in ((0, 2), (lib.HUE_MAX_CARDS + 1, 2), (30, 1), (30, 6)):
         assert lib.hue_games_workspace_size(cards, players) == 0
