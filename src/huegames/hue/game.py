@@ -430,6 +430,7 @@ class Game:
             move = self.history.pop()
             c.undo(self._to_move)  # the seat that played it
             self._over = False
+            self._scored = None
             return move
         move = self.history.pop()
         self._board.remove_last()
@@ -550,8 +551,13 @@ class Game:
         >>> game.scores(), game.winner, [card.id for card in game.score_cards()]
         ([12, 18], 1, ['T1', 'T9'])
         """
-        if self._c is not None:
-            return self._c.scores(self.players)[1]
+        c = self._c
+        if c is not None:  # the final scores kept until an undo (see below)
+            if not self._over:
+                return c.scores(self.players)[1]
+            if self._scored is None:
+                self._scored = (len(self.history), c.scores(self.players)[1])
+            return list(self._scored[1])
         # Kept with the board's stamp: every play and undo changes the board,
         # so an equal stamp means the same table and hands (the end of a
         # game asks for its scores and its outcome, which asks again).

@@ -30,7 +30,7 @@ class GameClass(Protocol):
         ...
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class View:
     """What seat ``player`` knows: the table, its own hand, every hand's size
     and the history of placements.  Other hands, the set-aside cards and the
@@ -64,6 +64,35 @@ class View:
     rules: Rules
     game_class: GameClass = field(repr=False)
     """The class of the game viewed, which :meth:`sample` builds (no hidden data)."""
+
+    def __init__(
+        self,
+        player: int,
+        players: int,
+        current_player: int | None,
+        hand: tuple[str, ...],
+        hand_sizes: tuple[int, ...],
+        table: Board | CState,
+        opening: tuple[Move, ...],
+        history: tuple[Move, ...],
+        deck: Deck,
+        rules: Rules,
+        game_class: GameClass,
+    ) -> None:
+        # Each field set through its slot: a game takes a view at every move,
+        # and the frozen dataclass's own __init__ (object.__setattr__ a
+        # field) costs twice as much.
+        _set_player(self, player)
+        _set_players(self, players)
+        _set_current_player(self, current_player)
+        _set_hand(self, hand)
+        _set_hand_sizes(self, hand_sizes)
+        _set_table(self, table)
+        _set_opening(self, opening)
+        _set_history(self, history)
+        _set_deck(self, deck)
+        _set_rules(self, rules)
+        _set_game_class(self, game_class)
 
     @property
     def board(self) -> Board:
@@ -150,6 +179,21 @@ class View:
         """The picture a notebook shows: :func:`huegames.hue.svg` of this view,
         through the game's registry entry (this module does not import the drawing)."""
         return engine.picture("hue", self)
+
+
+(
+    _set_player,
+    _set_players,
+    _set_current_player,
+    _set_hand,
+    _set_hand_sizes,
+    _set_table,
+    _set_opening,
+    _set_history,
+    _set_deck,
+    _set_rules,
+    _set_game_class,
+) = (View.__dict__[name].__set__ for name in View.__slots__)
 
 
 class HiddenCards:
