@@ -8,6 +8,8 @@
 #define EMPTY PLANK_EMPTY
 #define TOP 0
 #define BOTTOM 1
+#define TOKENS_EACH 2            /* of each colour, per seat */
+#define STRIPS_EACH 4            /* of each pattern */
 
 /* Compile-time checks of the numbers the header writes out for cffi. */
 typedef char check_sizes[(PLANK_SQUARES == 3 * PLANK_MAX_ROWS && PLANK_MAX_ROWS == 12 &&
@@ -37,50 +39,60 @@ typedef struct {
     int8_t colours[SQUARES]; /* each square's colour; -1 beyond the table */
 } state;
 
+/* Whether the core takes position p (0) or not (HG_ERR_STATE).  The rows,
+ * squares and counts are read in loops without exits (any stray value
+ * found, the largest count), which the compiler checks many at a time. */
 static int check_position(const plank_position *p)
 {
-    int seen = 0, strips;
+    int seen = 0, players, rows, strips = 0, bad = 0;
+    uint8_t stray = 0;
     if (p == NULL)
         return HG_ERR_ARGUMENT;
-    if (p->players < PLANK_MIN_PLAYERS || p->players > PLANK_MAX_PLAYERS || p->rows < 0 ||
-        p->rows > PLANK_MAX_ROWS || p->turn < 0 || p->turn == INT32_MAX)
+    players = p->players;
+    rows = p->rows;
+    if (players < PLANK_MIN_PLAYERS || players > PLANK_MAX_PLAYERS || rows < 0 ||
+        rows > PLANK_MAX_ROWS || p->turn < 0 || p->turn == INT32_MAX)
         return HG_ERR_STATE;
-    strips = p->rows;
     for (int k = 0; k < PLANK_MAX_PLAYERS; k++) {
         int seat = p->order[k];
-        if (k >= p->players) {
-            if (seat != 0)
-                return HG_ERR_STATE;
-            continue;
+        if (k >= players) {
+            bad |= seat != 0;
+        } else if (seat < 0 || seat >= players || ((seen >> seat) & 1)) {
+            bad = 1;
+        } else {
+            seen |= 1 << seat;
         }
-        if (seat < 0 || seat >= p->players || ((seen >> seat) & 1))
-            return HG_ERR_STATE;
-        seen |= 1 << seat;
     }
-    for (int r = 0; r < PLANK_MAX_ROWS; r++)
-        if (p->strips[r] < 0 || p->strips[r] > 5 || (r >= p->rows && p->strips[r] != 0))
-            return HG_ERR_STATE;
-    for (int i = 0; i < SQUARES; i++) {
-        int owner = p->owners[i];
-        if (owner < EMPTY || owner >= p->players || (i >= 3 * p->rows && owner != EMPTY))
-            return HG_ERR_STATE;
+    for (int r = 0; r < rows; r++) /* an order 0..5 on the table, 0 beyond */
+        bad |= (uint8_t)p->strips[r] > 5;
+    for (int r = rows; r < PLANK_MAX_ROWS; r++)
+        stray |= (uint8_t)p->strips[r];
+    for (int i = 0; i < SQUARES; i++) { /* owner + 1: 0..players on the table, 0 beyond */
+        uint8_t owner = (uint8_t)(p->owners[i] + 1), limit = i < 3 * rows ? (uint8_t)players : 0;
+        stray |= owner > limit;
     }
-    for (int s = 0; s < PLANK_MAX_PLAYERS; s++)
-        for (int c = 0; c < 3; c++) {
-            int off = p->off[s][c], held = p->held[s][c];
-            if (off < 0 || off > 2 || held < 0 || held > 4 ||
-                (s >= p->players && (off || held)))
-                return HG_ERR_STATE;
-            strips += held;
+    { /* each seat's counts, by seat then colour or pattern; 0 beyond the seats */
+        const uint8_t *off = (const uint8_t *)p->off, *held = (const uint8_t *)p->held;
+        uint8_t most_off = 0, most_held = 0;
+        for (int k = 0; k < 3 * players; k++) {
+            most_off = off[k] > most_off ? off[k] : most_off;
+            most_held = held[k] > most_held ? held[k] : most_held;
+            strips += held[k];
         }
-    return strips > PLANK_MAX_ROWS ? HG_ERR_STATE : 0;
+        for (int k = 3 * players; k < 3 * PLANK_MAX_PLAYERS; k++)
+            stray |= off[k] | held[k];
+        bad |= most_off > TOKENS_EACH || most_held > STRIPS_EACH;
+    }
+    return bad || stray || rows + strips > PLANK_MAX_ROWS ? HG_ERR_STATE : 0;
 }
 
 static void load(state *s, const plank_position *p)
 {
+    int size = 3 * p->rows;
     s->p = *p;
-    for (int i = 0; i < SQUARES; i++)
-        s->colours[i] = i < 3 * p->rows ? ORDER_COLOURS[p->strips[i / 3]][i % 3] : -1;
+    for (int r = 0; r < p->rows; r++)
+        memcpy(s->colours + 3 * r, ORDER_COLOURS[p->strips[r]], 3);
+    memset(s->colours + size, -1, (size_t)(SQUARES - size));
 }
 
 static int to_move(const state *s)
@@ -143,14 +155,20 @@ static int legal_moves(const state *s, uint32_t *out)
                     if (off[c])
                         out[n++] = lay_place_code(orders[k], e, c);
     } else {
-        int own[6], owned = 0;
-        for (int i = 0; i < size && owned < 6; i++)
-            if (owners[i] == seat)
+        /* the first six of the seat's tokens, and the empty squares of each colour */
+        int own[6], owned = 0, empties[3] = {0, 0, 0};
+        int8_t empty[3][PLANK_MAX_ROWS];
+        for (int i = 0; i < size; i++) {
+            if (owners[i] == EMPTY)
+                empty[colours[i]][empties[colours[i]]++] = (int8_t)i;
+            else if (owners[i] == seat && owned < 6)
                 own[owned++] = i;
-        for (int k = 0; k < owned; k++)
-            for (int t = 0; t < size; t++)
-                if (owners[t] == EMPTY && colours[t] == colours[own[k]])
-                    out[n++] = shift_code(own[k], t);
+        }
+        for (int k = 0; k < owned; k++) {
+            int colour = colours[own[k]];
+            for (int j = 0; j < empties[colour]; j++)
+                out[n++] = shift_code(own[k], empty[colour][j]);
+        }
         for (int k = 0; k < order_count; k++)
             for (int e = 0; e < ends; e++)
                 for (int j = 0; j < owned; j++)
@@ -362,11 +380,50 @@ static int line_through(const state *s, int square, int seat)
     return 0;
 }
 
-static int find(const uint32_t *moves, int n, uint32_t code)
+/* Whether `seat` may move its token on `square` (legal_moves moves the
+ * first six of a seat's tokens: a position the core takes may hold more). */
+static int movable(const state *s, int seat, int square)
 {
-    for (int k = 0; k < n; k++)
-        if (moves[k] == code)
-            return 1;
+    int before = 0;
+    if (square >= 3 * s->p.rows || s->p.owners[square] != seat)
+        return 0;
+    for (int i = 0; i < square; i++)
+        before += s->p.owners[i] == seat;
+    return before < 6;
+}
+
+/* Whether `code` is one of the codes legal_moves lists, worked out from the
+ * code (the pass alone from the list: it is legal when nothing else is). */
+static int is_legal(const state *s, uint32_t code)
+{
+    int seat = to_move(s), size = 3 * s->p.rows, is_placing = placing(s, seat);
+    const int8_t *owners = s->p.owners, *colours = s->colours, *off = s->p.off[seat];
+    const int8_t *held = s->p.held[seat];
+    if (code == PLANK_PASS) {
+        uint32_t moves[PLANK_MAX_MOVES];
+        return legal_moves(s, moves) == 1 && moves[0] == PLANK_PASS;
+    }
+    if (code % PLANK_PLACE_COLOUR < PLANK_SHIFT_BASE) { /* a Place, its colour times 2048 */
+        int square = (int)(code % PLANK_PLACE_COLOUR);
+        uint32_t colour = code / PLANK_PLACE_COLOUR;
+        return colour < 3 && is_placing && square < size && owners[square] == EMPTY &&
+               (uint32_t)colours[square] == colour && off[colour];
+    }
+    if (code < PLANK_LAY_PLACE_BASE) { /* a Shift */
+        int index = (int)code - PLANK_SHIFT_BASE, target = index % SQUARES;
+        return !is_placing && movable(s, seat, index / SQUARES) && target < size &&
+               owners[target] == EMPTY && colours[target] == colours[index / SQUARES];
+    }
+    if (code < PLANK_LAY_SHIFT_BASE) { /* a LayPlace */
+        int index = (int)code - PLANK_LAY_PLACE_BASE, order = index / 6;
+        return is_placing && held[PATTERN_OF_ORDER[order]] && ((index / 3) % 2 == TOP || size) &&
+               off[index % 3];
+    }
+    if (code < PLANK_PASS) { /* a LayShift */
+        int index = (int)code - PLANK_LAY_SHIFT_BASE, lay = index / SQUARES;
+        return !is_placing && held[PATTERN_OF_ORDER[lay / 2]] && (lay % 2 == TOP || size) &&
+               movable(s, seat, index % SQUARES);
+    }
     return 0;
 }
 
@@ -478,12 +535,11 @@ int plank_threats(const plank_position *position, int32_t seat)
  * undefined). */
 static int play_from(state *s, const plank_position *from, uint32_t move)
 {
-    uint32_t moves[PLANK_MAX_MOVES];
     int seat, target, status = check_position(from);
     if (status < 0)
         return status;
     load(s, from);
-    if (!find(moves, legal_moves(s, moves), move))
+    if (!is_legal(s, move))
         return HG_ERR_ILLEGAL;
     seat = to_move(s);
     target = apply(s, move);
@@ -509,17 +565,31 @@ typedef struct {
     uint64_t low, high;
 } key;
 
+/* The owners of `count` <= 8 squares, three bits each (owner & 7: a seat,
+ * or 7 for EMPTY), gathered into 3 * count bits: each step joins the bits
+ * of neighbouring pairs, bytes, then 16-bit, then 32-bit halves. */
+static uint64_t packed_owners(const int8_t *owners, size_t count)
+{
+    uint64_t x = 0;
+    memcpy(&x, owners, count);
+    x &= 0x0707070707070707U;
+    x = (x | x >> 5) & 0x003F003F003F003FU;
+    x = (x | x >> 10) & 0x00000FFF00000FFFU;
+    return (x | x >> 20) & 0xFFFFFFU;
+}
+
 static key key_of(const plank_position *p)
 {
-    key k = {0, 0};
+    key k;
     int has_seat = p->players >= PLANK_MIN_PLAYERS && p->players <= PLANK_MAX_PLAYERS &&
                    p->turn >= 0;
-    uint64_t seat = has_seat ? (uint64_t)(uint8_t)p->order[p->turn % p->players] : 7U;
-    for (int i = 0; i < 21; i++)
-        k.low |= (uint64_t)(p->owners[i] + 1) << (3 * i);
-    for (int i = 21; i < SQUARES; i++)
-        k.high |= (uint64_t)(p->owners[i] + 1) << (3 * (i - 21));
-    k.high |= (uint64_t)(uint32_t)p->rows << 45 | seat << 49;
+    uint64_t seat = has_seat ? (uint64_t)(p->order[p->turn % p->players] & 7) : 7U;
+    uint64_t a = packed_owners(p->owners, 8), b = packed_owners(p->owners + 8, 8);
+    uint64_t c = packed_owners(p->owners + 16, 8), d = packed_owners(p->owners + 24, 8);
+    uint64_t e = packed_owners(p->owners + 32, 4);
+    k.low = a | b << 24 | c << 48;                  /* squares 0..15, 16..20 in part */
+    k.high = c >> 16 | d << 8 | e << 32 |            /* the rest of 16..35 */
+             (uint64_t)(p->rows & 15) << 45 | seat << 49;
     return k;
 }
 
