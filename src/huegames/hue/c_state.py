@@ -125,7 +125,8 @@ class _Scratch(threading.local):
     largest size asked for so the calls do not allocate."""
 
     def __init__(self) -> None:
-        self.pairs = ffi.new("int64_t[]", 1)
+        self.pairs = ffi.new("int64_t[]", 2)
+        self.pair_capacity = 1  # anchors (x, y pairs) that pairs holds
         self.counts = ffi.new("int32_t[2]")
         self.values = ffi.new("int32_t[5]")
         self.scores = ffi.new("int32_t[]", lib.HUE_MAX_PLAYERS)
@@ -316,10 +317,11 @@ class CState:
         scratch = _scratch
         assert scratch is not None
         state, counts = self._state, scratch.counts
-        total = lib.hue_state_legal(state, scratch.pairs, len(scratch.pairs) // 2, counts)
-        if total == lib.HG_ERR_CAPACITY:  # a table wider than any before on this thread
-            scratch.pairs = ffi.new("int64_t[]", 2 * lib.hue_state_legal_capacity(state))
-            total = lib.hue_state_legal(state, scratch.pairs, len(scratch.pairs) // 2, counts)
+        total = lib.hue_state_legal(state, scratch.pairs, scratch.pair_capacity, counts)
+        if total < 0 and total == lib.HG_ERR_CAPACITY:  # a table wider than any before here
+            scratch.pair_capacity = lib.hue_state_legal_capacity(state)
+            scratch.pairs = ffi.new("int64_t[]", 2 * scratch.pair_capacity)
+            total = lib.hue_state_legal(state, scratch.pairs, scratch.pair_capacity, counts)
         if total < 0:
             raise _error(total, "legal moves")
         flat = memoryview(ffi.buffer(scratch.pairs, 16 * total)[:]).cast("q")
