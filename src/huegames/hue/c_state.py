@@ -139,6 +139,9 @@ _scratch: _Scratch | None = _Scratch() if lib is not None else None
 
 
 _unzeroed: Any = None if ffi is None else ffi.new_allocator(should_clear_after_alloc=False)
+# The calls of every move, found once (an attribute of the core's lib costs a lookup a call).
+_state_play: Any = None if lib is None else lib.hue_state_play
+_state_legal: Any = None if lib is None else lib.hue_state_legal
 """``ffi.new`` without clearing: for blocks the core writes whole before reading."""
 
 
@@ -281,7 +284,7 @@ class CState:
         from its hand, if legal (True); else nothing changes (False)."""
         deck = self._deck
         try:
-            status = lib.hue_state_play(
+            status = _state_play(
                 deck.setup, self._state, self._hands, deck.index.get(card_id, -1), x, y, rotation
             )
         except (OverflowError, TypeError):  # a coordinate no table reaches, or no int
@@ -317,11 +320,11 @@ class CState:
         scratch = _scratch
         assert scratch is not None
         state, counts = self._state, scratch.counts
-        total = lib.hue_state_legal(state, scratch.pairs, scratch.pair_capacity, counts)
+        total = _state_legal(state, scratch.pairs, scratch.pair_capacity, counts)
         if total < 0 and total == lib.HG_ERR_CAPACITY:  # a table wider than any before here
             scratch.pair_capacity = lib.hue_state_legal_capacity(state)
             scratch.pairs = ffi.new("int64_t[]", 2 * scratch.pair_capacity)
-            total = lib.hue_state_legal(state, scratch.pairs, scratch.pair_capacity, counts)
+            total = _state_legal(state, scratch.pairs, scratch.pair_capacity, counts)
         if total < 0:
             raise _error(total, "legal moves")
         flat = memoryview(ffi.buffer(scratch.pairs, 16 * total)[:]).cast("q")

@@ -220,7 +220,7 @@ class CState:
         if struct is None:
             return False
         keys = self.keys
-        key = lib.linja_line_play(self._line, len(self._line), len(keys) - 1, struct, self._rules)
+        key = _line_play(self._line, len(self._line), len(keys) - 1, struct, self._rules)
         if key < 0:
             return key == _FULL and self._grow_and_play(struct)
         keys.append(key)
@@ -237,7 +237,7 @@ class CState:
         """Double the line, which is full, and play the move of ``struct`` if it is legal."""
         depth = len(self.keys)
         self._line = _new_line(2 * len(self._line), self._line, depth)
-        key = lib.linja_line_play(self._line, len(self._line), depth - 1, struct, self._rules)
+        key = _line_play(self._line, len(self._line), depth - 1, struct, self._rules)
         if key < 0:
             return False
         self.keys.append(key)
@@ -268,6 +268,8 @@ class CState:
 
 _FIRST_CAPACITY = 128
 """Positions a new line holds (a random game has about 85); it doubles when full."""
+_line_play: Any = None if _core is None else lib.linja_line_play
+"""``linja_line_play``, found once (an attribute of the core's ``lib`` costs a lookup a call)."""
 _FULL = lib.HG_ERR_CAPACITY if _core is not None else None
 """What ``linja_line_play`` returns when the line has no room for the next position."""
 _SEAT_BIT = lib.LINJA_KEY_SEAT if _core is not None else 0
