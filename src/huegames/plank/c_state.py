@@ -19,6 +19,7 @@ A move's core code is its action id in :mod:`huegames.plank.encoding`, plus
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Iterator, Sequence
 from types import ModuleType
@@ -26,7 +27,17 @@ from typing import Any, overload
 
 from .. import _cores
 from .board import Table
-from .components import COLOURS, LETTERS, ORDERS, PATTERNS, TOKENS_PER_COLOUR, Deal
+from .components import (
+    COLOURS,
+    LETTERS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    ORDERS,
+    PATTERNS,
+    STRIPS_PER_PATTERN,
+    TOKENS_PER_COLOUR,
+    Deal,
+)
 from .moves import ENDS, LAY_PLACES, LAY_SHIFTS, PLACES, SHIFTS, SQUARES, Move
 from .rules import Rules
 
@@ -131,11 +142,12 @@ class _Scratch(threading.local):
     """The moves buffer of the core's calls, one a thread, and its bytes."""
 
     def __init__(self) -> None:
-        self.moves = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
-        self.bytes = ffi.buffer(self.moves)
+        moves = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
+        self.buffers = moves, ffi.buffer(moves)
 
 
-_scratch: _Scratch | None = _Scratch() if _core is not None else None
+if _core is not None:
+    _scratch = _Scratch()
 
 
 def code_of(move: Move) -> int:
@@ -230,22 +242,20 @@ class CLine:
 
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the seat to move, in :meth:`Game.legal_moves`' order."""
-        return self._moves(lib.plank_legal_moves)
+        moves, data = _scratch.buffers
+        count = lib.plank_legal_moves(self._line + self.depth, moves)
+        return LegalMoves(memoryview(data[: 4 * count]).cast("I"))
 
     def winning_moves(self) -> LegalMoves:
         """The legal moves that complete a line, in :meth:`Game.winning_moves`' order."""
-        return self._moves(lib.plank_winning_moves)
+        moves, data = _scratch.buffers
+        count = lib.plank_winning_moves(self._line + self.depth, moves)
+        return LegalMoves(memoryview(data[: 4 * count]).cast("I"))
 
     def threats(self, seat: int) -> int:
         """:meth:`Game.threats` of a checked seat."""
         count: int = lib.plank_threats(self._line + self.depth, seat)
         return count
-
-    def _moves(self, call: Any) -> LegalMoves:
-        scratch = _scratch
-        assert scratch is not None
-        count = call(self._line + self.depth, scratch.moves)
-        return LegalMoves(memoryview(scratch.bytes[: 4 * count]).cast("I"))
 
 
 _FIRST_CAPACITY = 64
@@ -284,19 +294,26 @@ def _c_rules(rules: Rules, players: int) -> Any:
 
 
 def _deal_of(start: bytes, players: int) -> Deal:
-    """The Deal of a hand's start dealt in C (its bytes): seat ``order[k]``
-    drew letter k; each seat's strips in :data:`PATTERNS` order, as
-    :func:`~huegames.plank.deal_hand` sorts them; letter A moves first."""
+    """The Deal of a hand's start dealt in C (its bytes), as
+    :func:`~huegames.plank.deal_hand` deals: seat ``order[k]`` drew letter k,
+    which moves first; each seat's strips in :data:`PATTERNS` order."""
     order = start[_ORDER_AT : _ORDER_AT + players]
-    letters = [""] * players
-    for k, seat in enumerate(order):
-        letters[seat] = LETTERS[k]
     held = start[_HELD_AT : _HELD_AT + 3 * players]
-    strips = []
-    for seat in range(players):
-        counts = held[3 * seat : 3 * seat + 3]
-        strips.append(tuple(p for p, n in zip(PATTERNS, counts, strict=True) for _ in range(n)))
-    return Deal._trusted(tuple(letters), tuple(strips), order[0])
+    strips = tuple(_HAND_OF[held[at : at + 3]] for at in range(0, 3 * players, 3))
+    return Deal._trusted(_LETTERS_OF[order], strips, order[0])
+
+
+_HAND_OF = {
+    bytes(counts): tuple(p for p, n in zip(PATTERNS, counts, strict=True) for _ in range(n))
+    for counts in itertools.product(range(STRIPS_PER_PATTERN + 1), repeat=len(PATTERNS))
+}
+"""A seat's strips by its count of each pattern (the bytes of ``plank_position.held[seat]``)."""
+_LETTERS_OF = {
+    bytes(order): tuple(LETTERS[order.index(seat)] for seat in range(players))
+    for players in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    for order in itertools.permutations(range(players))
+}
+"""Each seat's letter by a deal's turn order (the bytes of ``plank_position.order``)."""
 
 
 class LegalMoves(Sequence[Move]):

@@ -460,8 +460,8 @@ class Game:
             if status < 0:
                 raise IllegalMoveError(f"{move}: not a legal move now")
             try:
-                mover = self._turn_order[(len(self.history) + 1) % self.players]
-                return status == c_state.GOES_ON and c.threats(mover) > 0
+                after = self._turn_order[(len(self.history) + 1) % self.players]
+                return status == c_state.GOES_ON and c.threats(after) > 0
             finally:
                 c.undo()
         seat = self._to_move
