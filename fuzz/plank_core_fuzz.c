@@ -2,7 +2,7 @@
  * plank_core_fuzz.c -- a libFuzzer target over every entry point of
  * csrc/plank_core.h (run it with scripts/fuzz.sh --core plank_core).
  *
- * Each input drives one target, chosen by its first byte (mod 3):
+ * Each input drives one target, chosen by its first byte (mod 4):
  *
  *   0  one position from raw bytes (any counts, seats and owners), or one
  *      dealt by plank_deal and played into by moves the input picks: a
@@ -16,7 +16,14 @@
  *      every hand replayed move by move with plank_play to its length and
  *      its winners (a line by the last mover), bad arguments refused;
  *   2  plank_choices: every choice below n, refusals for n or count out of
- *      range.
+ *      range;
+ *   3  a line of play (plank_line_play, plank_line_repetitions) of any
+ *      capacity, its first position raw or dealt and perhaps played into
+ *      (the rest copies of it, maybe poked), with rules in range or not: moves legal or not, from
+ *      any depth, in range or not; each status is what replaying the move
+ *      with plank_play, the turn limit and a plain count of the earlier
+ *      equal positions say, and only line[depth + 1] is ever written (and
+ *      only on success).
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -301,6 +308,156 @@ static void fuzz_choices(input *in)
     free(out);
 }
 
+#define LINE_MOST 12            /* the largest line fuzzed */
+
+/* The seat to move in an accepted position. */
+static int seat_to_move(const plank_position *p)
+{
+    return p->order[p->turn % p->players];
+}
+
+/* How often `p` (accepted) stands among line[0 .. count-1], accepted too:
+ * the same rows, seat to move and owners, counted back to the last
+ * position with other rows. */
+static int earlier_equal(const plank_position *line, int32_t count, const plank_position *p)
+{
+    int found = 0;
+    for (int32_t j = count - 1; j >= 0 && line[j].rows == p->rows; j--)
+        found += seat_to_move(&line[j]) == seat_to_move(p)
+                 && memcmp(line[j].owners, p->owners, sizeof p->owners) == 0;
+    return found;
+}
+
+/* Whether the core takes every position of line[0 .. count-1]. */
+static int accepted(const plank_position *line, int32_t count)
+{
+    uint32_t moves[PLANK_MAX_MOVES];
+    for (int32_t j = 0; j < count; j++)
+        if (plank_legal_moves(&line[j], moves) < 0)
+            return 0;
+    return 1;
+}
+
+/* What plank_line_play must return for these arguments, and in `next` the
+ * position it must write (when it returns >= 0); -100 when the count of
+ * repetitions rests on earlier positions the core refuses (any of
+ * PLANK_GOES_ON and PLANK_REPETITION may then be right). */
+static int32_t line_status(const plank_position *line, int32_t capacity, int32_t depth,
+                           uint32_t move, const plank_rules *rules, plank_position *next)
+{
+    int line_made;
+    if (depth < 0 || depth >= capacity || (rules->repetition != 0 && rules->repetition < 2)
+        || rules->turn_limit < 0 || rules->players != line[depth].players)
+        return HG_ERR_ARGUMENT;
+    if (depth + 1 >= capacity)
+        return HG_ERR_CAPACITY;
+    *next = line[depth];
+    line_made = plank_play(next, move);
+    if (line_made < 0)
+        return line_made;
+    if (line_made)
+        return PLANK_LINE;
+    if (rules->turn_limit && next->turn >= rules->turn_limit)
+        return PLANK_TURN_LIMIT;
+    if (!rules->repetition)
+        return PLANK_GOES_ON;
+    if (!accepted(line, depth + 1))
+        return -100;
+    return earlier_equal(line, depth + 1, next) + 1 >= rules->repetition ? PLANK_REPETITION
+                                                                         : PLANK_GOES_ON;
+}
+
+static void fuzz_line(input *in)
+{
+    int32_t capacity = byte(in) % (LINE_MOST + 1), top = 0;
+    uint8_t mode = byte(in);
+    size_t bytes = sizeof(plank_position) * (size_t)(capacity ? capacity : 1);
+    plank_position *line = canary(bytes), *before = canary(bytes), next;
+    plank_rules rules;
+    uint32_t moves[PLANK_MAX_MOVES];
+
+    if (capacity) {             /* line[0] raw or dealt, poked or not; the rest copies */
+        uint8_t *raw = (uint8_t *)&line[0];
+        if (mode & 1) {
+            for (size_t k = 0; k < sizeof line[0]; k++)
+                raw[k] = byte(in);
+        } else {                /* dealt, and played into: the movement phase is 12 turns on */
+            CHECK(plank_deal(u64(in), 2 + byte(in) % 3, &line[0]) == 0, "plank_deal refused");
+            for (int k = mode & 64 ? 12 + byte(in) % 24 : 0; k > 0; k--) {
+                int n = plank_legal_moves(&line[0], moves);
+                plank_position after = line[0];
+                if (plank_play(&after, moves[byte(in) % n]) != 0)
+                    break;      /* a line: keep the position before it */
+                line[0] = after;
+            }
+        }
+        for (int k = mode & 2 ? byte(in) % 4 : 0; k > 0; k--)
+            raw[byte(in) % sizeof line[0]] = byte(in);
+        for (int32_t j = 1; j < capacity; j++) {
+            line[j] = line[0];
+            if (mode & 4)       /* a stray byte in a later position */
+                ((uint8_t *)&line[j])[byte(in) % sizeof line[j]] = byte(in);
+        }
+    }
+    rules.players = mode & 8 || capacity == 0 ? (int32_t)(int8_t)byte(in) : line[0].players;
+    if (mode & 16) {
+        rules.repetition = i32(in);
+    } else {                    /* 0 or 2..4 */
+        rules.repetition = byte(in) % 2;
+        rules.repetition *= 2 + byte(in) % 3;
+    }
+    rules.turn_limit = mode & 32 ? i32(in) : byte(in) % 48;   /* 0: no limit */
+    CHECK(plank_line_play(NULL, capacity, 0, PLANK_PASS, &rules) == HG_ERR_ARGUMENT
+              && plank_line_play(line, capacity, 0, PLANK_PASS, NULL) == HG_ERR_ARGUMENT
+              && plank_line_repetitions(NULL, 0) == HG_ERR_ARGUMENT
+              && plank_line_repetitions(line, -1) == HG_ERR_ARGUMENT,
+          "a line call took a NULL or a depth below 0");
+    for (int step = 0; step < 32; step++) {
+        uint8_t how = byte(in);
+        int32_t depth = how & 1 ? top : (int32_t)(byte(in) % (LINE_MOST + 2)) - 1;
+        uint32_t move = byte(in);
+        int32_t status, expected;
+        move = move < 0xC0 ? (move << 8 | byte(in)) % 4096 : (uint32_t)i32(in);
+        if (how & 2 && depth >= 0 && depth < capacity) {   /* mostly a legal move */
+            int n = plank_legal_moves(&line[depth], moves);
+            if (n > 0)
+                move = moves[byte(in) % n];
+        }
+        memcpy(before, line, sizeof *line * (size_t)capacity);
+        expected = line_status(line, capacity, depth, move, &rules, &next);
+        status = plank_line_play(line, capacity, depth, move, &rules);
+        if (expected == -100)
+            CHECK(status == PLANK_GOES_ON || status == PLANK_REPETITION,
+                  "plank_line_play at depth %d: %d, not a count", depth, status);
+        else
+            CHECK(status == expected, "plank_line_play(%u) at depth %d of %d: %d, replayed %d",
+                  move, depth, capacity, status, expected);
+        if (status >= 0) {
+            CHECK(status <= PLANK_REPETITION, "plank_line_play: status %d", status);
+            CHECK(memcmp(&line[depth + 1], &next, sizeof next) == 0,
+                  "plank_line_play wrote another position than plank_play's");
+            memcpy(&before[depth + 1], &next, sizeof next);
+            top = depth + 1 < capacity - 1 ? depth + 1 : top;
+        }
+        CHECK(memcmp(before, line, sizeof *line * (size_t)capacity) == 0,
+              "plank_line_play wrote outside line[depth + 1]");
+    }
+    for (int32_t depth = 0; depth < capacity; depth++) {
+        int32_t count = plank_line_repetitions(line, depth);
+        if (plank_legal_moves(&line[depth], moves) < 0)
+            CHECK(count == HG_ERR_STATE, "plank_line_repetitions took a refused position");
+        else if (accepted(line, depth))
+            CHECK(count == earlier_equal(line, depth, &line[depth]) + 1,
+                  "plank_line_repetitions at depth %d: %d", depth, count);
+        else
+            CHECK(count >= 1 && count <= depth + 1, "plank_line_repetitions: %d", count);
+    }
+    CHECK(memcmp(before, line, sizeof *line * (size_t)capacity) == 0,
+          "plank_line_repetitions wrote to the line");
+    free(line);
+    free(before);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -308,10 +465,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     input in = {data, size, 0};
 
     CHECK(plank_core_version() == PLANK_CORE_VERSION, "plank_core_version");
-    switch (byte(&in) % 3) {
+    switch (byte(&in) % 4) {
     case 0: fuzz_position(&in); break;
     case 1: fuzz_hands(&in); break;
-    default: fuzz_choices(&in); break;
+    case 2: fuzz_choices(&in); break;
+    default: fuzz_line(&in); break;
     }
     return 0;
 }
