@@ -22,7 +22,10 @@
  *      moves, undos, listings and scores in any order, each listing and
  *      score checked against the reference, a move legal exactly when it
  *      is listed and its card held, a refusal leaving the state's bytes
- *      and the hands as they were, and hostile pointers refused.
+ *      and the hands as they were, and hostile pointers refused; with each
+ *      listing, every seat's hue_state_encode against the observation and
+ *      mask worked out from the state's cells, cards and hands, and each
+ *      broken promise (a frame, the pairs or the mask short) refused.
  * Any other first byte picks target (byte mod 4), as before targets 4 and
  * 5 were.
  *
@@ -1923,6 +1926,276 @@ static void check_state_scores(input *in, const fuzz_state_t *f)
 }
 
 /* A call that failed left the state and the hands as they were. */
+/* ---- hue_state_encode ------------------------------------------------ */
+
+/* An encoding for check_state_encode: a layout of 2 planes (a cell code's
+ * low byte, and its high byte with bit 7 set) over the table's box and a
+ * margin, 3 features per card, slots for the largest hand, an action frame
+ * with exactly room for every anchor, the origin part counting from 2 and
+ * 1 cells right of and below the box's corner, and pairs for
+ * hue_state_legal; each buffer at its exact size. */
+typedef struct {
+    hue_observation_layout layout;
+    hue_state_encoding e;
+    uint8_t *table, *features, *rotations;
+    int64_t mask_size;
+} fuzz_encoding;
+
+static fuzz_encoding encoding_new(const fuzz_state_t *f)
+{
+    const hue_state *s = f->s;
+    hue_observation_layout *l;
+    fuzz_encoding z;
+    int32_t w = s->laid ? s->box[2] - s->box[0] + 1 : 1;
+    int32_t h = s->laid ? s->box[3] - s->box[1] + 1 : 1;
+    int32_t seat, c, slots = 1;
+
+    for (seat = 0; seat < s->players; seat++)
+        if (f->hands.count[seat] > slots)
+            slots = f->hands.count[seat];
+    l = &z.layout;
+    l->planes = 2;
+    l->rows = h + 2;
+    l->cols = w + 2;
+    l->origin_at = 2 * l->rows * l->cols;
+    l->origin_width = 4;
+    l->hand_at = l->origin_at + 2 * l->origin_width;
+    l->slots = slots;
+    l->features = 3;
+    l->cards_at = l->hand_at + slots * l->features;
+    l->deck_size = s->card_count;
+    l->players = s->players;
+    l->sizes_at = l->cards_at + s->card_count * (3 + s->players);
+    l->to_move_at = l->sizes_at + s->players * (slots + 1);
+    l->seat_at = l->to_move_at + s->players;
+    l->over_at = l->seat_at + s->players;
+    l->size = l->over_at + 1;
+    z.table = canary_buffer(4096 * 2);
+    for (c = 0; c < 4096; c++) {
+        z.table[2 * c] = (uint8_t)(c & 0xFF);
+        z.table[2 * c + 1] = (uint8_t)(c >> 8 | 0x80);
+    }
+    z.features = canary_buffer((size_t)s->card_count * 3);
+    for (c = 0; c < s->card_count * 3; c++)
+        z.features[c] = (uint8_t)(c % 251 + 1);
+    z.rotations = canary_buffer((size_t)s->card_count);
+    for (c = 0; c < s->card_count; c++)
+        z.rotations[c] = f->deck->cards[c].rotations;
+    z.e.layout = l;
+    z.e.table = z.table;
+    z.e.features = z.features;
+    z.e.rotations = z.rotations;
+    z.e.cols = w + 4;           /* anchors from 3 left of the box to 1 right of it */
+    z.e.rows = h + 4;
+    z.e.left = z.e.top = -3;
+    z.e.corner_x = s->laid ? s->origin_x + s->box[0] + 2 : 0;
+    z.e.corner_y = s->laid ? s->origin_y + s->box[1] + 1 : 0;
+    z.e.capacity = hue_state_legal_capacity(s);
+    z.e.pairs = canary_buffer((size_t)(z.e.capacity ? z.e.capacity : 1) * 2 * sizeof(int64_t));
+    z.mask_size = (int64_t)slots * 4 * z.e.cols * z.e.rows;
+    return z;
+}
+
+static void encoding_free(fuzz_encoding *z)
+{
+    free(z->table);
+    free(z->features);
+    free(z->rotations);
+    free(z->e.pairs);
+}
+
+/* Seat me's observation and (unless NULL) mask as the header describes
+ * them, worked out from hue_state_cell, the cards laid in order (the
+ * fuzzer's own list), the hands and hue_state_legal; the number of
+ * placements marked. */
+static int64_t encode_reference(const fuzz_state_t *f, const fuzz_encoding *z, int32_t me,
+                                uint8_t *obs, int8_t *mask)
+{
+    const hue_state *s = f->s;
+    const hue_observation_layout *l = &z->layout;
+    int64_t x0 = s->origin_x + s->box[0], y0 = s->origin_y + s->box[1], n, k, marked = 0;
+    int32_t players = s->players, stride = 3 + players, seat, x, y, slot, r, counts[2];
+    int32_t to_move = s->moves % players, over = 1;
+    int64_t *pairs;
+
+    for (seat = 0; seat < players; seat++)
+        over &= f->hands.count[seat] == 1;
+    memset(obs, 0, (size_t)l->size);
+    for (y = 0; y <= s->box[3] - s->box[1]; y++)
+        for (x = 0; x <= s->box[2] - s->box[0]; x++) {
+            int32_t code = hue_state_cell(s, x0 + x, y0 + y);
+            if (code == 0)
+                continue;
+            obs[(int64_t)y * l->cols + x] = z->table[2 * code];
+            obs[((int64_t)l->rows + y) * l->cols + x] = z->table[2 * code + 1];
+        }
+    obs[l->origin_at + (z->e.corner_x - x0)] = 1;
+    obs[l->origin_at + l->origin_width + (z->e.corner_y - y0)] = 1;
+    for (k = 0; k < s->card_count; k++)
+        obs[l->cards_at + k * stride] = 1;
+    for (k = 0; k < f->hands.count[me]; k++) {
+        int32_t card = f->hands.cards[me][k];
+        memcpy(obs + l->hand_at + k * 3, z->features + (size_t)card * 3, 3);
+        obs[l->cards_at + (int64_t)card * stride] = 0;
+        obs[l->cards_at + (int64_t)card * stride + 1] = 1;
+    }
+    for (k = 0; k < f->laid_count; k++) {
+        int64_t row = l->cards_at + (int64_t)f->laid[k] * stride;
+        int32_t moved = (int32_t)k - s->fixed;
+        obs[row] = 0;
+        obs[row + (moved < 0 ? 2 : 3 + (moved % players - me + players) % players)] = 1;
+    }
+    for (k = 0; k < players; k++)
+        obs[l->sizes_at + k * (l->slots + 1) + f->hands.count[(me + k) % players]] = 1;
+    if (!over)
+        obs[l->to_move_at + (to_move - me + players) % players] = 1;
+    obs[l->seat_at + me] = 1;
+    obs[l->over_at] = (uint8_t)over;
+    if (mask == NULL)
+        return 0;
+    memset(mask, 0, (size_t)z->mask_size);
+    if (over || to_move != me)
+        return 0;
+    pairs = malloc((size_t)(z->e.capacity ? z->e.capacity : 1) * 2 * sizeof *pairs);
+    if (pairs == NULL)
+        FAIL("out of memory");
+    n = hue_state_legal(s, pairs, z->e.capacity, counts);
+    CHECK(n >= 0, "hue_state_legal: %lld", (long long)n);
+    for (slot = 0; slot < f->hands.count[me]; slot++)
+        for (r = 0; r < z->rotations[f->hands.cards[me][slot]]; r++)
+            for (k = (r & 1) ? counts[0] : 0; k < ((r & 1) ? n : counts[0]); k++) {
+                int64_t col = pairs[2 * k] - (x0 - 3), row = pairs[2 * k + 1] - (y0 - 3);
+                CHECK(col >= 0 && col < z->e.cols && row >= 0 && row < z->e.rows,
+                      "hue_state_legal: an anchor (%lld, %lld) out of reach of the box",
+                      (long long)pairs[2 * k], (long long)pairs[2 * k + 1]);
+                mask[((int64_t)slot * 4 + r) * z->e.cols * z->e.rows + row * z->e.cols + col] = 1;
+                marked++;
+            }
+    free(pairs);
+    return marked;
+}
+
+/* Fills an output with the canary again, for the next call. */
+static void recanary(void *p, size_t bytes)
+{
+    memset(p, CANARY, bytes);
+}
+
+/* hue_state_encode for each seat, against encode_reference; then, for the
+ * seat to move, each way to break one promise (a frame, an origin, the
+ * pairs, the mask or the slots one short; a bad frame or pointer) refused
+ * with both outputs untouched, and the observation alone without a mask. */
+static void check_state_encode(const fuzz_state_t *f)
+{
+    const hue_state *s = f->s;
+    fuzz_encoding z = encoding_new(f);
+    size_t size = (size_t)z.layout.size, mask_bytes = (size_t)z.mask_size;
+    uint8_t *want = canary_buffer(size), *obs = canary_buffer(size);
+    int8_t *want_mask = canary_buffer(mask_bytes), *mask = canary_buffer(mask_bytes);
+    int32_t me, bad, k, mover = s->moves % s->players, over = 1, bad_turns = 0, most = 0;
+    int64_t status, marked;
+
+    for (k = 0; k < s->players; k++) {
+        over &= f->hands.count[k] == 1;
+        most = f->hands.count[k] > most ? f->hands.count[k] : most;
+    }
+    for (k = 0; k < f->hands.count[mover]; k++)
+        bad_turns |= z.rotations[f->hands.cards[mover][k]] != 2
+                     && z.rotations[f->hands.cards[mover][k]] != 4;
+    for (me = 0; me < s->players; me++) {
+        int to_move = !over && me == mover;
+        recanary(obs, size);
+        recanary(mask, mask_bytes);
+        status = hue_state_encode(s, &f->hands, me, &z.e, obs, mask, z.mask_size);
+        if (s->laid == 0 || (to_move && bad_turns)) {
+            check_status(status, s->laid == 0 ? E(HG_ERR_STATE) : E(HG_ERR_ARGUMENT),
+                         "hue_state_encode");
+            CHECK(untouched(obs, size) && untouched(mask, mask_bytes),
+                  "hue_state_encode refused but wrote");
+        } else {
+            marked = encode_reference(f, &z, me, want, want_mask);
+            CHECK(status == marked, "hue_state_encode: %lld marked, %lld legal", (long long)status,
+                  (long long)marked);
+            CHECK(memcmp(obs, want, size) == 0,
+                  "hue_state_encode: seat %d's observation is not the reference", me);
+            CHECK(memcmp(mask, want_mask, mask_bytes) == 0,
+                  "hue_state_encode: seat %d's mask is not the reference", me);
+        }
+    }
+    for (bad = 0; bad < 9 && s->laid > 0 && !bad_turns; bad++) {
+        fuzz_encoding y = z;
+        int64_t mask_size = z.mask_size;
+        int32_t seat = over ? 0 : mover;
+        unsigned allowed = 0;
+        y.e.layout = &y.layout;
+        switch (bad) {
+        case 0:                 /* no room for the anchors right of the box */
+            y.e.cols--;
+            allowed = over ? 0 : E(HG_ERR_BOUNDS);
+            break;
+        case 1:
+            y.e.rows--;
+            allowed = over ? 0 : E(HG_ERR_BOUNDS);
+            break;
+        case 2:                 /* the box's cells wider than the planes */
+            y.layout.cols = s->box[2] - s->box[0];
+            allowed = E(HG_ERR_ARGUMENT) | E(HG_ERR_BOUNDS);
+            break;
+        case 3:                 /* the origin part's corner right of the box */
+            y.e.corner_x -= 3;
+            allowed = E(HG_ERR_BOUNDS);
+            break;
+        case 4:
+            y.e.capacity--;
+            allowed = over ? 0 : E(HG_ERR_CAPACITY);
+            break;
+        case 5:
+            mask_size--;
+            allowed = E(HG_ERR_CAPACITY);
+            break;
+        case 6:                 /* a hand over the slots */
+            y.layout.slots--;
+            allowed = most > y.layout.slots ? E(HG_ERR_ARGUMENT) : 0;
+            break;
+        case 7:                 /* a frame that misses the anchors left of the box */
+            y.e.left = -2;
+            allowed = E(HG_ERR_ARGUMENT);
+            break;
+        default:
+            y.e.features = NULL;
+            allowed = E(HG_ERR_ARGUMENT);
+            break;
+        }
+        recanary(obs, size);
+        recanary(mask, mask_bytes);
+        status = hue_state_encode(s, &f->hands, seat, &y.e, obs, mask, mask_size);
+        check_status(status, allowed, "hue_state_encode with one promise broken");
+        if (status < 0)
+            CHECK(untouched(obs, size) && untouched(mask, mask_bytes),
+                  "hue_state_encode refused (case %d) but wrote", bad);
+    }
+    if (s->laid > 0) {          /* no mask: the observation alone, nothing marked */
+        recanary(obs, size);
+        status = hue_state_encode(s, &f->hands, mover, &z.e, obs, NULL, 0);
+        encode_reference(f, &z, mover, want, NULL);
+        CHECK(status == 0 && memcmp(obs, want, size) == 0,
+              "hue_state_encode without a mask: %lld", (long long)status);
+        CHECK(hue_state_encode(NULL, &f->hands, 0, &z.e, obs, NULL, 0) == HG_ERR_ARGUMENT
+                  && hue_state_encode(s, NULL, 0, &z.e, obs, NULL, 0) == HG_ERR_ARGUMENT
+                  && hue_state_encode(s, &f->hands, 0, NULL, obs, NULL, 0) == HG_ERR_ARGUMENT
+                  && hue_state_encode(s, &f->hands, s->players, &z.e, obs, NULL, 0)
+                         == HG_ERR_ARGUMENT
+                  && hue_state_encode(s, &f->hands, -1, &z.e, obs, NULL, 0) == HG_ERR_ARGUMENT
+                  && hue_state_encode(s, &f->hands, 0, &z.e, obs, NULL, -1) == HG_ERR_ARGUMENT,
+              "hue_state_encode took a NULL or a seat or size out of range");
+    }
+    free(want);
+    free(obs);
+    free(want_mask);
+    free(mask);
+    encoding_free(&z);
+}
+
 static void check_state_unchanged(void *copy, const hue_hands *hands_before,
                                   const fuzz_state_t *f, int status, const char *what)
 {
@@ -2107,6 +2380,7 @@ static void fuzz_state(input *in)
         switch (what % 6) {
         case 0:
             check_state_legal(&f);
+            check_state_encode(&f);
             break;
         case 1:
         case 2:
