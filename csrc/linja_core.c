@@ -9,6 +9,7 @@
 #include "pyrandom.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #define GOAL 7                   /* in the mover's frame */
@@ -279,15 +280,31 @@ int32_t linja_winner(const linja_state *state, const linja_rules *rules)
 
 /* -- whole turns in the mover's frame (turns.py) -------------------------- */
 
+/* The distinct states a walk has found, by their hash: open addressing, a
+ * power of two of slots that doubles when half full, from SEEN_FIRST (few
+ * to clear for a walk of a hundred states) to SEEN_SLOTS (at most
+ * LINJA_MAX_TURNS states, so never full). */
+#define SEEN_FIRST 256
+#define SEEN_SLOTS 8192
+
+typedef struct {
+    uint32_t mask;               /* the slots in use, less one */
+    uint16_t slot[SEEN_SLOTS];   /* 1 + the index of the state there, 0 when free */
+} seen_table;
+
+typedef char seen_table_holds_every_state[SEEN_SLOTS > 2 * LINJA_MAX_TURNS
+                                          && LINJA_MAX_TURNS < UINT16_MAX ? 1 : -1];
+
 typedef struct {
     uint8_t own[LINJA_POSITIONS], opp[LINJA_POSITIONS];
     int32_t seat, goal_bonus;
     linja_move steps[4];
     int32_t nsteps;
-    linja_turn *out;             /* whole turns, or (when NULL) distinct states: */
+    linja_turn *turns;           /* whole turns, or (when NULL) distinct states: */
+    unsigned char *states;       /* ... state i a linja_next at states + i * stride */
+    size_t stride;
+    seen_table *seen;
     int32_t capacity, found;
-    linja_workspace *ws;         /* ... into ws->children from `first` on */
-    int32_t first;
     int32_t overflow;
 } walker;
 
@@ -334,6 +351,50 @@ static int32_t same_board(const linja_board *a, const linja_board *b)
     return memcmp(a, b, sizeof *a) == 0;
 }
 
+static uint32_t state_hash(const linja_board *b, int32_t player, int32_t over)
+{
+    return board_hash(b, player * 2 + over);
+}
+
+static linja_next *state_at(const walker *w, int32_t i)
+{
+    return (linja_next *)(void *)(w->states + (size_t)i * w->stride);
+}
+
+static void seen_clear(seen_table *t, uint32_t slots)
+{
+    t->mask = slots - 1U;
+    memset(t->slot, 0, slots * sizeof *t->slot);
+}
+
+/* Twice the slots, the states found so far put back in them. */
+static void seen_grow(walker *w)
+{
+    seen_table *t = w->seen;
+    seen_clear(t, 2U * (t->mask + 1U));
+    for (int32_t i = 0; i < w->found; i++) {
+        const linja_next *s = state_at(w, i);
+        uint32_t slot = state_hash(&s->board, s->player, s->over) & t->mask;
+        while (t->slot[slot]) {
+            slot = (slot + 1U) & t->mask;
+        }
+        t->slot[slot] = (uint16_t)(i + 1);
+    }
+}
+
+/* Make `w` keep the distinct states (no more than `capacity`, nor than
+ * LINJA_MAX_TURNS), state i at states + i * stride, found through `seen`. */
+static void keep_states(walker *w, void *states, size_t stride, int32_t capacity,
+                        seen_table *seen)
+{
+    w->turns = NULL;
+    w->states = states;
+    w->stride = stride;
+    w->capacity = capacity < LINJA_MAX_TURNS ? capacity : LINJA_MAX_TURNS;
+    w->seen = seen;
+    seen_clear(seen, SEEN_FIRST);
+}
+
 static void record(walker *w, int32_t player, int32_t over)
 {
     linja_board after;
@@ -346,12 +407,12 @@ static void record(walker *w, int32_t player, int32_t over)
             after.black[p] = w->own[LINJA_POSITIONS - 1 - p];
         }
     }
-    if (w->out) {
+    if (w->turns) {
         if (w->found >= w->capacity) {
             w->overflow = 1;
             return;
         }
-        linja_turn *turn = &w->out[w->found++];
+        linja_turn *turn = &w->turns[w->found++];
         for (int32_t i = 0; i < w->nsteps; i++) {
             linja_move m = w->steps[i];
             if (w->seat == 1 && m.src >= 0) {
@@ -367,27 +428,25 @@ static void record(walker *w, int32_t player, int32_t over)
         return;
     }
     /* a distinct state, in the order first found */
-    linja_workspace *ws = w->ws;
-    uint32_t mask = (uint32_t)ws->seen_size - 1U;
-    for (uint32_t slot = board_hash(&after, player * 2 + over) & mask;; slot = (slot + 1U) & mask) {
-        linja_seen *seen = &ws->seen[slot];
-        if (seen->stamp != ws->seen_stamp) {
-            if (w->first + w->found >= ws->children_capacity) {
-                w->overflow = 1;
-                return;
-            }
-            linja_child *child = &ws->children[w->first + w->found];
-            child->board = after;
-            child->player = (int8_t)player;
-            child->over = (int8_t)over;
-            seen->stamp = ws->seen_stamp;
-            seen->index = w->found++;
-            return;
-        }
-        const linja_child *known = &ws->children[w->first + seen->index];
+    seen_table *t = w->seen;
+    uint32_t slot = state_hash(&after, player, over) & t->mask;
+    for (; t->slot[slot]; slot = (slot + 1U) & t->mask) {
+        const linja_next *known = state_at(w, t->slot[slot] - 1);
         if (known->player == player && known->over == over && same_board(&known->board, &after)) {
             return;
         }
+    }
+    if (w->found >= w->capacity) {
+        w->overflow = 1;
+        return;
+    }
+    linja_next *state = state_at(w, w->found);
+    state->board = after;
+    state->player = (int8_t)player;
+    state->over = (int8_t)over;
+    t->slot[slot] = (uint16_t)++w->found;
+    if (2U * (uint32_t)w->found > t->mask && t->mask + 1U < SEEN_SLOTS) {
+        seen_grow(w);
     }
 }
 
@@ -509,12 +568,34 @@ int32_t linja_turns(const linja_state *state, const linja_rules *rules, linja_tu
         return 0;
     }
     walker w;
-    w.out = out;
+    w.turns = out;
     w.capacity = capacity;
-    w.ws = NULL;
-    w.first = 0;
     walk(&w, &state->board, state->player, state->following, state->bonus, rules->goal_bonus != 0);
     return w.overflow ? HG_ERR_CAPACITY : w.found;
+}
+
+int32_t linja_next_states(const linja_state *state, const linja_rules *rules, linja_next *out,
+                          int32_t capacity)
+{
+    if (!state || !rules || !out || capacity < 0 || linja_check_state(state) < 0) {
+        return HG_ERR_ARGUMENT;
+    }
+    if (state->termination != LINJA_ONGOING) {
+        return 0;
+    }
+    int32_t direct = capacity >= LINJA_MAX_TURNS; /* else `out` may be short: walk into room */
+    linja_next room[LINJA_MAX_TURNS];
+    seen_table seen;
+    walker w;
+    keep_states(&w, direct ? out : room, sizeof *out, LINJA_MAX_TURNS, &seen);
+    walk(&w, &state->board, state->player, state->following, state->bonus, rules->goal_bonus != 0);
+    if (w.overflow || w.found > capacity) { /* (no walk overflows LINJA_MAX_TURNS) */
+        return HG_ERR_CAPACITY;
+    }
+    if (!direct) {
+        memcpy(out, room, (size_t)w.found * sizeof *out);
+    }
+    return w.found;
 }
 
 /* -- the bots' values (bots.py) ------------------------------------------- */
@@ -570,6 +651,7 @@ typedef struct {
     int32_t nodes, depth, expanded, used;
     int32_t horizon;             /* whether this depth's search stopped anywhere short */
     int32_t error;               /* 0, OUT_OF_NODES or a LINJA_E_* code */
+    seen_table seen;             /* the states of the position being expanded */
 } search;
 
 static void next_seen_stamp(linja_workspace *ws)
@@ -604,19 +686,17 @@ static const linja_entry *expand(search *s, const linja_board *b, int32_t seat)
         s->error = HG_ERR_WORKSPACE;
         return NULL;
     }
+    linja_child *children = &ws->children[s->used];
+    int32_t room = ws->children_capacity - s->used;
     walker w;
-    w.out = NULL;
-    w.ws = ws;
-    w.first = s->used;
-    next_seen_stamp(ws);
+    keep_states(&w, room > 0 ? &children->state : NULL, sizeof *children, room, &s->seen);
     walk(&w, b, seat, 0, 0, s->goal_bonus);
     if (w.overflow) {
         s->error = HG_ERR_WORKSPACE;
         return NULL;
     }
-    linja_child *children = &ws->children[s->used];
     for (int32_t i = 0; i < w.found; i++) {
-        children[i].value = leaf(&children[i].board, children[i].over, seat);
+        children[i].value = leaf(&children[i].state.board, children[i].state.over, seat);
     }
     sort_children(children, w.found);
     linja_entry *e = &ws->table[slot];
@@ -646,8 +726,8 @@ static double negamax(search *s, const linja_board *b, int32_t seat, int32_t dep
     for (int32_t i = 0; i < e->count; i++) {
         const linja_child *c = &children[i];
         double value = c->value;
-        if (!c->over) { /* the pool never moves: c stays valid as the search grows it */
-            value = -negamax(s, &c->board, c->player, depth - 1, -beta, -alpha);
+        if (!c->state.over) { /* the pool never moves: c stays valid as the search grows it */
+            value = -negamax(s, &c->state.board, c->state.player, depth - 1, -beta, -alpha);
             if (s->error) {
                 return 0.0;
             }
@@ -682,29 +762,30 @@ static int32_t search_rank(const linja_rules *rules, const linja_bot *bot, int32
     uint32_t mask = (uint32_t)ws->seen_size - 1U;
     for (int32_t i = 0; i < n; i++) {
         const linja_turn *t = &turns[i];
-        uint32_t slot = board_hash(&t->board, t->player * 2 + t->over) & mask;
+        uint32_t slot = state_hash(&t->board, t->player, t->over) & mask;
         for (;; slot = (slot + 1U) & mask) {
             linja_seen *seen = &ws->seen[slot];
             if (seen->stamp != ws->seen_stamp) {
-                roots[count].board = t->board;
-                roots[count].player = t->player;
-                roots[count].over = t->over;
+                roots[count].state.board = t->board;
+                roots[count].state.player = t->player;
+                roots[count].state.over = t->over;
                 roots[count].value = leaf(&t->board, t->over, seat);
                 seen->stamp = ws->seen_stamp;
                 seen->index = count++;
                 break;
             }
-            const linja_child *r = &roots[seen->index];
+            const linja_next *r = &roots[seen->index].state;
             if (r->player == t->player && r->over == t->over && same_board(&r->board, &t->board)) {
                 break;
             }
         }
     }
     sort_children(roots, count);
-    /* each turn's state among the sorted roots (before the search reuses `seen`) */
+    /* each turn's state among the sorted roots */
     next_seen_stamp(ws);
     for (int32_t r = 0; r < count; r++) {
-        uint32_t slot = board_hash(&roots[r].board, roots[r].player * 2 + roots[r].over) & mask;
+        const linja_next *root = &roots[r].state;
+        uint32_t slot = state_hash(&root->board, root->player, root->over) & mask;
         while (ws->seen[slot].stamp == ws->seen_stamp) {
             slot = (slot + 1U) & mask;
         }
@@ -714,9 +795,9 @@ static int32_t search_rank(const linja_rules *rules, const linja_bot *bot, int32
     }
     for (int32_t i = 0; i < n; i++) {
         const linja_turn *t = &turns[i];
-        uint32_t slot = board_hash(&t->board, t->player * 2 + t->over) & mask;
+        uint32_t slot = state_hash(&t->board, t->player, t->over) & mask;
         for (;; slot = (slot + 1U) & mask) {
-            const linja_child *r = &roots[ws->seen[slot].index];
+            const linja_next *r = &roots[ws->seen[slot].index].state;
             if (r->player == t->player && r->over == t->over && same_board(&r->board, &t->board)) {
                 ws->turn_root[i] = ws->seen[slot].index;
                 break;
@@ -736,7 +817,7 @@ static int32_t search_rank(const linja_rules *rules, const linja_bot *bot, int32
         s.horizon = 0;
         double best = -INFINITY;
         for (int32_t r = 0; r < count && !s.error; r++) {
-            const linja_child *root = &roots[r];
+            const linja_next *root = &roots[r].state;
             double value = root->over
                                ? result(&root->board, seat)
                                : -negamax(&s, &root->board, root->player, depth, -INFINITY,
@@ -858,10 +939,8 @@ static int32_t play_one(const linja_rules *rules, const uint32_t *base, uint64_t
             continue;
         }
         walker w;
-        w.out = ws->turns;
+        w.turns = ws->turns;
         w.capacity = LINJA_MAX_TURNS;
-        w.ws = NULL;
-        w.first = 0;
         walk(&w, &state->board, seat, state->following, state->bonus, goal_bonus);
         if (w.overflow) {
             return HG_ERR_CAPACITY;

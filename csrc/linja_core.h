@@ -12,8 +12,9 @@
  *   from 0 towards 7, black from 7 towards 0; a row (1..6) holds at most
  *   LINJA_ROW_LIMIT pieces.  A move is (src, dst), the pass (-1, -1).
  * - linja_legal_moves lists single moves in Game.legal_moves' order;
- *   linja_turns lists whole turns in turn_outcomes' order; linja_play
- *   plays one legal single move exactly as Game.play does.
+ *   linja_turns lists whole turns in turn_outcomes' order, and
+ *   linja_next_states the distinct states they lead to in next_states'
+ *   order; linja_play plays one legal single move exactly as Game.play does.
  * - A line of play is the positions of one game, line[0..depth], the last
  *   the current one: linja_line_play pushes the next, and undoing a move
  *   is forgetting the last.  Each position's legal moves have a key
@@ -39,7 +40,7 @@ extern "C" {
 #endif
 
 #define LINJA_CORE_VERSION_MAJOR 3
-#define LINJA_CORE_VERSION_MINOR 1
+#define LINJA_CORE_VERSION_MINOR 2
 #define LINJA_CORE_VERSION_PATCH 0
 #define LINJA_CORE_VERSION \
     HG_VERSION_NUMBER(LINJA_CORE_VERSION_MAJOR, LINJA_CORE_VERSION_MINOR, LINJA_CORE_VERSION_PATCH)
@@ -72,6 +73,14 @@ typedef struct {                 /* (8: cffi reads struct sizes as numbers) */
     uint8_t red[8];
     uint8_t black[8];
 } linja_board;
+
+/* A state a whole turn leads to (an item of huegames.linja.next_states):
+ * the board, the seat to move then, and 1 when the game is over. */
+typedef struct {
+    linja_board board;
+    int8_t player;
+    int8_t over;
+} linja_next;
 
 /* huegames.linja.State: the seat to move, the pending following move's
  * length (0 at an initial move), the bonus flag and the termination. */
@@ -120,16 +129,14 @@ typedef struct {
  * `turns`, `roots`, `values`, `deeper` and `turn_root` of LINJA_MAX_TURNS
  * each; `children` holds the states after every position the search has
  * expanded; `table` (a power of two of entries) finds a position's; `seen`
- * (a power of two, at least 2 * LINJA_MAX_TURNS) finds repeated states while
- * one position is expanded.  A search that runs out of children or table
+ * (a power of two, at least 2 * LINJA_MAX_TURNS) finds the turns at the root
+ * that lead to the same state.  A search that runs out of children or table
  * returns HG_ERR_WORKSPACE (nothing is half-done: give more and retry).
  * Zero the entries, slots and stamps before the first use, and keep them
  * between calls. */
 typedef struct {
     double value;                /* the bot's leaf value of the state, for its seat */
-    linja_board board;
-    int8_t player;
-    int8_t over;
+    linja_next state;
 } linja_child;
 
 typedef struct {
@@ -194,6 +201,15 @@ HG_API int32_t linja_line_play(linja_state *line, int32_t capacity, int32_t dept
  * n returned (HG_ERR_CAPACITY when more than `capacity`). */
 HG_API int32_t linja_turns(const linja_state *state, const linja_rules *rules, linja_turn *out,
                     int32_t capacity);
+
+/* The distinct states the current turn can lead to, as next_states lists
+ * them (each once, in the order linja_turns first reaches it): out[0..n-1],
+ * n returned (at most LINJA_MAX_TURNS; 0 once the game is over).
+ * HG_ERR_CAPACITY when there are more than `capacity`, HG_ERR_ARGUMENT for
+ * a NULL pointer, a capacity below 0 or an impossible state: in every case
+ * nothing is written. */
+HG_API int32_t linja_next_states(const linja_state *state, const linja_rules *rules,
+                                 linja_next *out, int32_t capacity);
 
 /* A board's points for a seat (rules 3). */
 HG_API int32_t linja_points(const linja_board *board, int32_t seat);

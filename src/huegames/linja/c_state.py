@@ -34,7 +34,7 @@ CORE = "huegames.linja._linja_core"
 """The compiled core's module, loaded through :mod:`huegames._cores`."""
 CORE_NAME = "the Linja C core"
 """How warnings name it."""
-CORE_VERSION = (3, 1)
+CORE_VERSION = (3, 2)
 """The ``LINJA_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module and
 :mod:`huegames.linja.kernel` are written against (:func:`huegames._cores.core`)."""
 
