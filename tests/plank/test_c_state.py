@@ -145,3 +145,61 @@ def test_legal_moves_on_c_are_a_sequence_equal_to_the_python_list():
     played = moves[0]
     c.play(played)
     assert moves[0] is played and len(moves) == len(listed)  # a list made before stays
+
+
+LONG = plank.Rules(repetition=None, turn_limit=1000)
+
+
+def long_hand(seed: int, turns: int) -> list[plank.Move]:
+    """``turns`` moves of a 2-player hand that neither seat wins: each plays
+    a move that completes no line (no draw by repetition under its rules)."""
+    game = plank.new_game(2, seed=seed, rules=LONG, backend="python")
+    rng = random.Random(seed)
+    while len(game.history) < turns:
+        winning = game.winning_moves()
+        safe = [move for move in game.legal_moves() if move not in winning]
+        game.play(rng.choice(safe or list(game.legal_moves())))
+        assert not game.is_over
+    return list(game.history)
+
+
+def test_a_line_that_outgrows_its_first_capacity_copies_and_undoes_across_it():
+    first = c_state._FIRST_CAPACITY
+    moves = long_hand(seed=5, turns=2 * first + 10)
+    c = plank.new_game(2, seed=5, rules=LONG)
+    python = c.with_backend("python")
+    copies = []
+    for k, move in enumerate(moves, 1):
+        assert c.play(move) == python.play(move)
+        if k in (first - 2, first - 1, first, first + 1, 2 * first):
+            copies.append((c.copy(), python.copy()))
+            assert observed(c) == observed(python)
+    for twin, python_twin in copies:  # each copy goes its own way, the hand stays
+        move = twin.legal_moves()[-1]
+        assert twin.play(move) == python_twin.play(move)
+        assert observed(twin) == observed(python_twin)
+    assert observed(c) == observed(python)
+    while len(c.history) > first - 5:  # back across every growth
+        assert c.undo() == python.undo()
+    assert observed(c) == observed(python)
+    for move in moves[first - 5 :]:  # and forward again
+        c.play(move)
+        python.play(move)
+    assert observed(c) == observed(python) and c.copy().repetitions() == python.repetitions()
+
+
+def test_new_game_takes_a_backend_and_deals_hand_0_in_c():
+    assert plank.new_game(2, seed=3, backend="python").backend == "python"
+    game = plank.new_game(3, seed=3, backend="c")
+    assert game.backend == "c" and game.deal == plank.deal_hand(3, 3)
+    assert observed(game) == observed(plank.new_game(3, seed=3, backend="python"))
+    later = plank.new_game(3, seed=3, hand=2, backend="c")  # dealt in Python, played in C
+    assert later.backend == "c" and later.deal == plank.deal_hand(3, 3, hand=2)
+    for seed in (-1, 2**64, 2**80):  # random.Random's seeds that plank_deal does not take
+        assert plank.new_game(2, seed=seed, backend="c").deal == plank.deal_hand(2, seed)
+    with pytest.raises(ValueError, match="unknown backend"):
+        plank.new_game(2, seed=3, backend="rust")
+    with pytest.raises(TypeError, match=r"rules must be plank\.Rules"):
+        plank.new_game(2, seed=3, rules={"repetition": 2}, backend="c")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="hand must be"):
+        plank.new_game(2, seed=3, hand=-1, backend="c")

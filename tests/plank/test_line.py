@@ -207,7 +207,8 @@ def test_a_refused_line_play_writes_nothing(capacity, depth, text, fields, error
     before = raw(line)
     code = 4095 if text is None else CODES[plank.Move.parse(text)]
     rules = ffi.new("plank_rules *", fields)
-    assert lib.plank_line_play(line, capacity, depth, code, rules) == getattr(lib, f"HG_ERR_{error}")
+    refused = lib.plank_line_play(line, capacity, depth, code, rules)
+    assert refused == getattr(lib, f"HG_ERR_{error}")
     assert raw(line) == before
 
 

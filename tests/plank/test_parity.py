@@ -232,3 +232,98 @@ def test_hostile_positions_in_range_stay_in_bounds(players, rows, turn, data):
     for k in range(legal):
         after = ffi.new("plank_position *", position[0])
         assert lib.plank_play(after, moves[k]) in (0, 1)
+
+
+# -- the Game API: C (a line of play) against Python ---------------------------------
+
+
+@given(players=st.integers(min_value=2, max_value=4), seed=st.integers(0, 2**64 - 1))
+def test_new_game_deals_in_c_the_deal_deal_hand_deals(players, seed):
+    deal = plank.new_game(players, seed, backend="c").deal
+    assert deal == plank.deal_hand(players, seed) == plank.new_game(players, seed).deal
+    assert hash(deal) == hash(plank.deal_hand(players, seed))
+
+
+def test_new_game_deals_in_c_as_in_python_for_many_seeds():
+    for players in (2, 3, 4):
+        for seed in [*range(300), 2**32 - 1, 2**32, 2**63, 2**64 - 1]:
+            c = plank.new_game(players, seed, backend="c")
+            assert c.deal == plank.deal_hand(players, seed), (players, seed)
+            assert c.to_dict() == plank.new_game(players, seed, backend="python").to_dict()
+
+
+def api(game: plank.Game) -> tuple:
+    """What every Game method says of a hand, for the two backends."""
+    seats = range(game.players)
+    return (
+        game.to_dict(),
+        list(game.legal_moves()),
+        list(game.winning_moves()),
+        game.repetitions(),
+        game.outcome(),
+        game.winning_line,
+        game.current_player,
+        game.is_over,
+        game.scores(),
+        [game.threats(seat) for seat in seats],
+        [(game.tokens_off(seat), game.strip_counts(seat)) for seat in seats],
+        (game.table.strips, tuple(game.table.owners)),
+        repr(game),
+    )
+
+
+def refused(game: plank.Game, move: object, player: int | None = None) -> str | None:
+    """How ``game.play(move)`` refuses (its error and message), checking that
+    the hand is as it was; None when it plays (and the move is taken back)."""
+    before = api(game)
+    try:
+        game.play(move, player=player)  # type: ignore[arg-type]
+    except (ValueError, TypeError) as error:
+        assert api(game) == before, "a refused move changed the hand"
+        return f"{type(error).__name__}: {error}"
+    game.undo()
+    return None
+
+
+@given(
+    players=st.integers(min_value=2, max_value=4),
+    seed=st.integers(min_value=0, max_value=2**64 - 1),
+    rules=st.sampled_from(
+        [plank.Rules(), plank.Rules(repetition=2), plank.Rules(repetition=2, turn_limit=24)]
+    ),
+    data=st.data(),
+)
+def test_every_game_method_agrees_between_backends(players, seed, rules, data):
+    """Random hands where tokens often go back where they stood, so hands are
+    drawn by repetition as often as by the turn limit or won: both backends
+    keep the same records, legal move orders, repetition counts and outcomes,
+    refuse the same moves with the same messages, and a refusal changes nothing."""
+    c = plank.new_game(players, seed, rules=rules, backend="c")
+    python = plank.new_game(players, seed, rules=rules, backend="python")
+    every = list(kernel.MOVES.values())
+    rng = random.Random(seed)
+    while True:
+        assert api(c) == api(python)
+        wrong = rng.choice(every)
+        seat = data.draw(st.sampled_from([None, *range(players)]))
+        assert refused(c, wrong, seat) == refused(python, wrong, seat)
+        if c.is_over or len(c.history) > 120:
+            break
+        if c.history and rng.random() < 0.1:
+            assert c.undo() == python.undo()
+            continue
+        legal = python.legal_moves()
+        move = rng.choice(legal)
+        last = c.history[-players] if len(c.history) >= players else None
+        if isinstance(last, plank.Shift) and rng.random() < 0.6:  # take the last shift back
+            back = plank.Shift(last.target, last.source)
+            move = back if back in legal else move
+        assert c.gives_a_line(move) == python.gives_a_line(move)
+        assert c.play(move) == python.play(move)
+    assert refused(c, c.history[-1]) == refused(python, python.history[-1])
+    copy, python_copy = c.copy(), python.copy()
+    while c.history:
+        assert c.undo() == python.undo()
+        assert api(c) == api(python)
+    assert api(copy) == api(python_copy)
+    assert plank.Game.from_dict(copy.to_dict()).to_dict() == python_copy.to_dict()
