@@ -10,6 +10,7 @@ The suite runs once per backend (``HUEGAMES_BACKEND``); the tests that take
 import random
 import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import pytest
@@ -17,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from huegames import encoding, hue
-from huegames.hue import Card, Deal, Deck, Game, cells, default_deck
+from huegames.hue import Card, Deal, Deck, Game, c_state, cells, default_deck
 from huegames.hue.encoding import (
     HAND_FEATURES,
     PLANES,
@@ -321,7 +322,9 @@ def test_look_alike_rotations_have_no_id_of_their_own():
                 assert code.move_to_action(view, look_alike) == action
                 with pytest.raises(ValueError, match="not legal"):
                     code.action_to_move(view, action + 2 * area)
-    assert checked >= 4
+                with pytest.raises(ValueError, match="not legal"):
+                    code.play_seat(game, 0, action + 2 * area)
+    assert checked >= 4 and not game.history
 
 
 def test_illegal_ids_raise_value_error():
@@ -593,7 +596,7 @@ def test_a_move_from_an_action_plays(backend):
 def test_the_seat_methods_are_the_view_methods(backend):
     """``observe_seat`` and ``play_seat`` read the game without a view: at every
     state, each seat's observation and mask are its view's, and the move
-    played (laid unchecked) is ``game.play(action_to_move(...))``'s."""
+    played is ``game.play(action_to_move(...))``'s."""
     code = CODES[3]
     game = on_backend(hue.new_game(players=3, seed=8), backend)
     twin = game.copy()
@@ -619,6 +622,138 @@ def test_the_seat_methods_are_the_view_methods(backend):
     while game.history:  # undo walks back over the unchecked moves too
         assert game.undo() == twin.undo()
         assert game.board.cells() == twin.board.cells()
+
+
+@pytest.mark.parametrize(
+    ("rules", "deck"),
+    [
+        (hue.Rules(covering=False), None),
+        (hue.Rules(opening=["S0 0 0 1", "S1 3 0 3", "S2 6 0 1"]), None),
+        (None, SYMMETRIC_DECK),
+    ],
+    ids=["no-covering", "opening", "symmetric-deck"],
+)
+@pytest.mark.parametrize("players", PLAYERS)
+def test_the_seat_methods_are_the_view_methods_under_variants(players, rules, deck, backend):
+    """The same, every player count, under each variant and deck: the C
+    backend's one call into the core from the game's state agrees with the
+    view's board, seat by seat and move by move."""
+    code = HueEncoding(players, rules, deck=deck)
+    game = on_backend(hue.new_game(players=players, seed=players, rules=rules, deck=deck), backend)
+    rng = random.Random(players)
+    while True:
+        for seat in range(players):
+            view = game.view(seat)
+            observation, mask = code.observe_seat(game, seat)
+            assert (observation == code.observation(view)).all()
+            assert (mask == code.action_mask(view)).all()
+        if game.is_over:
+            break
+        seat = game.current_player
+        action = rng.choice(code.legal_actions(game.view(seat)))
+        expected = code.action_to_move(game.view(seat), action)
+        assert code.play_seat(game, seat, action) == expected == game.history[-1]
+
+
+def test_the_seat_methods_refuse_a_table_beyond_the_frame(backend):
+    """Only a game laid out against the rules gets there: an opening far off."""
+    game = on_backend(
+        hue.new_game(players=2, seed=1, rules=hue.Rules(opening=["S0 100 0 0"])), backend
+    )
+    code = CODES[2]
+    legal = HueEncoding(2, game.rules).legal_actions(game.view(0))
+    for call in (
+        lambda: code.observe_seat(game, 0),
+        lambda: code.observe_seat(game, 1),
+        lambda: code.play_seat(game, 0, legal[0]),
+    ):
+        with pytest.raises(ValueError, match="beyond this encoding's frame"):
+            call()
+    assert not game.history
+
+
+def test_the_seat_methods_in_threads():
+    """Threads sharing an encoding each get their own scratch for the core."""
+    code = CODES[4]
+
+    def play(seed: int) -> bool:
+        game, rng, agreed = hue.new_game(players=4, seed=seed), random.Random(seed), True
+        while not game.is_over:
+            seat = game.current_player
+            observation, mask = code.observe_seat(game, seat)
+            view = game.view(seat)
+            agreed &= bool((mask == code.action_mask(view)).all())
+            agreed &= bool((observation == code.observation(view)).all())
+            code.play_seat(game, seat, rng.choice(np.flatnonzero(mask).tolist()))
+        return agreed
+
+    with ThreadPoolExecutor(4) as pool:
+        assert all(pool.map(play, range(8)))
+
+
+@pytest.mark.skipif(not c_state.available, reason="the C core is not built")
+def test_state_encode_refuses_what_is_out_of_range_and_writes_nothing():
+    """``hue_state_encode``, the core's call behind ``observe_seat``: each
+    argument out of range gives its error code, neither output written; a
+    good call gives the number of legal placements it marked."""
+    ffi, lib = c_state.ffi, c_state.lib
+    code = CODES[2]
+    game = hue.new_game(players=2, seed=1, backend="c")
+    c = game._c
+    good = (code._state_encoder or code._make_state_encoder()).encoding[0]
+    bad_turns = ffi.new("uint8_t[]", [3] * len(code.deck))
+    empty_block = ffi.new("int64_t[]", lib.hue_state_size(13, 30) // 8)
+    assert lib.hue_state_init(empty_block, 8 * len(empty_block), 2, 30, 1, 13, 100, 100) == 0
+    empty = ffi.cast("hue_state *", empty_block)
+    other_deck = ffi.new("hue_observation_layout *", good.layout[0])
+    other_deck.deck_size -= 1
+
+    def encode(
+        seat=0, state=c._state, hands=c._hands, size=code.action_count, null=False, **fields
+    ):
+        encoding = ffi.new("hue_state_encoding *", good)
+        for name, value in fields.items():
+            setattr(encoding, name, value)
+        observation = np.full(code.observation_shape, 0xA5, dtype=np.uint8)
+        mask = np.full(code.action_count, 0x5A, dtype=np.int8)
+        status = lib.hue_state_encode(
+            state,
+            hands,
+            seat,
+            ffi.NULL if null else encoding,
+            ffi.from_buffer("uint8_t[]", observation),
+            ffi.from_buffer("int8_t[]", mask),
+            size,
+        )
+        if status < 0:
+            assert (observation == 0xA5).all() and (mask == 0x5A).all()
+        return status, observation, mask
+
+    status, observation, mask = encode()
+    assert status == mask.sum() == len(game.legal_moves()) > 0
+    assert (observation == code.observation(game.view(0))).all()
+    assert encode(seat=1)[0] == 0 and not encode(seat=1)[2].any()
+    refused = {
+        "a seat out of range": (encode(seat=2), lib.HG_ERR_ARGUMENT),
+        "a negative seat": (encode(seat=-1), lib.HG_ERR_ARGUMENT),
+        "no state": (encode(state=ffi.NULL), lib.HG_ERR_ARGUMENT),
+        "no hands": (encode(hands=ffi.NULL), lib.HG_ERR_ARGUMENT),
+        "no encoding": (encode(null=True), lib.HG_ERR_ARGUMENT),
+        "no code table": (encode(table=ffi.NULL), lib.HG_ERR_ARGUMENT),
+        "a layout of another deck": (encode(layout=other_deck), lib.HG_ERR_ARGUMENT),
+        "a frame that misses anchors": (encode(left=-2), lib.HG_ERR_ARGUMENT),
+        "rotations neither 2 nor 4": (encode(rotations=bad_turns), lib.HG_ERR_ARGUMENT),
+        "an empty table": (encode(state=empty), lib.HG_ERR_STATE),
+        "a frame too small": (encode(cols=6), lib.HG_ERR_BOUNDS),
+        "an origin out of reach": (encode(corner_x=-1), lib.HG_ERR_BOUNDS),
+        "too few pairs": (encode(capacity=3), lib.HG_ERR_CAPACITY),
+        "a short mask": (encode(size=code.action_count - 1), lib.HG_ERR_CAPACITY),
+    }
+    assert {what: found[0] for what, (found, _) in refused.items()} == {
+        what: status for what, (_, status) in refused.items()
+    }
+    # what only the seat to move needs is not asked of the others
+    assert encode(seat=1, cols=6)[0] == encode(seat=1, rotations=bad_turns)[0] == 0
 
 
 def test_play_seat_refuses_what_is_not_legal_and_plays_nothing():

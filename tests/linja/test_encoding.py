@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from huegames import encoding, linja
-from huegames.linja import Board, Game, Move
+from huegames.linja import Board, Game, Move, speed
 from huegames.linja.encoding import ACTION_COUNT, PASS_ACTION, LinjaEncoding
 
 CODE = LinjaEncoding(players=2)
@@ -157,6 +157,63 @@ def test_linja_hides_nothing_so_the_observation_is_the_state_alone(seed):
             assert (obs == CODE.observation(fresh.view(seat))).all()
             key = bytes([seat]) + obs.tobytes()
             assert seen.setdefault(key, game.state) == game.state
+
+
+@pytest.mark.parametrize("backend", speed.backends())
+@pytest.mark.parametrize("seed", range(6))
+def test_the_seat_methods_are_the_view_methods(seed, backend):
+    """``observe_seat`` and ``play_seat`` read the game without a view (which
+    copies it): at every state each seat's observation and mask are its
+    view's, and the move played is ``game.play(action_to_move(...))``'s."""
+    game = linja.new_game(seed=seed).with_backend(backend)
+    twin, rng = game.copy(), random.Random(seed)
+    while True:
+        for seat in (0, 1):
+            view = game.view(seat)
+            observation, mask = CODE.observe_seat(game, seat)
+            assert observation.dtype == np.float32 and mask.dtype == np.int8
+            assert (observation == CODE.observation(view)).all()
+            assert (mask == CODE.action_mask(view)).all()
+            assert observation.flags.writeable and mask.flags.writeable
+        if game.is_over:
+            break
+        seat = game.current_player
+        action = rng.choice(CODE.legal_actions(game.view(seat)))
+        move = CODE.play_seat(game, seat, action)
+        assert twin.play(CODE.action_to_move(twin.view(seat), action)) == move
+        assert game.history == twin.history and game.state == twin.state
+
+
+def test_arrays_from_observe_seat_are_the_callers():
+    """Each call gives new arrays: changing one changes no later one."""
+    game = linja.new_game(seed=4)
+    observation, mask = CODE.observe_seat(game, 0)
+    observation[:] = 7
+    mask[:] = 7
+    again, mask_again = CODE.observe_seat(game, 0)
+    assert (again <= 1).all() and (mask_again <= 1).all() and mask_again.any()
+
+
+def test_play_seat_refuses_what_is_not_legal_and_plays_nothing():
+    game = linja.new_game(seed=1)  # red to move
+    legal = CODE.legal_actions(game.view(0))
+    illegal = next(a for a in range(ACTION_COUNT) if a not in legal)
+    for seat, action in ((1, legal[0]), (0, illegal), (0, -1), (0, ACTION_COUNT), (2, legal[0])):
+        with pytest.raises(ValueError, match=r"not legal|not in|no seat"):
+            CODE.play_seat(game, seat, action)
+    with pytest.raises(ValueError, match="integer"):
+        CODE.play_seat(game, 0, True)
+    with pytest.raises(TypeError, match=r"linja\.Game"):
+        CODE.play_seat(game.view(0), 0, legal[0])  # type: ignore[arg-type]
+    assert game.history == []
+    assert CODE.play_seat(game, 0, np.int64(legal[0])) == game.history[-1]
+    for seat in (2, -1):
+        with pytest.raises(ValueError, match="no seat"):
+            CODE.observe_seat(game, seat)
+    with pytest.raises(TypeError):
+        CODE.observe_seat(game, True)
+    with pytest.raises(TypeError, match=r"linja\.Game"):
+        CODE.observe_seat(game.view(0), 0)  # type: ignore[arg-type]
 
 
 def test_importing_the_games_does_not_import_numpy():
