@@ -19,7 +19,13 @@
  *      a refused move writes nothing, a played one writes only the next
  *      position, as linja_play plays it, and returns its moves key;
  *      linja_moves_key of every position met, equal keys listing equal
- *      moves.
+ *      moves;
+ *   4  linja_next_states of a state of raw bytes (any bytes at all, or
+ *      counts and flags in a small range), then of each state a game
+ *      reaches from it with moves chosen by the input: the distinct
+ *      states of linja_turns' records in the order first found, into a
+ *      buffer of any capacity (exactly enough, one short, none, negative,
+ *      any); on a refusal nothing written, on success nothing past them.
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -307,6 +313,97 @@ static void fuzz_line(input *in)
     free(before);
 }
 
+/* The distinct (board, player, over) of linja_turns' records, first found
+ * first, into out (LINJA_MAX_TURNS of them): their number, or the error. */
+static int32_t distinct_turns(const linja_state *s, const linja_rules *rules, linja_next *out)
+{
+    linja_turn *turns = malloc(sizeof *turns * LINJA_MAX_TURNS);
+    int32_t n = linja_turns(s, rules, turns, LINJA_MAX_TURNS), count = 0;
+    for (int32_t i = 0; i < n; i++) {
+        linja_next next;
+        memset(&next, 0, sizeof next);
+        next.board = turns[i].board;
+        next.player = turns[i].player;
+        next.over = turns[i].over;
+        int32_t j = 0;
+        while (j < count && memcmp(&out[j], &next, sizeof next) != 0) {
+            j++;
+        }
+        if (j == count) {
+            out[count++] = next;
+        }
+    }
+    free(turns);
+    return n < 0 ? n : count;
+}
+
+static void fuzz_next_states(input *in)
+{
+    linja_state s;
+    if (byte(in) & 1) {
+        for (size_t k = 0; k < sizeof s; k++) {
+            ((uint8_t *)&s)[k] = byte(in);
+        }
+    } else {
+        raw_state(in, &s);
+    }
+    linja_rules rules = {byte(in) & 1, byte(in) & 1, byte(in) & 1};
+    linja_next *expected = malloc(sizeof *expected * LINJA_MAX_TURNS);
+    for (int step = 0; step < 16; step++) {
+        int32_t n = linja_check_state(&s) < 0 ? HG_ERR_ARGUMENT : distinct_turns(&s, &rules, expected);
+        CHECK(n >= HG_ERR_ARGUMENT && n <= LINJA_MAX_TURNS, "%d distinct turns", n);
+        int32_t capacity;
+        switch (byte(in) % 6) { /* exactly enough, one short, none, the most, negative, any */
+        case 0:
+            capacity = n;
+            break;
+        case 1:
+            capacity = n - 1;
+            break;
+        case 2:
+            capacity = 0;
+            break;
+        case 3:
+            capacity = LINJA_MAX_TURNS;
+            break;
+        case 4:
+            capacity = -1 - byte(in);
+            break;
+        default:
+            capacity = byte(in);
+            break;
+        }
+        size_t room = (size_t)(capacity > 0 ? capacity : 1);
+        linja_next *out = malloc(sizeof *out * room), *before = malloc(sizeof *out * room);
+        memset(out, 0xA5, sizeof *out * room);
+        memcpy(before, out, sizeof *out * room);
+        int32_t status = linja_next_states(&s, &rules, out, capacity);
+        if (n < 0 || capacity < 0) {
+            CHECK(status == HG_ERR_ARGUMENT, "next_states of a bad argument: %d", status);
+        } else if (n > capacity) {
+            CHECK(status == HG_ERR_CAPACITY, "%d states in room for %d: %d", n, capacity, status);
+        } else {
+            CHECK(status == n, "next_states %d, distinct turns %d", status, n);
+            CHECK(memcmp(out, expected, sizeof *out * (size_t)n) == 0, "the states or their order");
+        }
+        size_t written = (size_t)(status > 0 ? status : 0);
+        CHECK(memcmp(out + written, before + written, sizeof *out * (room - written)) == 0,
+              "next_states wrote past its states");
+        free(out);
+        free(before);
+        linja_move moves[LINJA_MAX_MOVES];
+        int32_t legal = linja_legal_moves(&s, moves);
+        if (legal <= 0) {
+            break;
+        }
+        CHECK(linja_play(&s, moves[byte(in) % legal], &rules) == 0, "a legal move refused");
+    }
+    CHECK(linja_next_states(NULL, &rules, expected, 1) == HG_ERR_ARGUMENT, "a NULL state");
+    CHECK(linja_next_states(&s, NULL, expected, 1) == HG_ERR_ARGUMENT, "NULL rules");
+    CHECK(linja_next_states(&s, &rules, NULL, 1) == HG_ERR_ARGUMENT, "a NULL buffer");
+    free(expected);
+}
+
 static void fuzz_rng(input *in)
 {
     linja_rng rng;
@@ -325,7 +422,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     input in = {data, size, 0};
-    switch (byte(&in) % 4) {
+    switch (byte(&in) % 5) {
     case 0:
         fuzz_state(&in);
         break;
@@ -334,6 +431,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case 3:
         fuzz_line(&in);
+        break;
+    case 4:
+        fuzz_next_states(&in);
         break;
     default:
         fuzz_rng(&in);

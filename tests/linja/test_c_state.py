@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from huegames.errors import IllegalMoveError
 from huegames.linja import Board, Game, Move, Rules, c_state, next_states, turn_outcomes
+from huegames.linja.c_state import CState
 from profiles import examples
 
 pytestmark = pytest.mark.skipif(not c_state.available, reason="the Linja C core is not loaded")
@@ -220,3 +221,27 @@ def test_the_line_refuses_what_it_cannot_play_and_writes_nothing():
     key = lib.linja_line_play(line, 3, 0, forward, rules)
     assert key == lib.linja_moves_key(line + 1) > 0
     assert ffi.buffer(line)[: ffi.sizeof("linja_state")] == before[: ffi.sizeof("linja_state")]
+
+
+@SETTINGS
+@given(boards(), st.integers(0, 1), rule_sets, st.integers(0, 2**32))
+def test_next_states_agree_on_both_backends_at_every_state_of_a_game(board, first, rules, seed):
+    # At every state of a random game, to its end: a turn's start, a pending
+    # following move, a bonus turn, the last turns before the sides have
+    # passed. The C list is the Python one: the same tuples (a bool end
+    # flag) in the same order, the turn outcomes' distinct states, first
+    # found first; and a CState lists them too.
+    game = Game(board, first, rules=rules, backend="python")
+    line = CState(game.state, rules)
+    rng = random.Random(seed)
+    while not game.is_over:
+        args = (game.board, game.current_player, game.following, game.bonus, rules)
+        python = next_states(*args, backend="python")
+        assert next_states(*args, backend="c") == python == line.next_states()
+        assert all(type(player) is int and type(over) is bool for _, player, over in python)
+        outcomes = turn_outcomes(*args, backend="python")
+        assert python == list(dict.fromkeys((o.board, o.player, o.over) for o in outcomes))
+        move = rng.choice(game.legal_moves())
+        game.play(move)
+        assert line.play(move)
+    assert line.next_states() == []

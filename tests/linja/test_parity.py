@@ -236,3 +236,91 @@ def test_bad_arguments_are_refused():
         ffi.new("int32_t[]", 2), ffi.new("int8_t[]", 1), ffi.NULL, ffi.NULL,
     )  # fmt: skip
     assert status == lib.HG_ERR_ARGUMENT
+
+
+def distinct_states(out, count: int) -> list[bytes]:
+    """The bytes of each distinct (board, player, over) of ``count`` turn records, in order."""
+    found = (
+        bytes(ffi.buffer(ffi.addressof(out[i], "board"))) + bytes([out[i].player, out[i].over])
+        for i in range(count)
+    )
+    return list(dict.fromkeys(found))
+
+
+def c_next_states(state, rules, capacity: int) -> tuple[int, list[bytes]]:
+    """``linja_next_states``' status and records, ``out`` holding exactly ``capacity``."""
+    out = ffi.new("linja_next[]", max(capacity, 1))
+    status = lib.linja_next_states(state, rules, out, capacity)
+    size = ffi.sizeof("linja_next")
+    data = ffi.buffer(out)[:]
+    return status, [data[i * size : (i + 1) * size] for i in range(max(status, 0))]
+
+
+@given(st.data())
+def test_c_next_states_are_the_distinct_turns_in_order_at_every_state(data):
+    # linja_next_states, at every state of a random game (initial and
+    # following moves, bonus turns, the end), lists what de-duplicating
+    # linja_turns' records lists, and exactly fills a buffer of that size.
+    rules = data.draw(rule_sets(), label="rules")
+    game = Game(data.draw(boards(), label="board"), data.draw(st.integers(0, 1)), rules=rules)
+    game = game.with_backend("python")
+    crules = c_rules(rules)
+    while True:
+        state = c_state(game.state)
+        out, count = c_turns(state, crules)
+        expected = distinct_states(out, count)
+        assert c_next_states(state, crules, lib.LINJA_MAX_TURNS) == (len(expected), expected)
+        assert c_next_states(state, crules, len(expected)) == (len(expected), expected)
+        if expected:
+            assert c_next_states(state, crules, len(expected) - 1)[0] == lib.HG_ERR_CAPACITY
+        if game.is_over:
+            assert expected == []
+            return
+        game.play(data.draw(st.sampled_from(game.legal_moves()), label="move"))
+
+
+def test_c_next_states_refuse_bad_arguments_and_write_nothing():
+    state, rules = ffi.new("linja_state *"), c_rules(Rules())
+    assert lib.linja_start(state, 0) == 0
+    count = lib.linja_next_states(state, rules, ffi.new("linja_next[]", 33), 33)
+    assert count == 33  # red's distinct states from the start
+    out = ffi.new("linja_next[]", lib.LINJA_MAX_TURNS)
+    ffi.memmove(out, b"\xa5" * len(ffi.buffer(out)), len(ffi.buffer(out)))
+    untouched = ffi.buffer(out)[:]
+
+    def refused(status: int, *args) -> None:
+        assert lib.linja_next_states(*args) == status
+        assert ffi.buffer(out)[:] == untouched
+
+    refused(lib.HG_ERR_CAPACITY, state, rules, out, 32)  # one short
+    refused(lib.HG_ERR_CAPACITY, state, rules, out, 0)
+    refused(lib.HG_ERR_ARGUMENT, state, rules, out, -1)
+    refused(lib.HG_ERR_ARGUMENT, ffi.NULL, rules, out, 33)
+    refused(lib.HG_ERR_ARGUMENT, state, ffi.NULL, out, 33)
+    assert lib.linja_next_states(state, rules, ffi.NULL, 33) == lib.HG_ERR_ARGUMENT
+    for field, value in [("player", 2), ("following", 8), ("bonus", 2), ("termination", 3)]:
+        bad = ffi.new("linja_state *", state[0])
+        setattr(bad, field, value)
+        refused(lib.HG_ERR_ARGUMENT, bad, rules, out, 33)
+    bad = ffi.new("linja_state *", state[0])
+    bad.board.red[0] = 7  # 13 red pieces
+    refused(lib.HG_ERR_ARGUMENT, bad, rules, out, 33)
+    over = ffi.new("linja_state *", state[0])
+    over.termination = lib.LINJA_BLOCKADE
+    refused(0, over, rules, out, 0)  # a game that is over leads nowhere
+    size = ffi.sizeof("linja_next")
+    assert lib.linja_next_states(state, rules, out, lib.LINJA_MAX_TURNS) == 33
+    assert ffi.buffer(out)[33 * size :] == untouched[33 * size :]  # only the states written
+
+
+def test_c_next_states_of_a_position_of_many_states():
+    # 189 distinct states: more than half the 256 slots the core's table
+    # starts with, so it grows in the middle of the walk.
+    board = Board.of((3, 2, 2, 1, 0, 2, 2, 0), (1, 1, 2, 2, 0, 0, 0, 6))
+    state, rules = c_state(State(board, 0, 0, False, None)), c_rules(Rules())
+    out, count = c_turns(state, rules)
+    expected = distinct_states(out, count)
+    assert len(expected) == 189
+    assert c_next_states(state, rules, lib.LINJA_MAX_TURNS) == (189, expected)
+    assert c_next_states(state, rules, 189) == (189, expected)
+    assert c_next_states(state, rules, 188) == (lib.HG_ERR_CAPACITY, [])

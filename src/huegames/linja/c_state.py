@@ -3,7 +3,8 @@
 When the Linja core is loaded, a :class:`~huegames.linja.Game` keeps its
 positions here, ``linja_state`` by ``linja_state``, and its moves and whole
 turns are single calls into the core (``linja_line_play``,
-``linja_turns``), its legal moves a lookup by ``linja_moves_key``; the pure-Python engine in
+``linja_turns``), its legal moves a lookup by ``linja_moves_key``, the states
+its turn leads to one call (``linja_next_states``); the pure-Python engine in
 :mod:`huegames.linja.game` and :mod:`huegames.linja.turns` is the
 specification it agrees with, move for move (``tests/linja/test_parity.py``).
 
@@ -72,15 +73,20 @@ if _core is not None:
     the ``linja_move`` the core takes by value."""
 
     # A turn record, unpacked whole: its move bytes, the move count, the board
-    # (red then black), the seat to move and the end flag.
+    # (red's 8 counts then black's), the seat to move and the end flag.
     _TURN = ffi.sizeof("linja_turn")
     _TURN_LAYOUT = struct.Struct(
         f"={4 * _MOVE_BYTES}s{ffi.offsetof('linja_turn', 'count') - 4 * _MOVE_BYTES}x"
         f"i{ffi.offsetof('linja_turn', 'board') - ffi.offsetof('linja_turn', 'count') - 4}x"
-        f"8s8sbb{_TURN - ffi.offsetof('linja_turn', 'over') - 1}x"
+        f"{_BOARD}sbb{_TURN - ffi.offsetof('linja_turn', 'over') - 1}x"
     )
-    if _TURN_LAYOUT.size != _TURN:  # pragma: no cover - a compiler we have not met
-        raise ImportError("huegames.linja._linja_core: unexpected linja_turn layout")
+    # A next state's record: the board, the seat to move and the end flag.
+    _NEXT = ffi.sizeof("linja_next")
+    _NEXT_LAYOUT = struct.Struct(f"={_BOARD}sbb{_NEXT - _BOARD - 2}x")
+    if _TURN_LAYOUT.size != _TURN or _NEXT_LAYOUT.size != _NEXT or _BOARD != 16:
+        raise ImportError(  # pragma: no cover - a compiler we have not met
+            "huegames.linja._linja_core: unexpected linja_turn or linja_next layout"
+        )
 
 
 class _Scratch(threading.local):
@@ -89,6 +95,7 @@ class _Scratch(threading.local):
     def __init__(self) -> None:
         self.moves = ffi.new("linja_move[]", lib.LINJA_MAX_MOVES)
         self.turns = ffi.new("linja_turn[]", lib.LINJA_MAX_TURNS)
+        self.next = ffi.new("linja_next[]", lib.LINJA_MAX_TURNS)
         self.state = ffi.new("linja_state *")
 
 
@@ -173,8 +180,7 @@ class CState:
         if state is None:
             at = self._now
             c = at[0]
-            pieces = ffi.buffer(at, _BOARD)[:]  # the board: red's 8 counts, then black's
-            board = _board(pieces[:8], pieces[8:])
+            board = _board(ffi.buffer(at, _BOARD)[:])
             state = State(board, c.player, c.following, bool(c.bonus), _TERMINATIONS[c.termination])
             self._state = state
         return state
@@ -304,19 +310,29 @@ def _raw_turns(position: Any, rules: Any) -> tuple[bytes, int]:
     return ffi.buffer(scratch.turns, count * _TURN)[:], count
 
 
-_BOARDS: dict[tuple[bytes, bytes], Board] = {}
-"""Boards met lately, by the core's bytes for them: a search meets the same
-boards again and again, and making a Board costs more than finding it."""
+_BOARDS: dict[bytes, Board] = {}
+"""Boards met lately, by the core's 16 bytes for them (red's 8 counts, then
+black's): a search meets the same boards again and again, and making a Board
+costs more than finding it."""
 _MOST_BOARDS = 1 << 16
+_COUNTS = struct.Struct("8B").unpack_from
+_SET_RED, _SET_BLACK = (Board.__dict__[name].__set__ for name in ("red", "black"))
+"""Board's slots, set straight: its frozen dataclass ``__init__`` costs twice as much."""
 
 
-def _board(red: bytes, black: bytes) -> Board:
-    """The Board of the core's piece counts ``red`` and ``black``."""
-    board = _BOARDS.get((red, black))
-    if board is None:
-        if len(_BOARDS) >= _MOST_BOARDS:
-            _BOARDS.clear()
-        board = _BOARDS[red, black] = Board(tuple(red), tuple(black))
+def _board(pieces: bytes) -> Board:
+    """The Board of the core's 16 bytes ``pieces``."""
+    board = _BOARDS.get(pieces)
+    return _new_board(pieces) if board is None else board
+
+
+def _new_board(pieces: bytes) -> Board:
+    """:func:`_board` of bytes not met lately: a new Board, kept."""
+    if len(_BOARDS) >= _MOST_BOARDS:
+        _BOARDS.clear()
+    board = _BOARDS[pieces] = Board.__new__(Board)
+    _SET_RED(board, _COUNTS(pieces))
+    _SET_BLACK(board, _COUNTS(pieces, 8))
     return board
 
 
@@ -325,19 +341,33 @@ def _outcomes(position: Any, rules: Any) -> list[TurnOutcome]:
     found = []
     moves_of = _BY_CODE.__getitem__
     step = _MOVE_BYTES
-    for moves, count, red, black, player, over in _TURN_LAYOUT.iter_unpack(data):
+    for moves, count, pieces, player, over in _TURN_LAYOUT.iter_unpack(data):
         codes = [int.from_bytes(moves[k * step : (k + 1) * step], _ORDER) for k in range(count)]
         turn = Turn(tuple(map(moves_of, codes)))
-        found.append(TurnOutcome(turn, _board(red, black), player, over != 0))
+        found.append(TurnOutcome(turn, _board(pieces), player, over != 0))
     return found
 
 
 def _next_states(position: Any, rules: Any) -> list[tuple[Board, int, bool]]:
-    data, _ = _raw_turns(position, rules)
-    seen: dict[tuple[bytes, bytes, int, int], None] = {}
-    for _, _, red, black, player, over in _TURN_LAYOUT.iter_unpack(data):
-        seen.setdefault((red, black, player, over))
-    return [(_board(red, black), player, over != 0) for red, black, player, over in seen]
+    """The core's distinct states after the turn from ``position`` (``linja_next_states``)."""
+    scratch = _scratch
+    assert scratch is not None
+    out = scratch.next
+    count = _next_states_of(position, rules, out, _MOST_TURNS)
+    if count < 0:  # pragma: no cover - LINJA_MAX_TURNS holds every state
+        raise RuntimeError(f"linja_next_states: {_cores.error_message(_core, count)}")  # type: ignore[arg-type]
+    boards = _BOARDS
+    records = _NEXT_LAYOUT.iter_unpack(ffi.buffer(out, count * _NEXT))
+    # (a Board is never false: ``or`` only makes the ones not met lately)
+    return [
+        (boards.get(pieces) or _new_board(pieces), player, over != 0)
+        for pieces, player, over in records
+    ]
+
+
+_next_states_of: Any = None if _core is None else lib.linja_next_states
+"""``linja_next_states``, found once (an attribute of the core's ``lib`` costs a lookup a call)."""
+_MOST_TURNS = lib.LINJA_MAX_TURNS if _core is not None else 0
 
 
 def _position(board: Board, seat: int, following: int, bonus: bool) -> Any:
