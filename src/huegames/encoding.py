@@ -48,8 +48,9 @@ class Encoding(Protocol):
     ``(observation(view), action_mask(view))`` of ``view =
     state.view(seat)``, and ``play_seat(state, seat, action)``, playing as
     ``state.play(action_to_move(state.view(seat), action))`` does, both
-    without building the view (Hue's); the PettingZoo and Gymnasium
-    adapters use them when they are there.
+    without building the view (Hue's and Linja's: straight from the
+    game's state in its C core); the PettingZoo and Gymnasium adapters use
+    them when they are there.
     """
 
     game: str

@@ -102,7 +102,10 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
         """The game's :class:`~huegames.encoding.Encoding` for this many players."""
         self.observation_space = _envs.observation_space(self.encoding)
         self.action_space = spaces.Discrete(self.encoding.action_count)
-        self._play_seat = getattr(self.encoding, "play_seat", None)  # see huegames.encoding
+        # the encoding's own way to the agent's observation and mask, and to
+        # play its action, without a view (see huegames.encoding), if it has them
+        self._observe_seat = getattr(self.encoding, "observe_seat", None)
+        self._play_seat = getattr(self.encoding, "play_seat", None)
         self.game: engine.State[Any] | None = None
         """The game being played (None before the first ``reset()``)."""
         self._seated: list[engine.Bot | None] = []
@@ -180,6 +183,9 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
     def _observe(self) -> dict[str, np.ndarray]:
         game = self.game
         assert game is not None
+        if self._observe_seat is not None:
+            observation, mask = self._observe_seat(game, self.seat)
+            return {"observation": observation, "action_mask": mask}
         view = self._view = game.view(self.seat)
         code = self.encoding
         if game.current_player == self.seat:
