@@ -46,7 +46,7 @@ _RULES = Rules()
 _COLOUR_INDEX = {c: k for k, c in enumerate(COLOURS)}
 _ORDERS_OF = {pattern: (pattern, pattern[::-1]) for pattern in PATTERNS}
 _PATTERN_INDEX = {order: PATTERNS.index(pattern) for order, pattern in PATTERN_OF.items()}
-_CODE_BY_ID = c_state.CODE_BY_ID
+_CODE_BY_ID, _MOVES = c_state.CODE_BY_ID, c_state.MOVES
 
 
 class Termination(Enum):
@@ -143,8 +143,8 @@ class Game:
         # The hand lives in the C core when it is loaded (c_state), else here.
         line = None
         if _cores.in_core(backend, c_state.available, c_state.CORE_NAME):
-            order, _ = _seating(deal.letters, deal.first)
-            line = c_state.CLine(order, _held(deal.strips), the_rules)
+            order, _ = _seating(tuple(deal.letters), deal.first)
+            line = c_state.CLine(order, _held(tuple(map(tuple, deal.strips))), the_rules)
         self._start(deal, the_rules, seed, hand, line)
 
     def _start(
@@ -154,7 +154,7 @@ class Game:
         (the core's line of play, at the deal's start), else in Python."""
         self.deal, self.rules, self.seed, self.hand = deal, rules, seed, hand
         self.players = deal.players
-        self._turn_order, self._teams = _seating(deal.letters, deal.first)
+        self._turn_order, self._teams = _seating(tuple(deal.letters), deal.first)
         self.history: list[Move] = []
         self._outcome: engine.Outcome | None = None
         self._line: Line | None = None
@@ -168,7 +168,7 @@ class Game:
             return
         self._table_now = Table()
         self._off_now = [[TOKENS_PER_COLOUR] * len(COLOURS) for _ in range(self.players)]
-        self._held_now = [list(counts) for counts in _held(deal.strips)]
+        self._held_now = [list(counts) for counts in _held(tuple(map(tuple, deal.strips)))]
         self._keys = [self._key()]
         self._seen: dict[Hashable, int] = {self._keys[0]: 1}  # each position's count
 
@@ -177,7 +177,7 @@ class Game:
     @property
     def backend(self) -> str:
         """Where the legal moves, winning moves and threats are worked out:
-        ``"c"`` (the C core, which mirrors the position) or ``"python"``."""
+        ``"c"`` (the C core, which holds the hand's line of play) or ``"python"``."""
         return "python" if self._c is None else "c"
 
     def with_backend(self, name: str) -> Game:
@@ -338,7 +338,7 @@ class Game:
         if c is not None and player is None and self._outcome is None:
             code = _CODE_BY_ID.get(id(move))  # one of legal_moves()' moves
             if code is not None:
-                known = c_state.MOVES[code]  # the move itself
+                known = _MOVES[code]  # the move itself
                 if self._play_in_c(c, known, code):  # the core says it is legal
                     return known
         move = Move.coerce(move)
@@ -743,6 +743,7 @@ class Game:
             self._outcome = engine.Outcome(Termination.REPETITION, ())
 
     def _won(self, seat: int, line: tuple[int, int, int]) -> None:
+        """End the hand: ``seat`` completed ``line``, for itself or its team."""
         a, b, c = line
         self._line = Line(seat, (SQUARES[a], SQUARES[b], SQUARES[c]))
         self._outcome = engine.Outcome(Termination.LINE, self._teams[seat])
@@ -816,7 +817,8 @@ def _seating(
 
 @functools.lru_cache(maxsize=4096)
 def _held(strips: tuple[tuple[str, ...], ...]) -> tuple[tuple[int, ...], ...]:
-    """Each seat's strips by pattern (:data:`PATTERNS` order): what a deal gives each."""
+    """Each seat's strips by pattern (:data:`PATTERNS` order): what a deal gives
+    each (kept for the deals met lately: counting them costs more than finding them)."""
     return tuple(tuple(hand.count(pattern) for pattern in PATTERNS) for hand in strips)
 
 
