@@ -2,9 +2,9 @@
  * plank_core.h -- the hot path of the Plank engine (huegames.plank): move
  * generation, winning moves and threats on one position, a hand's line of
  * play (its positions, one move at a time, with the draws), and a kernel
- * that deals and plays whole hands with the random and greedy policies, drawing
- * from the same generator as the Python bots, so a kernel hand is the very
- * hand the Python engine plays from the same seeds.
+ * that deals and plays whole hands with the random and greedy policies,
+ * drawing from the same generator as the Python bots, so a kernel hand is
+ * the very hand the Python engine plays from the same seeds.
  *
  * The contract
  * ------------
@@ -161,10 +161,11 @@ typedef struct {
 } plank_rules;
 
 /* A line of play: `line` holds `capacity` positions, line[0..depth] the
- * hand's so far, line[depth] the current one (line[0] its start, turn 0,
- * as plank_deal deals it; the earlier positions are the line's own, as
- * plank_line_play wrote them: they are read, any bytes safely, only to
- * count repetitions).
+ * hand's so far, line[depth] the current one.  huegames.plank.Game starts
+ * a line with the hand's start (turn 0, as plank_deal deals it), so a
+ * position's turn is the turns played.  The positions before line[depth]
+ * are taken to be the line's own, as plank_line_play wrote them: they are
+ * read only to count repetitions (safely, whatever bytes they hold).
  *
  * plank_line_play plays `move` from line[depth] as plank_play would on a
  * copy and writes the position it leads to into line[depth + 1], leaving
