@@ -143,7 +143,7 @@ HG_API int plank_threats(const plank_position *position, int32_t seat);
  * completes a line for that seat, 0 when not, or a negative error code
  * (HG_ERR_ILLEGAL when it is not one of the legal moves), and then the
  * position is unchanged.  Draws (repetition, turn limit) are the hand's
- * business, not the position's: see plank_play_hands. */
+ * business, not the position's: see plank_line_play and plank_play_hands. */
 HG_API int plank_play(plank_position *position, uint32_t move);
 
 /* Bytes of workspace plank_play_hands needs for hands of at most
