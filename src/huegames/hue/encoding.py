@@ -598,7 +598,7 @@ class HueEncoding:
                 c._state, c._hands, seat, encoder.encoding, at, mask_at, self.action_count
             )
         except (TypeError, OverflowError):  # not a seat number
-            status = -1
+            status = _c_core().lib.HG_ERR_ARGUMENT
         if status < 0:
             self._refuse_seat(game, seat, status)
         return observation, mask
@@ -651,7 +651,8 @@ class HueEncoding:
             "corner_x": self._opening_corner[0],
             "corner_y": self._opening_corner[1],
         }
-        # A table that fits the frame lists fewer anchors than two per position.
+        # hue_state_legal asks room for fewer pairs than two a frame position
+        # of a table that fits the frame (the core checks the fit first).
         self._state_encoder = _StateEncoder(fields, 2 * self._area)
         return self._state_encoder
 
@@ -968,10 +969,9 @@ def _code_table_pointer() -> Any:
 
 
 def _c_state_of(game: Game) -> CState | None:
-    """The game's state in the C core, or None on the Python backend.
-
-    Read from the game's own field: the Game names no public door to it.
-    """
+    """The game's state in the C core (its ``hue_state`` and ``hue_hands``),
+    or None on the Python backend.  Read from the game's own field, as the
+    Game has no public door to its state."""
     return game._c
 
 
@@ -1055,7 +1055,6 @@ class _Pool:
     def take_pointer(self, clear: bool) -> tuple[np.ndarray, Any]:
         """An array that no one else holds and a ``ctype`` pointer to it;
         zeroed with ``clear``, else as it was (the caller writes every byte)."""
-        ffi = _c_core().ffi
         with self._lock:
             index = self._free()
             if index < 0:
@@ -1063,7 +1062,7 @@ class _Pool:
             array, pointer = self._arrays[index], self._pointers[index]
             if pointer is None:
                 before = sys.getrefcount(array)
-                pointer = ffi.from_buffer(self._ctype, array)
+                pointer = _c_core().ffi.from_buffer(self._ctype, array)
                 if self._pointed < 0:
                     self._pointed = sys.getrefcount(array) - before
                 if index < self.KEEP:
