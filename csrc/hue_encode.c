@@ -84,7 +84,8 @@ static void paint_box(const hue_grid *g, const int32_t box[4], const hue_planes 
             values = p->table + (size_t)code * (size_t)p->planes;
             at = out + (size_t)(y - box[1]) * (size_t)p->cols + (size_t)(x - box[0]);
             for (k = 0; k < p->planes; k++)
-                at[(size_t)k * plane_size] = values[k];
+                if (values[k] != 0)     /* the caller zeroed out: most planes stay 0 */
+                    at[(size_t)k * plane_size] = values[k];
         }
     }
 }
