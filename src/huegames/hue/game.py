@@ -403,8 +403,10 @@ class Game:
         change shared, or a copy of it while one of them is still alive
         (that view keeps the old table; the copy is the game's now)."""
         views = self._views
-        if any(share() is not None for share in views):
-            c = self._c = c.copy()
+        for share in views:
+            if share() is not None:
+                c = self._c = c.copy()
+                break
         views.clear()
         return c
 
@@ -717,6 +719,8 @@ class Game:
     # -- helpers -----------------------------------------------------------------
 
     def _seat(self, player: int) -> int:
+        if type(player) is int and 0 <= player < self.players:  # the common case, at once
+            return player
         if not 0 <= engine.check_int(player, "a seat") < self.players:
             raise ValueError(f"no seat {records.brief(player)}: seats are 0 to {self.players - 1}")
         return player
