@@ -20,7 +20,6 @@ A move's core code is its action id in :mod:`huegames.plank.encoding`, plus
 from __future__ import annotations
 
 import itertools
-import threading
 from collections.abc import Iterator, Sequence
 from types import ModuleType
 from typing import Any, overload
@@ -138,18 +137,6 @@ def _blank_start(players: int) -> tuple[bytes, bytes, bytes]:
 _BLANK = {players: _blank_start(players) for players in range(2, 5)} if available else {}
 
 
-class _Scratch(threading.local):
-    """The moves buffer of the core's calls, one a thread, and its bytes."""
-
-    def __init__(self) -> None:
-        moves = ffi.new("uint32_t[]", lib.PLANK_MAX_MOVES)
-        self.buffers = moves, ffi.buffer(moves)
-
-
-if _core is not None:
-    _scratch = _Scratch()
-
-
 def code_of(move: Move) -> int:
     """The core's code of a move (one of :data:`MOVES`, or equal to one)."""
     code = CODE_BY_ID.get(id(move))
@@ -161,9 +148,11 @@ class CLine:
     array that doubles when full), ``line[depth]`` the current one.
 
     :meth:`play` is one ``plank_line_play`` call, which also says how the
-    hand stands after the move; :meth:`undo` forgets the last position."""
+    hand stands after the move; :meth:`undo` forgets the last position.
+    Each line has its own buffer for the moves the core lists (a game is
+    played by one thread at a time)."""
 
-    __slots__ = ("_line", "_rules", "depth")
+    __slots__ = ("_line", "_out", "_rules", "depth")
 
     def __init__(self, order: Sequence[int], held: Sequence[Sequence[int]], rules: Rules) -> None:
         """The start of a hand: seats move in ``order``, seat ``s`` holding
@@ -173,6 +162,7 @@ class CLine:
         start = b"".join((head, bytes(order), middle, *map(bytes, held), tail))
         self._line = _unzeroed("plank_position[]", _FIRST_CAPACITY)
         ffi.memmove(self._line, start, _SIZE)
+        self._out = _moves_buffer()
         self._rules = _c_rules(rules, players)
         self.depth = 0
 
@@ -185,6 +175,7 @@ class CLine:
         status = lib.plank_deal(seed, players, line._line)
         if status < 0:  # pragma: no cover - new_game checks the players and the seed
             raise ValueError(f"plank_deal: {_cores.error_message(_core, status)}")  # type: ignore[arg-type]
+        line._out = _moves_buffer()
         line._rules = _c_rules(rules, players)
         line.depth = 0
         return line, _deal_of(ffi.buffer(line._line, _SIZE)[:], players)
@@ -215,6 +206,7 @@ class CLine:
         twin = CLine.__new__(CLine)
         count = self.depth + 1
         twin._line = _new_line(max(_FIRST_CAPACITY, 2 * count), self._line, count)
+        twin._out = _moves_buffer()
         twin._rules, twin.depth = self._rules, self.depth
         return twin
 
@@ -242,13 +234,13 @@ class CLine:
 
     def legal_moves(self) -> LegalMoves:
         """The legal moves of the seat to move, in :meth:`Game.legal_moves`' order."""
-        moves, data = _scratch.buffers
+        moves, data = self._out
         count = lib.plank_legal_moves(self._line + self.depth, moves)
         return LegalMoves(memoryview(data[: 4 * count]).cast("I"))
 
     def winning_moves(self) -> LegalMoves:
         """The legal moves that complete a line, in :meth:`Game.winning_moves`' order."""
-        moves, data = _scratch.buffers
+        moves, data = self._out
         count = lib.plank_winning_moves(self._line + self.depth, moves)
         return LegalMoves(memoryview(data[: 4 * count]).cast("I"))
 
@@ -261,6 +253,12 @@ class CLine:
 _FIRST_CAPACITY = 64
 """Positions a new line holds (a random 2-player hand lasts about 32 moves);
 it doubles when full."""
+
+
+def _moves_buffer() -> tuple[Any, Any]:
+    """Room for the most moves the core lists (a ``uint32_t`` array), and its bytes."""
+    moves = _unzeroed("uint32_t[]", lib.PLANK_MAX_MOVES)
+    return moves, ffi.buffer(moves)
 
 
 def _new_line(capacity: int, old: Any, count: int) -> Any:
@@ -299,8 +297,16 @@ def _deal_of(start: bytes, players: int) -> Deal:
     which moves first; each seat's strips in :data:`PATTERNS` order."""
     order = start[_ORDER_AT : _ORDER_AT + players]
     held = start[_HELD_AT : _HELD_AT + 3 * players]
-    strips = tuple(_HAND_OF[held[at : at + 3]] for at in range(0, 3 * players, 3))
-    return Deal._trusted(_LETTERS_OF[order], strips, order[0])
+    deal = _DEALS.get(order + held)
+    if deal is None:
+        strips = tuple(_HAND_OF[held[at : at + 3]] for at in range(0, 3 * players, 3))
+        deal = _DEALS[order + held] = Deal._trusted(_LETTERS_OF[order], strips, order[0])
+    return deal
+
+
+_DEALS: dict[bytes, Deal] = {}
+"""Each deal met so far, by the turn order and strips in hand of its start:
+at most 10,718 (38 for 2 players, 720 for 3, 9,960 for 4)."""
 
 
 _HAND_OF = {

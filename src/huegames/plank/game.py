@@ -337,9 +337,14 @@ class Game:
         c = self._c
         if c is not None and player is None and self._outcome is None:
             code = _CODE_BY_ID.get(id(move))  # one of legal_moves()' moves
-            if code is not None:
-                known = _MOVES[code]  # the move itself
-                if self._play_in_c(c, known, code):  # the core says it is legal
+            if code is not None:  # _play_in_c written out: the one call a move costs
+                status = c.play(code)
+                if status >= 0:  # the core says it is legal, and played it
+                    known = _MOVES[code]  # the move itself
+                    self.history.append(known)
+                    self._table_now = self._off_now = self._held_now = None
+                    if status:
+                        self._end_in_c(status, known)
                     return known
         move = Move.coerce(move)
         if self._outcome is not None:
