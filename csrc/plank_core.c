@@ -587,9 +587,10 @@ static key key_of(const plank_position *p)
     uint64_t a = packed_owners(p->owners, 8), b = packed_owners(p->owners + 8, 8);
     uint64_t c = packed_owners(p->owners + 16, 8), d = packed_owners(p->owners + 24, 8);
     uint64_t e = packed_owners(p->owners + 32, 4);
-    k.low = a | b << 24 | c << 48;                  /* squares 0..15, 16..20 in part */
-    k.high = c >> 16 | d << 8 | e << 32 |            /* the rest of 16..35 */
-             (uint64_t)(p->rows & 15) << 45 | seat << 49;
+    /* 24 bits for each eight squares (whichever bits a byte order fills),
+     * then the rows and the seat: 127 bits */
+    k.low = a | b << 24 | c << 48;
+    k.high = c >> 16 | d << 8 | e << 32 | (uint64_t)(p->rows & 15) << 56 | seat << 60;
     return k;
 }
 
@@ -597,7 +598,7 @@ static key key_of(const plank_position *p)
  * the last strip was laid can repeat one. */
 static int same_rows(key a, key b)
 {
-    return (a.high >> 45 & 15U) == (b.high >> 45 & 15U);
+    return (a.high >> 56 & 15U) == (b.high >> 56 & 15U);
 }
 
 static int same_position(key a, key b)
