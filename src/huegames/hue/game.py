@@ -601,8 +601,9 @@ class Game:
         seat = self._seat(player)
         c = self._c
         if c is not None:
-            table: Board | c_state.CState = c.viewed(self._mirror)
-            self._views.append(weakref.ref(table))  # the game copies it to change, if alive
+            share = c.viewed(self._mirror)
+            self._views.append(weakref.ref(share))  # the game copies it to change, if alive
+            table: Board | c_state.CState = share
             hand, sizes = c.hands[seat], tuple(map(len, c.hands))
         else:
             table = self._board.copy()
