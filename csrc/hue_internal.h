@@ -336,14 +336,12 @@ HG_INTERNAL int32_t random_move(table *t, const hue_card *deck, const int32_t *h
 HG_INTERNAL int deal_order(const hue_setup *setup, uint64_t seed, int32_t *cards,
                            int32_t rotations[3]);
 
-/* ---- a game's state block, as hue_encode.c reads it ----------------------
+/* ---- a game's state block: its layout, for hue_state.c and hue_encode.c ----
  *
- * hue_state.c lays a hue_state block out as: the header, `capacity` laid
- * records, a byte per deck card, then the table's codes (side x side
- * hue_cells) and marks, each part from an 8-aligned offset; the first card
- * laid sits 3 capacity + 2 cells in from the buffer's corner.  hue_state.c
- * has its own (static) copy of these offsets and of laid_record, which
- * state_record repeats: the two must agree. */
+ * A hue_state block is: the header, `capacity` laid records, a byte per
+ * deck card (laid or not), then the table's codes (side x side hue_cells)
+ * and marks, each part from an 8-aligned offset; the first card laid sits
+ * 3 capacity + 2 cells in from the buffer's corner. */
 
 typedef struct {
     int32_t card, rotation;
@@ -359,16 +357,29 @@ static inline int32_t state_side(int32_t capacity)
     return 6 * capacity + 8;
 }
 
+static inline size_t state_records_at(void)
+{
+    return round8(sizeof(hue_state));
+}
+
+static inline size_t state_flags_at(const hue_state *s)
+{
+    return state_records_at() + round8((size_t)s->capacity * sizeof(state_record));
+}
+
+static inline size_t state_codes_at(const hue_state *s)
+{
+    return state_flags_at(s) + round8((size_t)s->card_count);
+}
+
 static inline const state_record *state_records(const hue_state *s)
 {
-    return (const state_record *)((const char *)s + round8(sizeof(hue_state)));
+    return (const state_record *)((const char *)s + state_records_at());
 }
 
 static inline const hue_cell *state_codes(const hue_state *s)
 {
-    return (const hue_cell *)((const char *)s + round8(sizeof(hue_state))
-                              + round8((size_t)s->capacity * sizeof(state_record))
-                              + round8((size_t)s->card_count));
+    return (const hue_cell *)((const char *)s + state_codes_at(s));
 }
 
 /* ---- listing moves, and the greedy policy ------------------------------- */

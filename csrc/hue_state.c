@@ -15,21 +15,7 @@
  */
 #include "hue_internal.h"
 
-/* One card on the table. */
-typedef struct {
-    int32_t card, rotation;
-    int32_t x, y;                /* anchor, buffer cells */
-    int32_t seat;                /* who played it; -1 for the opening */
-    int32_t box[4];              /* the occupied box before it */
-    hue_cell covered[3];         /* what its footprint showed before */
-} laid_record;
-
 #define REACH 3                  /* a legal footprint lies this close to the box */
-
-static int32_t side_of(int32_t capacity)
-{
-    return 6 * capacity + 8;
-}
 
 /* A capacity whose buffer side is at most HUE_MAX_SIDE. */
 static int capacity_ok(int32_t capacity)
@@ -43,29 +29,15 @@ static int32_t first_anchor(int32_t capacity)
     return 3 * capacity + 2;
 }
 
-static size_t records_at(void)
+/* The layout is hue_internal.h's (state_record, state_*_at): writable here. */
+static state_record *records(hue_state *s)
 {
-    return round8(sizeof(hue_state));
-}
-
-static size_t flags_at(const hue_state *s)
-{
-    return records_at() + round8((size_t)s->capacity * sizeof(laid_record));
-}
-
-static size_t codes_at(const hue_state *s)
-{
-    return flags_at(s) + round8((size_t)s->card_count);
-}
-
-static laid_record *records(hue_state *s)
-{
-    return (laid_record *)((char *)s + records_at());
+    return (state_record *)((char *)s + state_records_at());
 }
 
 static uint8_t *laid_flags(hue_state *s)
 {
-    return (uint8_t *)((char *)s + flags_at(s));
+    return (uint8_t *)((char *)s + state_flags_at(s));
 }
 
 /* The table of the state's buffer: codes, then marks. */
@@ -74,7 +46,7 @@ static table table_of(const hue_state *s)
     size_t cells = (size_t)s->side * (size_t)s->side;
     table t;
 
-    t.code = (hue_cell *)((char *)s + codes_at(s));
+    t.code = (hue_cell *)((char *)s + state_codes_at(s));
     t.mark = (uint8_t *)((char *)t.code + round8(cells * sizeof(hue_cell)));
     t.width = t.height = s->side;
     memcpy(t.box, s->box, sizeof t.box);
@@ -86,8 +58,8 @@ size_t hue_state_size(int32_t capacity, int32_t card_count)
     if (!capacity_ok(capacity) || card_count < 1
         || card_count > HUE_MAX_CARDS)
         return 0;
-    return round8(sizeof(hue_state)) + round8((size_t)capacity * sizeof(laid_record))
-        + round8((size_t)card_count) + table_bytes(side_of(capacity), side_of(capacity));
+    return round8(sizeof(hue_state)) + round8((size_t)capacity * sizeof(state_record))
+        + round8((size_t)card_count) + table_bytes(state_side(capacity), state_side(capacity));
 }
 
 int hue_state_init(void *memory, size_t size, int32_t players, int32_t card_count,
@@ -105,7 +77,7 @@ int hue_state_init(void *memory, size_t size, int32_t players, int32_t card_coun
     s->card_count = card_count;
     s->allow_cover = allow_cover != 0;
     s->capacity = capacity;
-    s->side = side_of(capacity);
+    s->side = state_side(capacity);
     s->box[0] = s->box[1] = INT32_MAX;
     s->box[2] = s->box[3] = -1;
     s->limit = limit;
@@ -120,7 +92,7 @@ static int state_ok(const hue_state *s)
     int32_t first, low, high;
 
     if (s == NULL || !players_ok(s->players) || !capacity_ok(s->capacity)
-        || s->side != side_of(s->capacity)
+        || s->side != state_side(s->capacity)
         || s->card_count < 1 || s->card_count > HUE_MAX_CARDS
         || s->size != (int64_t)hue_state_size(s->capacity, s->card_count)
         || s->laid < 0 || s->laid > s->capacity || s->fixed < 0 || s->fixed > s->laid
@@ -237,7 +209,7 @@ static int placement(const hue_setup *setup, const hue_state *s, int32_t card, i
         *by = (int32_t)ay;
     }
     if (check) {
-        if (((const uint8_t *)s + flags_at(s))[card] || !within_limits(s, x, y, horizontal))
+        if (((const uint8_t *)s + state_flags_at(s))[card] || !within_limits(s, x, y, horizontal))
             return HG_ERR_ILLEGAL;
         if (s->laid > 0) {
             table t = table_of(s);
@@ -252,7 +224,7 @@ static int placement(const hue_setup *setup, const hue_state *s, int32_t card, i
 static void lay(const hue_setup *setup, hue_state *s, int32_t card, int64_t x, int64_t y,
                 int32_t rotation, int32_t bx, int32_t by, int32_t seat)
 {
-    laid_record *r = &records(s)[s->laid];
+    state_record *r = &records(s)[s->laid];
     table t = table_of(s);
     int32_t step = (rotation & 1) ? 1 : s->side, at = by * s->side + bx, k;
 
@@ -344,7 +316,7 @@ static void remark(table *t, int32_t bx, int32_t by, int horizontal)
 
 int32_t hue_state_undo(hue_state *state, hue_hands *hands)
 {
-    laid_record *r;
+    state_record *r;
     table t;
     int32_t step, at, seat, n, k;
 
