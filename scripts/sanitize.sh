@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run the grid and kernel tests (and every game's parity and C-state tests) against a build of
+# Run the grid and kernel tests (and every game's parity, C-state, line and encoding tests) against a build of
 # every C core (scripts/cores.sh) instrumented with AddressSanitizer and
 # UndefinedBehaviorSanitizer.
 #
@@ -47,7 +47,8 @@ for module in "${CORES[@]}"; do
 done
 
 tests=(tests/hue/test_grid.py)
-for more in tests/*/test_kernel*.py tests/*/test_parity*.py tests/*/test_c_state.py; do
+for more in tests/*/test_kernel*.py tests/*/test_parity*.py tests/*/test_c_state.py \
+    tests/*/test_line.py tests/{hue,linja,plank}/test_encoding.py; do
     [ -e "$more" ] && tests+=("$more")
 done
 log="$work/pytest.log"
