@@ -102,7 +102,7 @@ class _Scratch(threading.local):
 _ORDER = sys.byteorder  # how a uint16_t holds a move's two bytes
 _scratch: _Scratch | None = _Scratch() if _core is not None else None
 _rules_of: dict[Rules, Any] = {}
-_LISTS: dict[int, tuple[Move, ...]] = {}
+LISTS: dict[int, tuple[Move, ...]] = {}
 """Each list of legal moves met so far, by its key (``linja_moves_key``): a seat's
 moves of ``n`` steps from a set of start positions, so at most 2 x 7 x 2**7 lists."""
 
@@ -212,10 +212,10 @@ class CState:
 
     def legal_moves(self) -> list[Move]:
         """The single legal moves, in :meth:`Game.legal_moves`' order."""
-        listed = _LISTS.get(self.keys[-1])
+        listed = LISTS.get(self.keys[-1])
         if listed is None:  # a list not met yet: at most a few thousand exist
             listed = _list_moves(self._now)
-            _LISTS[self.keys[-1]] = listed
+            LISTS[self.keys[-1]] = listed
         return list(listed)
 
     def play_known(self, move: object) -> TypeGuard[Move]:

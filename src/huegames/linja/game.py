@@ -206,8 +206,10 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """The single moves available now: initial or following moves, or ``[Move.PASS]``."""
-        if self._c is not None:
-            return self._c.legal_moves()
+        c = self._c
+        if c is not None:  # the list of the position's moves key, when met before
+            listed = _LISTS.get(c.keys[-1])
+            return list(listed) if listed is not None else c.legal_moves()
         if self.is_over:
             return []
         state = self._state
@@ -509,6 +511,7 @@ def _can_start(board: Board, seat: int) -> bool:
 
 _START = Board.start()
 _START_STATES = tuple(Game._start_state(_START, seat) for seat in (RED, BLACK))
+_LISTS = c_state.LISTS
 _RULES = Rules()
 """The usual rules (a Rules is immutable: every game without others shares it)."""
 _START_LINES = (
