@@ -2,12 +2,13 @@
 the mask is the legal moves, and the observation is the view alone."""
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
 
 from huegames import encoding, plank
-from huegames.plank import LayPlace, LayShift, Move, Place, Shift, Square
+from huegames.plank import LayPlace, LayShift, Move, Place, Shift, Square, speed
 from huegames.plank.encoding import (
     ACTION_COUNT,
     LAY_PLACE_BASE,
@@ -33,6 +34,34 @@ def random_states(players: int, seed: int, bots: bool = False):
         )
         game.play(move)
         yield game.copy()
+
+
+def reference_observation(game: plank.Game, seat: int) -> np.ndarray:
+    """The module's table written out from the game's public reads, one
+    number at a time: what every observation must equal."""
+    p, table = game.players, game.table
+    me = plank.LETTERS.index(game.letter(seat))
+    rel = [(plank.LETTERS.index(game.letter(s)) - me) % p for s in range(p)]
+    t = 108 + 36 * p
+    out = np.zeros(t + 7 * p + 3, dtype=np.float32)
+    for row, strip in enumerate(table.strips):
+        for col, colour in enumerate(strip):
+            out[36 * "GRW".index(colour) + 3 * row + col] = 1
+    for square, owner in enumerate(table.owners):
+        if owner >= 0:
+            out[108 + 36 * rel[owner] + square] = 1
+    for s in range(p):
+        for n in range(3):
+            out[t + 3 * rel[s] + n] = game.strip_counts(s)[n] / 4
+            out[t + 3 * p + 3 * rel[s] + n] = game.tokens_off(s)[n] / 2
+    if game.current_player is not None:
+        out[t + 6 * p + rel[game.current_player]] = 1
+    if game.rules.turn_limit is not None:
+        out[t + 7 * p] = len(game.history) / game.rules.turn_limit
+    if game.rules.repetition is not None:
+        out[t + 7 * p + 1] = game.repetitions() / game.rules.repetition
+    out[t + 7 * p + 2] = game.is_over
+    return out
 
 
 def accepted(code: PlankEncoding, view) -> list[int]:
@@ -140,6 +169,7 @@ def test_a_pass_is_the_last_id():
     assert CODES[4].move_to_action(view, "pass") == PASS_ACTION
     assert np.flatnonzero(CODES[4].action_mask(view)).tolist() == [PASS_ACTION]
     assert accepted(CODES[4], view) == [PASS_ACTION]
+    assert CODES[4].play_seat(game, seat, PASS_ACTION) is Move.PASS
 
 
 def test_the_first_strip_laid_at_the_bottom_is_the_top_move():
@@ -238,3 +268,123 @@ def test_plank_hides_nothing_so_the_observation_is_the_view_alone(players):
     assert one.history != two.history and one.table.owners == two.table.owners
     for seat in (0, 1):
         assert (CODES[2].observation(one.view(seat)) == CODES[2].observation(two.view(seat))).all()
+
+
+# -- the seat methods: no view -------------------------------------------------------
+
+DRAWS = {  # how the hands end: their rules, and whether seats shift tokens back
+    "line": (plank.Rules(), False),
+    "turn limit": (plank.Rules(turn_limit=12), False),
+    "repetition": (plank.Rules(repetition=2, turn_limit=None), True),
+}
+
+
+def chosen(game: plank.Game, rng: random.Random, last: dict | None) -> Move:
+    """A random legal move; with ``last`` (each seat's last move), a shift
+    where one is legal, and first the one taking the seat's last shift back
+    (so positions come again)."""
+    legal = list(game.legal_moves())
+    if last is None:
+        return rng.choice(legal)
+    before = last.get(game.current_player)
+    shifts = [move for move in legal if isinstance(move, Shift)]
+    for move in shifts:
+        if isinstance(before, Shift) and (move.source, move.target) == (
+            before.target,
+            before.source,
+        ):
+            return move
+    return rng.choice(shifts or legal)
+
+
+@pytest.mark.parametrize("backend", speed.backends())
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("draw", list(DRAWS))
+def test_the_seat_methods_are_the_view_methods(backend, players, draw):
+    """``observe_seat`` and ``play_seat`` read the game without a view (which
+    copies it): at every state each seat's observation and mask are its
+    view's (and the table's, number by number, and the Python engine's), and
+    the move played is ``game.play(action_to_move(...))``'s."""
+    rules, back = DRAWS[draw]
+    code, endings = CODES[players], Counter()
+    for seed in range(4):
+        game = plank.new_game(players, seed=seed, rules=rules, backend=backend)
+        twin, python = game.copy(), game.with_backend("python")
+        rng, last = random.Random(seed), {}
+        while True:
+            for seat in range(players):
+                view = game.view(seat)
+                observation, mask = code.observe_seat(game, seat)
+                assert observation.dtype == np.float32 and mask.dtype == np.int8
+                assert observation.shape == code.observation_shape
+                assert mask.shape == (ACTION_COUNT,)
+                assert (observation == code.observation(view)).all()
+                assert (observation == reference_observation(game, seat)).all()
+                assert (mask == code.action_mask(view)).all()
+                on_python = code.observe_seat(python, seat)
+                assert (on_python[0] == observation).all() and (on_python[1] == mask).all()
+            if game.is_over:
+                break
+            seat = game.current_player
+            action = code.move_to_action(game.view(seat), chosen(game, rng, last if back else None))
+            move = code.play_seat(game, seat, action)
+            assert twin.play(code.action_to_move(twin.view(seat), action)) == move
+            assert game.history == twin.history and game.history[-1] == move
+            last[seat] = python.play(move)
+        endings[game.outcome().termination.value] += 1
+    assert draw in endings, endings
+
+
+def test_arrays_from_observe_seat_are_the_callers():
+    """Each call gives new arrays: changing one changes no later one."""
+    game = plank.new_game(players=2, seed=4)
+    seat = game.current_player
+    observation, mask = CODES[2].observe_seat(game, seat)
+    observation[:] = 7
+    mask[:] = 7
+    again, mask_again = CODES[2].observe_seat(game, seat)
+    assert (again <= 1).all() and (mask_again <= 1).all() and mask_again.any()
+
+
+@pytest.mark.parametrize("backend", speed.backends())
+def test_play_seat_refuses_what_is_not_legal_and_plays_nothing(backend):
+    """Every id not in the mask (a lay at the bottom of the empty table, a
+    Place on a row not laid ...), another seat's turn, a bad seat or
+    action: a ValueError or TypeError, and the game as it was."""
+    code = CODES[2]
+    game = plank.new_game(players=2, seed=7, backend=backend)
+
+    def state():
+        seen = [code.observe_seat(game, seat) for seat in (0, 1)]
+        return list(game.history), [(o.tobytes(), m.tobytes()) for o, m in seen]
+
+    for _ in range(3):  # the empty table, one strip, two
+        seat = game.current_player
+        legal = code.legal_actions(game.view(seat))
+        before = state()
+        for action in sorted(set(range(ACTION_COUNT)) - set(legal)):
+            with pytest.raises(ValueError, match="not legal"):
+                code.play_seat(game, seat, action)
+        for other, action in ((1 - seat, legal[0]), (2, legal[0]), (-1, legal[0])):
+            with pytest.raises(ValueError, match=r"not legal|no seat"):
+                code.play_seat(game, other, action)
+        for action in (-1, ACTION_COUNT, True, 2.0, "1"):
+            with pytest.raises(ValueError, match=r"not in|integer"):
+                code.play_seat(game, seat, action)  # type: ignore[arg-type]
+        with pytest.raises(TypeError):
+            code.play_seat(game, bool(seat), legal[0])  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"plank\.Game"):
+            code.play_seat(game.view(seat), seat, legal[0])  # type: ignore[arg-type]
+        with pytest.raises(ValueError, match="3-player encoding"):
+            CODES[3].play_seat(game, seat, legal[0])
+        assert state() == before
+        assert code.play_seat(game, seat, np.int64(legal[-1])) == game.history[-1]
+    for seat in (2, -1):
+        with pytest.raises(ValueError, match="no seat"):
+            code.observe_seat(game, seat)
+    with pytest.raises(TypeError):
+        code.observe_seat(game, True)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match=r"plank\.Game"):
+        code.observe_seat(game.view(0), 0)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="3-player encoding"):
+        CODES[3].observe_seat(game, 0)

@@ -222,6 +222,10 @@ class CLine:
         strips = [ORDERS[order] for order in ffi.unpack(now.strips, rows)]
         return Table.of(strips, ffi.unpack(now.owners, 3 * rows))
 
+    def position(self) -> bytes:
+        """The current position's bytes, a ``plank_position`` (``csrc/plank_core.h``)."""
+        return ffi.buffer(self._line + self.depth, _SIZE)[:]  # type: ignore[no-any-return]
+
     def tokens_off(self) -> list[list[int]]:
         """Each seat's tokens off the table, by colour (:data:`COLOURS` order)."""
         now = self._line + self.depth

@@ -76,12 +76,16 @@ same for every way of reaching it (bar the draw counters above).
 
 from __future__ import annotations
 
+import operator
+import struct
 from typing import Any
 
 import numpy as np
 
+from .. import engine
+from ..errors import IllegalMoveError
 from . import c_state
-from .components import COLOURS, LETTERS, MAX_ROWS, ORDERS, PATTERNS, check_players
+from .components import COLOURS, MAX_ROWS, ORDERS, check_players
 from .game import Game
 from .moves import (
     LAY_PLACES,
@@ -122,9 +126,6 @@ ACTION_COUNT = PASS_ACTION + 1
 _COLOUR = {c: k for k, c in enumerate(COLOURS)}
 _ORDER = {o: k for k, o in enumerate(ORDERS)}
 _END = {"T": 0, "B": 1}
-# For each pattern index, the indices of its two orders (itself and reversed).
-_PATTERN_ORDERS = tuple((_ORDER[p], _ORDER[p[::-1]]) for p in PATTERNS)
-_PATTERN_OF_ORDER = tuple(PATTERNS.index(o if o in PATTERNS else o[::-1]) for o in ORDERS)
 
 # The move of every id whose move does not depend on the table (all but Place).
 _FIXED: list[Move | None] = [None] * ACTION_COUNT
@@ -136,15 +137,141 @@ for (_o, _e, _c), _move in LAY_PLACES.items():
 for (_o, _e, _i), _lay in LAY_SHIFTS.items():
     _FIXED[LAY_SHIFT_BASE + SQUARE_COUNT * (2 * _ORDER[_o] + _END[_e]) + _i] = _lay
 _FIXED[PASS_ACTION] = Move.PASS
+# The Place of each square id on a row of each order: _PLACES[order][i].
+_PLACES = tuple(
+    tuple(PLACES[ORDERS[o][i % 3], i] for i in range(SQUARE_COUNT)) for o in range(len(ORDERS))
+)
+_BOTTOM = frozenset(
+    [LAY_PLACE_BASE + 6 * o + 3 + c for o in range(len(ORDERS)) for c in range(len(COLOURS))]
+    + [
+        LAY_SHIFT_BASE + SQUARE_COUNT * (2 * o + 1) + s
+        for o in range(len(ORDERS))
+        for s in range(SQUARE_COUNT)
+    ]
+)
+"""The ids of the lays at the bottom: not legal on the empty table (its lays are at "T")."""
 
-# The observation slots of a strip's colours when it lies in row r: _COLOUR_SLOTS[order][r].
-_COLOUR_SLOTS = {
-    order: tuple(
-        tuple(SQUARE_COUNT * _COLOUR[c] + 3 * r + col for col, c in enumerate(order))
-        for r in range(MAX_ROWS)
+_POSITION = struct.Struct("=3i4s12s36s12s12s")
+"""A position as the core's ``plank_position`` holds it: the players, the
+rows, the turns played, the turn order, each row's order, each square's
+owner (-1: none), each seat's tokens off the table by colour and strips in
+hand by pattern (seats beyond the players: 0)."""
+_ROWS_AT, _STRIPS_AT, _OWNERS_AT, _OFF_AT, _HELD_AT = 4, 16, 28, 64, 76
+if c_state.available and (
+    c_state.ffi.sizeof("plank_position") != _POSITION.size
+    or [
+        c_state.ffi.offsetof("plank_position", name)
+        for name in ("rows", "strips", "owners", "off", "held")
+    ]
+    != [_ROWS_AT, _STRIPS_AT, _OWNERS_AT, _OFF_AT, _HELD_AT]
+):  # pragma: no cover
+    raise ImportError("huegames.plank._plank_core: unexpected plank_position layout")
+_KEPT = 1 << 14
+
+
+class _Colours(dict[bytes, bytes]):
+    """The first 108 numbers of an observation as bytes (0 or 1) by the
+    orders of the rows laid (their bytes in a position), made when first
+    met (a lay makes a new one); at most :data:`_KEPT` are kept."""
+
+    def __missing__(self, strips: bytes) -> bytes:
+        if len(self) >= _KEPT:
+            self.clear()
+        made = self[strips] = b"".join(
+            b"".join([rows[order] for order in strips]).ljust(SQUARE_COUNT, b"\0")
+            for rows in _ROW_COLOURS
+        )
+        return made
+
+
+_ROW_COLOURS = tuple(
+    tuple(bytes(int(c == colour) for c in order) for order in ORDERS) for colour in COLOURS
+)
+"""Each colour's plane on a row of each order: ``_ROW_COLOURS[c][order]``, 3 bytes of 0 or 1."""
+
+
+class _Seat:
+    """What one seat's observation needs of a turn order, made once: for
+    each seat in turn order from this one (``k = 0, 1, ...``) a table giving
+    a square's owner byte 1 where it is that seat's; a getter of those
+    seats' strips in hand and tokens off from the position's bytes; the last
+    bytes (to move, the draw counters' 0s, over) by the turns played modulo
+    the players; and the scale of each number (the counts' 1/4 and 1/2)."""
+
+    __slots__ = ("counts", "over", "owned", "scale", "to_move")
+
+    def __init__(self, turn_order: tuple[int, ...], seat: int) -> None:
+        p = len(turn_order)
+        me = turn_order.index(seat)
+        seats = [turn_order[(me + k) % p] for k in range(p)]
+        self.owned = tuple(bytes(int(b == s) for b in range(256)) for s in seats)
+        held = [_HELD_AT + 3 * s + n for s in seats for n in range(3)]
+        off = [_OFF_AT + 3 * s + n for s in seats for n in range(3)]
+        self.counts = operator.itemgetter(*held, *off)
+        ones = [bytes(int(k == (t - me) % p) for k in range(p)) + bytes(3) for t in range(p)]
+        self.to_move = tuple(ones)
+        self.over = bytes(p + 2) + b"\x01"
+        hands = 3 * SQUARE_COUNT + SQUARE_COUNT * p
+        scale = np.ones(hands + 7 * p + 3, dtype=np.float32)
+        scale[hands : hands + 3 * p] = 1 / 4
+        scale[hands + 3 * p : hands + 6 * p] = 1 / 2
+        self.scale = scale
+
+
+_COLOURS = _Colours()
+_SEATS: dict[tuple[tuple[int, ...], int], _Seat] = {}
+
+
+def _position(game: Game) -> bytes:
+    """The game's position as :data:`_POSITION` lays it out: read from the
+    core on the C backend, packed from the game's table on the Python one."""
+    c = game._c
+    if c is not None:
+        return c.position()
+    table, p = game.table, game.players
+    seats = range(p)
+    return _POSITION.pack(
+        p,
+        table.rows,
+        len(game.history),
+        bytes(game._turn_order),
+        bytes(_ORDER[strip] for strip in table.strips),
+        bytes(owner & 0xFF for owner in table.owners).ljust(SQUARE_COUNT, b"\xff"),
+        bytes(n for seat in seats for n in game.tokens_off(seat)),
+        bytes(n for seat in seats for n in game.strip_counts(seat)),
     )
-    for order in ORDERS
-}
+
+
+def _observation(game: Game, seat: int, position: bytes) -> np.ndarray:
+    """Seat ``seat``'s observation of ``game`` (the module's table), whose
+    ``position`` is given, as a new array: its bytes (0, 1 and the counts)
+    put together, then scaled, then the two draw counters."""
+    order = game._turn_order
+    look = _SEATS.get((order, seat))
+    if look is None:
+        look = _SEATS[order, seat] = _Seat(order, seat)
+    owners = position[_OWNERS_AT:_OFF_AT]
+    turns = len(game.history)
+    data = b"".join(
+        (
+            _COLOURS[position[_STRIPS_AT : _STRIPS_AT + position[_ROWS_AT]]],
+            *[owners.translate(owned) for owned in look.owned],
+            bytes(look.counts(position)),
+            look.over if game.is_over else look.to_move[turns % len(order)],
+        )
+    )
+    out: np.ndarray = look.scale * np.frombuffer(data, dtype=np.uint8)
+    rules = game.rules
+    if rules.turn_limit is not None:
+        out[-3] = turns / rules.turn_limit
+    if rules.repetition is not None:
+        out[-2] = game.repetitions() / rules.repetition
+    return out
+
+
+_PLACE_COLOUR = np.uint32(c_state.PLACE_COLOUR if c_state.available else 1)
+"""A move's core code is its action id plus this times a Place's colour (a
+numpy number: a remainder by it is a numpy one, the quicker)."""
 
 
 def _legal_ids(game: Game, seat: int) -> np.ndarray:
@@ -155,7 +282,7 @@ def _legal_ids(game: Game, seat: int) -> np.ndarray:
         return np.zeros(0, dtype=np.intp)
     moves = game.legal_moves()
     if isinstance(moves, c_state.LegalMoves):
-        return np.frombuffer(moves.codes, dtype=np.uint32).astype(np.intp) % c_state.PLACE_COLOUR
+        return np.frombuffer(moves.codes, dtype=np.uint32) % _PLACE_COLOUR
     rows = game.table.rows
     return np.array([_move_id(move, rows) for move in moves], dtype=np.intp)
 
@@ -187,12 +314,31 @@ def _move_id(move: Move, rows: int) -> int:
     return PASS_ACTION
 
 
+def _legal_mask(game: Game, seat: int) -> np.ndarray:
+    """The mask of seat ``seat``'s legal actions in ``game`` (all 0 unless it
+    is to move), a new array."""
+    mask = np.zeros(ACTION_COUNT, dtype=np.int8)
+    mask.put(_legal_ids(game, seat), 1)
+    return mask
+
+
+def _check_action(action: object) -> int:
+    """``action`` as an int when it is an action id, else a ValueError."""
+    if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+        raise ValueError(f"an action id is an integer, not {action!r}")
+    if not 0 <= action < ACTION_COUNT:
+        raise ValueError(f"action {action} is not in 0..{ACTION_COUNT - 1}")
+    return int(action)
+
+
 class PlankEncoding:
     """Plank's actions and observations for ``players`` seats (the tables in
     this module's text).
 
-    ``rules`` (a :class:`huegames.plank.Rules` or None) only scales the two
-    draw counters of the observation.
+    ``rules`` (a :class:`huegames.plank.Rules` or None) changes neither:
+    the draw counters are scaled by the game's own rules.  Observations and
+    masks are new arrays; :meth:`observe_seat` and :meth:`play_seat` read a
+    seat's from the game itself (no view, which copies the game).
     """
 
     game = "plank"
@@ -208,14 +354,7 @@ class PlankEncoding:
             raise TypeError(f"rules must be plank.Rules, not {type(rules).__name__}")
         self.players = check_players(players)
         self.rules = rules or Rules()
-        p = self.players
-        self._tokens = 3 * SQUARE_COUNT
-        self._hands = self._tokens + SQUARE_COUNT * p
-        self._off = self._hands + 3 * p
-        self._to_move = self._off + 3 * p
-        self._turns = self._to_move + p
-        self.observation_shape: tuple[int, ...] = (self._turns + 3,)
-        self._rel: dict[tuple[tuple[str, ...], int], tuple[int, ...]] = {}
+        self.observation_shape: tuple[int, ...] = (111 + 43 * self.players,)
 
     def _check(self, view: View) -> Game:
         if not isinstance(view, View):
@@ -224,6 +363,16 @@ class PlankEncoding:
             raise ValueError(f"a {view.players}-player view for a {self.players}-player encoding")
         return view.game
 
+    def _check_game(self, game: Game, seat: object) -> None:
+        """A TypeError or ValueError unless ``game`` is a Game of this many
+        players and ``seat`` one of its seats."""
+        if not isinstance(game, Game):
+            raise TypeError(f"expected a plank.Game, not {type(game).__name__}")
+        if game.players != self.players:
+            raise ValueError(f"a {game.players}-player game for a {self.players}-player encoding")
+        if not 0 <= engine.check_int(seat, "seat") < self.players:
+            raise ValueError(f"no seat {seat}: seats are 0 to {self.players - 1}")
+
     def legal_actions(self, view: View) -> list[int]:
         """The action ids of the seat's legal moves, ascending (none when it is not to move)."""
         ids: list[int] = np.sort(_legal_ids(self._check(view), view.player)).tolist()
@@ -231,9 +380,7 @@ class PlankEncoding:
 
     def action_mask(self, view: View) -> np.ndarray:
         """An ``int8`` array of 1801: 1 where the action is legal."""
-        mask = np.zeros(ACTION_COUNT, dtype=np.int8)
-        mask[_legal_ids(self._check(view), view.player)] = 1
-        return mask
+        return _legal_mask(self._check(view), view.player)
 
     def move_to_action(self, view: View, move: Any) -> int:
         """The action id of ``move`` (a Move or its text), which must be legal in ``view``."""
@@ -255,50 +402,46 @@ class PlankEncoding:
             raise ValueError(f"action {int(action)} is not legal for seat {view.player} here")
         return move
 
-    def _relative(self, game: Game, seat: int) -> tuple[int, ...]:
-        """Each seat's place in turn order counted from ``seat`` (0 for ``seat``)."""
-        key = (game.deal.letters, seat)
-        rel = self._rel.get(key)
-        if rel is None:
-            letters, p = game.deal.letters, self.players
-            me = LETTERS.index(letters[seat])
-            rel = tuple((LETTERS.index(letters[s]) - me) % p for s in range(p))
-            self._rel[key] = rel
-        return rel
-
     def observation(self, view: View) -> np.ndarray:
         """The numbers of the module's table, for the view's seat."""
         game = self._check(view)
-        p = self.players
-        rel = self._relative(game, view.player)
-        table = game.table
-        tokens = self._tokens
-        # the squares' colours, then the tokens: one index list, one write
-        ones = [slot for r, strip in enumerate(table.strips) for slot in _COLOUR_SLOTS[strip][r]]
-        ones += [
-            tokens + SQUARE_COUNT * rel[owner] + i
-            for i, owner in enumerate(table.owners)
-            if owner >= 0
-        ]
-        tail = [0.0] * (7 * p + 3)
-        for seat in range(p):
-            k = 3 * rel[seat]
-            held, off = game.strip_counts(seat), game.tokens_off(seat)
-            tail[k], tail[k + 1], tail[k + 2] = held[0] / 4, held[1] / 4, held[2] / 4
-            k += 3 * p
-            tail[k], tail[k + 1], tail[k + 2] = off[0] / 2, off[1] / 2, off[2] / 2
-        mover = game.current_player
-        over = mover is None
-        if mover is not None:
-            tail[6 * p + rel[mover]] = 1.0
-        rules = game.rules
-        if rules.turn_limit is not None:
-            tail[7 * p] = len(game.history) / rules.turn_limit
-        if rules.repetition is not None:
-            tail[7 * p + 1] = game.repetitions() / rules.repetition
-        if over:
-            tail[7 * p + 2] = 1.0
-        out = np.zeros(self.observation_shape, dtype=np.float32)
-        out[ones] = 1.0
-        out[self._hands :] = tail
-        return out
+        return _observation(game, view.player, _position(game))
+
+    def observe_seat(self, game: Game, seat: int) -> tuple[np.ndarray, np.ndarray]:
+        """``(observation(view), action_mask(view))`` of ``view = game.view(seat)``,
+        read from the game without the copy a view makes (on C, from the
+        bytes of the core's position and its legal moves)."""
+        if type(seat) is not int or type(game) is not Game or game.players != self.players:
+            self._check_game(game, seat)
+        elif not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat}: seats are 0 to {self.players - 1}")
+        return _observation(game, seat, _position(game)), _legal_mask(game, seat)
+
+    def play_seat(self, game: Game, seat: int, action: int) -> Move:
+        """Play action ``action`` of seat ``seat`` on ``game`` and return its move:
+        ``game.play(self.action_to_move(game.view(seat), action))`` without
+        the view's copy; a ValueError, and nothing played, unless the action
+        is legal for that seat now (the game checks the move: in one call on C)."""
+        if type(action) is not int or not 0 <= action < ACTION_COUNT:
+            action = _check_action(action)  # raises, or an action id of another type
+        if type(game) is not Game or game.players != self.players:
+            self._check_game(game, seat)
+        if type(seat) is not int or seat != game.current_player:
+            self._check_game(game, seat)
+            raise ValueError(f"action {action} is not legal for seat {seat} here")
+        move = _FIXED[action]
+        if move is None or action in _BOTTOM:  # a Place, or a lay that needs a strip laid
+            c = game._c
+            if c is None:
+                rows, move = game.table.rows, _move_of(game, action)
+            else:
+                position = c.position()
+                rows = position[_ROWS_AT]
+                if move is None and action // 3 < rows:
+                    move = _PLACES[position[_STRIPS_AT + action // 3]][action]
+            if move is None or not rows:
+                raise ValueError(f"action {action} is not legal for seat {seat} here")
+        try:
+            return game.play(move)
+        except IllegalMoveError:
+            raise ValueError(f"action {action} is not legal for seat {seat} here") from None
