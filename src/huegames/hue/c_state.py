@@ -182,6 +182,16 @@ class CState:
         self.mirror: Any = None
         """A view's :class:`~huegames.hue.board.TableMirror`: its game's table in Python."""
 
+    @property
+    def state_pointer(self) -> Any:
+        """The ``hue_state *`` the core's calls take (for an encoder's one call; not to write)."""
+        return self._state
+
+    @property
+    def hands_pointer(self) -> Any:
+        """The ``hue_hands *`` the core's calls take; None for a view's share."""
+        return self._hands
+
     def viewed(self, mirror: TableMirror) -> CState:
         """The table alone, sharing this block (no hands): what a view holds,
         with its game's ``mirror`` (the table in Python, which holds no hand

@@ -135,7 +135,6 @@ from .rules import Rules
 from .view import View
 
 if TYPE_CHECKING:
-    from .c_state import CState
     from .grid.c_grid import Grid as CGrid
 
 __all__ = [
@@ -587,7 +586,7 @@ class HueEncoding:
         one call straight from the game's state in the core
         (``hue_state_encode``), else from the game's board."""
         self._check_game(game)
-        c = _c_state_of(game)
+        c = game.core_state
         if c is None:
             return self._observe_board(game, seat)
         encoder = self._state_encoder or self._make_state_encoder()
@@ -595,7 +594,13 @@ class HueEncoding:
         mask, mask_at = self._masks.take_pointer(clear=False)
         try:
             status = encoder.encode(
-                c._state, c._hands, seat, encoder.encoding, at, mask_at, self.action_count
+                c.state_pointer,
+                c.hands_pointer,
+                seat,
+                encoder.encoding,
+                at,
+                mask_at,
+                self.action_count,
             )
         except (TypeError, OverflowError):  # not a seat number
             status = _c_core().lib.HG_ERR_ARGUMENT
@@ -678,14 +683,14 @@ class HueEncoding:
         current = game.current_player
         if seat != current:  # not this seat's turn: no action of it is legal
             return game.play(self.action_to_move(game.view(seat), action))
-        c = _c_state_of(game)
+        c = game.core_state
         if c is None:
             board = game.board
             legal = self._legal_of(game, board, seat, current, game.hand_sizes, hand)
             move = self._move_of(legal, board, seat, hand, int(action))
             game.play_legal(move)
             return move
-        state = c._state
+        state = c.state_pointer
         x0, y0, x1, y1 = state.box
         min_x, min_y = state.origin_x + x0, state.origin_y + y0
         widest, tallest, reach = self._spans[True]
@@ -966,13 +971,6 @@ def _code_table_pointer() -> Any:
     """``_CODE_TABLE`` as the ``uint8_t *`` ``hue_paint_planes`` reads (it lives
     as long as the module)."""
     return _c_core().ffi.from_buffer("uint8_t[]", _CODE_TABLE)
-
-
-def _c_state_of(game: Game) -> CState | None:
-    """The game's state in the C core (its ``hue_state`` and ``hue_hands``),
-    or None on the Python backend.  Read from the game's own field, as the
-    Game has no public door to its state."""
-    return game._c
 
 
 class _StateEncoder(threading.local):

@@ -268,6 +268,12 @@ class Game:
         """Where this game's state lives: ``"c"`` (the C core) or ``"python"``."""
         return "python" if self._c is None else "c"
 
+    @property
+    def core_state(self) -> c_state.CState | None:
+        """The game's state in the C core (its table, cards laid and hands),
+        or None on the Python backend: what an encoder reads in one call."""
+        return self._c
+
     def with_backend(self, name: str) -> Game:
         """A copy of this game whose state lives on backend ``name`` (``"c"``
         or ``"python"``): the same game, to compare the two engines in one

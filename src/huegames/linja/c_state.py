@@ -160,7 +160,7 @@ class CState:
 
     def set(self, state: State) -> None:
         """Put the position in ``state`` (the earlier ones stay, to undo to)."""
-        at = self._now
+        at = self.now
         _write(at[0], *state[:4], _CODES[state.termination])
         key = lib.linja_moves_key(at)
         if key < 0:  # pragma: no cover - State and Board check their fields
@@ -169,7 +169,7 @@ class CState:
         self._state = state
 
     @property
-    def _now(self) -> Any:
+    def now(self) -> Any:
         """The current position (a ``linja_state *``, the line's last)."""
         return self._line + (len(self.keys) - 1)
 
@@ -178,7 +178,7 @@ class CState:
         """The position as the Python engine's :class:`State` (made when read)."""
         state = self._state
         if state is None:
-            at = self._now
+            at = self.now
             c = at[0]
             board = _board(ffi.buffer(at, _BOARD)[:])
             state = State(board, c.player, c.following, bool(c.bonus), _TERMINATIONS[c.termination])
@@ -188,7 +188,7 @@ class CState:
     @property
     def termination(self) -> Termination | None:
         """Why the game ended, or None while it goes on."""
-        return None if self.keys[-1] else _TERMINATIONS[self._now[0].termination]
+        return None if self.keys[-1] else _TERMINATIONS[self.now[0].termination]
 
     @property
     def is_over(self) -> bool:
@@ -201,7 +201,7 @@ class CState:
         key = self.keys[-1]
         if key:
             return key >> _SEAT_BIT & 1
-        player: int = self._now[0].player
+        player: int = self.now[0].player
         return player
 
     @property
@@ -214,7 +214,7 @@ class CState:
         """The single legal moves, in :meth:`Game.legal_moves`' order."""
         listed = LISTS.get(self.keys[-1])
         if listed is None:  # a list not met yet: at most a few thousand exist
-            listed = _list_moves(self._now)
+            listed = _list_moves(self.now)
             LISTS[self.keys[-1]] = listed
         return list(listed)
 
@@ -265,11 +265,11 @@ class CState:
 
     def turn_outcomes(self) -> list[TurnOutcome]:
         """Every distinct way to complete the turn (:func:`turn_outcomes`)."""
-        return _outcomes(self._now, self._rules)
+        return _outcomes(self.now, self._rules)
 
     def next_states(self) -> list[tuple[Board, int, bool]]:
         """The distinct states the turn can lead to (:func:`next_states`)."""
-        return _next_states(self._now, self._rules)
+        return _next_states(self.now, self._rules)
 
 
 _FIRST_CAPACITY = 128

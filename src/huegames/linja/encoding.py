@@ -144,9 +144,9 @@ _SEAT_BIT = c_state.lib.LINJA_KEY_SEAT if c_state.available else 0
 def _position(game: Game) -> bytes:
     """The game's position as :data:`_POSITION` lays it out: read from the
     core on the C backend, packed from the game's State on the Python one."""
-    c = game._c
+    c = game.core_state
     if c is not None:
-        return c_state.ffi.buffer(c._now, _POSITION.size)[:]  # type: ignore[no-any-return]
+        return c_state.ffi.buffer(c.now, _POSITION.size)[:]  # type: ignore[no-any-return]
     state = game.state
     board = state.board
     over = state.termination is not None
@@ -178,7 +178,7 @@ def _mask_of(moves: Sequence[Move], seat: int) -> np.ndarray:
 def _legal_mask(game: Game, seat: int) -> np.ndarray:
     """The read-only mask of seat ``seat``'s legal actions in ``game`` (all 0
     unless it is to move): on the C backend found by the core's moves key."""
-    c = game._c
+    c = game.core_state
     if c is None:
         if seat != game.current_player:
             return _NO_ACTIONS

@@ -101,6 +101,12 @@ class Game:
         """Where this game's position lives: ``"c"`` (the C core) or ``"python"``."""
         return "python" if self._c is None else "c"
 
+    @property
+    def core_state(self) -> c_state.CState | None:
+        """The game's line of play in the C core, or None on the Python
+        backend: what an encoder reads the position from."""
+        return self._c
+
     def with_backend(self, name: str) -> Game:
         """A copy of this game whose position lives on backend ``name`` (``"c"``
         or ``"python"``): the same game, to compare the two engines in one process.

@@ -304,7 +304,7 @@ def _deal_of(start: bytes, players: int) -> Deal:
     deal = _DEALS.get(order + held)
     if deal is None:
         strips = tuple(_HAND_OF[held[at : at + 3]] for at in range(0, 3 * players, 3))
-        deal = _DEALS[order + held] = Deal._trusted(_LETTERS_OF[order], strips, order[0])
+        deal = _DEALS[order + held] = Deal.unchecked(_LETTERS_OF[order], strips, order[0])
     return deal
 
 

@@ -83,11 +83,11 @@ class Deal:
             raise ValueError(f"first seat must be 0 to {players - 1}, not {brief(self.first)}")
 
     @classmethod
-    def _trusted(
+    def unchecked(
         cls, letters: tuple[str, ...], strips: tuple[tuple[str, ...], ...], first: int
     ) -> Deal:
-        """A deal made without the checks, for one known to be possible (dealt
-        by the C core as :func:`deal_hand` deals)."""
+        """A deal made without the constructor's checks, for one known to be
+        possible (the C core's deal, which :func:`deal_hand` gives too)."""
         deal = object.__new__(cls)
         object.__setattr__(deal, "letters", letters)
         object.__setattr__(deal, "strips", strips)

@@ -225,7 +225,7 @@ _SEATS: dict[tuple[tuple[int, ...], int], _Seat] = {}
 def _position(game: Game) -> bytes:
     """The game's position as :data:`_POSITION` lays it out: read from the
     core on the C backend, packed from the game's table on the Python one."""
-    c = game._c
+    c = game.core_state
     if c is not None:
         return c.position()
     table, p = game.table, game.players
@@ -234,7 +234,7 @@ def _position(game: Game) -> bytes:
         p,
         table.rows,
         len(game.history),
-        bytes(game._turn_order),
+        bytes(game.turn_order),
         bytes(_ORDER[strip] for strip in table.strips),
         bytes(owner & 0xFF for owner in table.owners).ljust(SQUARE_COUNT, b"\xff"),
         bytes(n for seat in seats for n in game.tokens_off(seat)),
@@ -246,7 +246,7 @@ def _observation(game: Game, seat: int, position: bytes) -> np.ndarray:
     """Seat ``seat``'s observation of ``game`` (the module's table), whose
     ``position`` is given, as a new array: its bytes (0, 1 and the counts)
     put together, then scaled, then the two draw counters."""
-    order = game._turn_order
+    order = game.turn_order
     look = _SEATS.get((order, seat))
     if look is None:
         look = _SEATS[order, seat] = _Seat(order, seat)
@@ -431,7 +431,7 @@ class PlankEncoding:
             raise ValueError(f"action {action} is not legal for seat {seat} here")
         move = _FIXED[action]
         if move is None or action in _BOTTOM:  # a Place, or a lay that needs a strip laid
-            c = game._c
+            c = game.core_state
             if c is None:
                 rows, move = game.table.rows, _move_of(game, action)
             else:

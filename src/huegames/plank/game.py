@@ -180,6 +180,12 @@ class Game:
         ``"c"`` (the C core, which holds the hand's line of play) or ``"python"``."""
         return "python" if self._c is None else "c"
 
+    @property
+    def core_state(self) -> c_state.CLine | None:
+        """The hand's line of play in the C core, or None on the Python
+        backend: what an encoder reads the position from."""
+        return self._c
+
     def with_backend(self, name: str) -> Game:
         """A copy of this game on backend ``name`` (``"c"`` or ``"python"``): the
         same hand, to compare the two engines in one process.
@@ -235,6 +241,11 @@ class Game:
     def is_over(self) -> bool:
         """True once a line is completed or the hand is drawn."""
         return self._outcome is not None
+
+    @property
+    def turn_order(self) -> tuple[int, ...]:
+        """The seats in the order they move, from the hand's first."""
+        return self._turn_order
 
     def letter(self, seat: int) -> str:
         """The token set (``"A"`` to ``"D"``) that ``seat`` drew: it fixes the turn order."""
