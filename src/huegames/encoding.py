@@ -26,6 +26,7 @@ True
 from __future__ import annotations
 
 import importlib
+import numbers
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from . import engine
@@ -34,7 +35,7 @@ from .records import brief
 if TYPE_CHECKING:
     import numpy as np
 
-__all__ = ["Encoding", "encoding"]
+__all__ = ["Encoding", "check_action", "encoding"]
 
 
 @runtime_checkable
@@ -108,3 +109,17 @@ def encoding(game: str | engine.GameSpec, players: int, rules: Any = None) -> En
     if not isinstance(built, Encoding):
         raise TypeError(f"{spec.encoding} did not build an Encoding")
     return built
+
+
+def check_action(action: object, count: int | None = None) -> int:
+    """``action`` as an int when it is an action id: an integer (Python's or
+    numpy's, not a bool) and, when ``count`` is given, in ``0 .. count - 1``;
+    else a ValueError that says what was wrong.  Every encoding checks
+    actions with it, so a bad one gets the same message in every game."""
+    if type(action) is not int and (
+        isinstance(action, bool) or not isinstance(action, numbers.Integral)
+    ):
+        raise ValueError(f"an action id is an integer, not {brief(action)}")
+    if count is not None and not 0 <= action < count:  # type: ignore[operator]
+        raise ValueError(f"action {action} is not in 0..{count - 1}")
+    return int(action)  # type: ignore[call-overload]

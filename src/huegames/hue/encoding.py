@@ -124,6 +124,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, NoReturn, cast
 import numpy as np
 
 from .. import _cores
+from ..encoding import check_action
 from ..errors import IllegalMoveError
 from ..records import brief
 from . import cells
@@ -553,14 +554,8 @@ class HueEncoding:
         ...
         ValueError: action 0 (X2 at -3 -3 rotation 0) is not legal for seat 0 here
         """
-        self._check_action(action)
-        return self._move_of(self._legal(view), view.board, view.player, view.hand, int(action))
-
-    def _check_action(self, action: object) -> None:
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"an action id is an integer, not {brief(action)}")
-        if not 0 <= action < self.action_count:
-            raise ValueError(f"action {action} is not in 0..{self.action_count - 1}")
+        action = check_action(action, self.action_count)
+        return self._move_of(self._legal(view), view.board, view.player, view.hand, action)
 
     def _move_of(
         self, legal: _Legal, board: Board, player: int, hand: Sequence[str], action: int
@@ -679,7 +674,7 @@ class HueEncoding:
         checks it (one call into the core); else it is found among the
         seat's legal placements on the game's board and laid unchecked."""
         hand = self._seat_hand(game, seat)
-        self._check_action(action)
+        action = check_action(action, self.action_count)
         current = game.current_player
         if seat != current:  # not this seat's turn: no action of it is legal
             return game.play(self.action_to_move(game.view(seat), action))
@@ -687,7 +682,7 @@ class HueEncoding:
         if c is None:
             board = game.board
             legal = self._legal_of(game, board, seat, current, game.hand_sizes, hand)
-            move = self._move_of(legal, board, seat, hand, int(action))
+            move = self._move_of(legal, board, seat, hand, action)
             game.play_legal(move)
             return move
         state = c.state_pointer
@@ -703,7 +698,7 @@ class HueEncoding:
         ):
             self._check_table(game.board, anchors=True)  # raises: the table is beyond the frame
         f = self.frame
-        slot, rest = divmod(int(action), 4 * self._area)
+        slot, rest = divmod(action, 4 * self._area)
         rotation, position = divmod(rest, self._area)
         row, col = divmod(position, f.cols)
         x, y = min_x + f.left + col, min_y + f.top + row

@@ -95,6 +95,7 @@ from typing import Any
 
 import numpy as np
 
+from ..encoding import check_action
 from .board import COLUMNS, ROWS, SQUARES, Board
 from .colour import oklab
 from .cues import readings, repeats
@@ -380,9 +381,7 @@ class HuesAndCuesEncoding:
     def action_to_move(self, view: View, action: int) -> Move:
         """The move of action id ``action``, which must be legal in ``view``."""
         self._check(view)
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"an action id is an integer, not {action!r}")
-        action = int(action)
+        action = check_action(action)
         if not self._is_legal(view, action):
             raise ValueError(f"action {action} is not legal for seat {view.player} here")
         if action < GUESS_BASE:

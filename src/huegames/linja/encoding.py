@@ -53,6 +53,7 @@ from typing import Any
 import numpy as np
 
 from .. import engine
+from ..encoding import check_action
 from ..errors import IllegalMoveError
 from . import c_state
 from .board import POSITIONS, RED
@@ -199,15 +200,6 @@ def _check_seat(seat: object) -> int:
     return seat  # type: ignore[return-value]
 
 
-def _check_action(action: object) -> int:
-    """``action`` as an int when it is an action id, else a ValueError."""
-    if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-        raise ValueError(f"an action id is an integer, not {action!r}")
-    if not 0 <= action < ACTION_COUNT:
-        raise ValueError(f"action {action} is not in 0..{ACTION_COUNT - 1}")
-    return int(action)
-
-
 class LinjaEncoding:
     """Linja's actions and observations (the table in this module's text).
 
@@ -252,7 +244,7 @@ class LinjaEncoding:
 
     def action_to_move(self, view: View, action: int) -> Move:
         """The move of action id ``action``, which must be legal in ``view``."""
-        if not _legal_mask(view.game, view.player)[_check_action(action)]:
+        if not _legal_mask(view.game, view.player)[check_action(action, ACTION_COUNT)]:
             raise ValueError(f"action {action} is not legal for seat {view.player} here")
         return _MOVES[view.player][int(action)]
 
@@ -274,7 +266,7 @@ class LinjaEncoding:
         the view's copy; a ValueError, and nothing played, unless the action
         is legal for that seat now (the game checks the move: in one call on C)."""
         if type(action) is not int or not 0 <= action < ACTION_COUNT:
-            action = _check_action(action)  # raises, or an action id of another type
+            action = check_action(action, ACTION_COUNT)  # raises, or an action id of another type
         if not isinstance(game, Game):
             raise TypeError(f"expected a linja.Game, not {type(game).__name__}")
         if seat != game.current_player:

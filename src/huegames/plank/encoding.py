@@ -83,6 +83,7 @@ from typing import Any
 import numpy as np
 
 from .. import engine
+from ..encoding import check_action
 from ..errors import IllegalMoveError
 from . import c_state
 from .components import COLOURS, MAX_ROWS, ORDERS, check_players
@@ -322,15 +323,6 @@ def _legal_mask(game: Game, seat: int) -> np.ndarray:
     return mask
 
 
-def _check_action(action: object) -> int:
-    """``action`` as an int when it is an action id, else a ValueError."""
-    if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-        raise ValueError(f"an action id is an integer, not {action!r}")
-    if not 0 <= action < ACTION_COUNT:
-        raise ValueError(f"action {action} is not in 0..{ACTION_COUNT - 1}")
-    return int(action)
-
-
 class PlankEncoding:
     """Plank's actions and observations for ``players`` seats (the tables in
     this module's text).
@@ -394,9 +386,7 @@ class PlankEncoding:
     def action_to_move(self, view: View, action: int) -> Move:
         """The move of action id ``action``, which must be legal in ``view``."""
         game = self._check(view)
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"an action id is an integer, not {action!r}")
-        move = _move_of(game, int(action))
+        move = _move_of(game, check_action(action))
         # the moves of legal ids are the legal moves (a lay on the empty table at "T")
         if move is None or game.current_player != view.player or move not in game.legal_moves():
             raise ValueError(f"action {int(action)} is not legal for seat {view.player} here")
@@ -423,7 +413,7 @@ class PlankEncoding:
         the view's copy; a ValueError, and nothing played, unless the action
         is legal for that seat now (the game checks the move: in one call on C)."""
         if type(action) is not int or not 0 <= action < ACTION_COUNT:
-            action = _check_action(action)  # raises, or an action id of another type
+            action = check_action(action, ACTION_COUNT)  # raises, or an action id of another type
         if type(game) is not Game or game.players != self.players:
             self._check_game(game, seat)
         if type(seat) is not int or seat != game.current_player:
