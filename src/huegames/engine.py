@@ -638,6 +638,11 @@ class GameSpec:
     hot_paths: str | None = None
     """``"module:function"`` of what ``huegames bench`` times for the game
     (:meth:`hot_path_cases`); imported only when asked for."""
+    vector: str | None = None
+    """``"module:Class"`` of the game's C batch for :mod:`huegames.vector`
+    (``Class.of(setup, buffers, chunks)``: the batch, or None where it
+    cannot play those settings and the Python batch plays them); imported
+    only when a vector environment is made."""
 
     @property
     def home(self) -> str:

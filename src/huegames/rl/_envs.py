@@ -77,6 +77,20 @@ def observation_space(code: Encoding) -> spaces.Dict:
     return spaces.Dict({"observation": box, "action_mask": mask})
 
 
+def opponents(bots: Any, count: int) -> list[engine.BotSpec]:
+    """One :class:`~huegames.engine.BotSpec` per other seat (``count``), in
+    seat order, from one bot for all (a name, spec, class or factory) or a
+    list of one per seat."""
+    if isinstance(bots, (engine.BotSpec, str)) or callable(bots):
+        return [engine.BotSpec.of(bots)] * count
+    if isinstance(bots, Sequence):
+        specs = [engine.BotSpec.of(bot) for bot in bots]
+        if len(specs) != count:
+            raise ValueError(f"{len(specs)} opponents for {count} other seats: give one per seat")
+        return specs
+    raise TypeError(f"opponents are a bot or a list of bots, not {brief(bots)}")
+
+
 def build_encoding(spec: engine.GameSpec, players: int, rules: Any) -> Encoding:
     """The game's encoding, or a ValueError saying that it has none yet."""
     return encoding(spec, players, rules)

@@ -94,7 +94,7 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
             raise ValueError(f"seat must be 0 to {self.players - 1}, not {brief(seat)}")
         self.reward = _envs.check_choice(reward, _envs.REWARDS, "reward")
         self.render_mode = _envs.check_render_mode(render_mode)
-        self.bots = _opponents(opponents, self.players - 1)
+        self.bots = _envs.opponents(opponents, self.players - 1)
         """One :class:`~huegames.engine.BotSpec` per other seat, in seat order."""
         for bot in self.bots:
             bot.check(self.game_spec)
@@ -211,17 +211,6 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
             f"<huegames.rl.gymnasium.Env {self.game_spec.name}, {self.players} players, "
             f"seat {self.seat} against {bots}>"
         )
-
-
-def _opponents(opponents: Opponents, count: int) -> list[BotSpec]:
-    if isinstance(opponents, (BotSpec, str)) or callable(opponents):
-        return [BotSpec.of(opponents)] * count  # type: ignore[arg-type]
-    if isinstance(opponents, Sequence):
-        specs = [BotSpec.of(bot) for bot in opponents]
-        if len(specs) != count:
-            raise ValueError(f"{len(specs)} opponents for {count} other seats: give one per seat")
-        return specs
-    raise TypeError(f"opponents are a bot or a list of bots, not {brief(opponents)}")
 
 
 def env_id(game: str) -> str:

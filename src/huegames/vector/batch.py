@@ -1,0 +1,288 @@
+"""What a vector environment steps: a batch of games, and the arrays it writes.
+
+A batch holds ``num_envs`` games of one game and writes, for every env, its
+observation and legal-action mask, the seat to move, and where a game ended
+its final scores, winners, observation and mask, into numpy arrays the
+:class:`~huegames.vector.VectorEnv` owns (:class:`Buffers`).  Two kinds
+exist, with the same behaviour to the last number:
+
+- :class:`PythonBatch`, here: each env a game of the engine, observed and
+  played through the game's encoding, its bots built as the single
+  environment builds them.  It is the specification, the fallback without a
+  C core, and Hues and Cues' batch.
+- a game's C batch (:attr:`huegames.engine.GameSpec.vector`, such as
+  :class:`huegames.linja.vector.LinjaBatch`): every env's state in its C
+  core, one call stepping a range of envs with no Python work per game.
+
+**Seeds.**  A batch seeded ``seed`` plays, in env ``i``, the episodes whose
+games are ``new_game(players, seed=game_seed(seed, i, k))`` for ``k = 0, 1,
+...``, each bot seated as :class:`huegames.rl.gymnasium.Env` seats it
+(``derive_seed(game seed, seat, bot label)``); the random actions of env
+``i`` come from a SplitMix64 generator seeded ``derive_seed(seed, i,
+"actions")`` (:func:`random_action`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+import numpy as np
+
+from .. import engine
+from ..encoding import Encoding
+
+__all__ = [
+    "AUTORESET_MODES",
+    "Batch",
+    "Buffers",
+    "PythonBatch",
+    "Setup",
+    "actions_seed",
+    "game_seed",
+    "random_action",
+    "splitmix64",
+]
+
+AUTORESET_MODES: Final = ("same-step", "next-step", "disabled")
+"""How a finished env starts its next game, as Gymnasium 1.x's
+``AutoresetMode`` names them: in the step that ended it (``"same-step"``),
+in the step after (``"next-step"``, that step's action ignored), or only in
+``reset(options={"reset_mask": ...})`` (``"disabled"``)."""
+
+_MASK64: Final = (1 << 64) - 1
+
+
+def game_seed(seed: int, env: int, episode: int) -> int:
+    """The seed of env ``env``'s game number ``episode`` (from 0) in a batch seeded ``seed``.
+
+    >>> from huegames.vector.batch import game_seed
+    >>> from huegames.engine import derive_seed
+    >>> game_seed(1, 2, 0) == derive_seed(1, 2, 0)
+    True
+    """
+    return engine.derive_seed(seed, env, episode)
+
+
+def actions_seed(seed: int, env: int) -> int:
+    """The seed of env ``env``'s random actions in a batch seeded ``seed``."""
+    return engine.derive_seed(seed, env, "actions")
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """SplitMix64's next ``(state, output)`` from ``state`` (64-bit integers)."""
+    state = (state + 0x9E3779B97F4A7C15) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return state, z ^ (z >> 31)
+
+
+def random_action(state: int, mask: np.ndarray) -> tuple[int, int]:
+    """``(state, action)``: a uniformly random legal action of ``mask`` drawn
+    from generator state ``state``, and the state after it; 0, without a
+    draw, when nothing is legal.  The ``i``-th legal id (ascending) is
+    chosen, ``i = (high 32 bits of the output * count) >> 32``."""
+    legal = np.flatnonzero(mask)
+    if not len(legal):
+        return state, 0
+    state, output = splitmix64(state)
+    return state, int(legal[((output >> 32) * len(legal)) >> 32])
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a batch plays: the game, its seats and how its envs reset."""
+
+    spec: engine.GameSpec
+    players: int
+    rules: Any
+    encoding: Encoding
+    num_envs: int
+    agents: tuple[int, ...] | None
+    """Env ``i``'s caller's seat; None when the caller plays every seat (self-play)."""
+    bots: tuple[engine.BotSpec | None, ...]
+    """Each seat's bot (None for the caller's seat; all None in self-play)."""
+    autoreset: str
+    """One of :data:`AUTORESET_MODES`."""
+
+
+@dataclass
+class Buffers:
+    """The arrays a batch writes, one row per env (row ``i`` is env ``i``)."""
+
+    observations: np.ndarray
+    """``(num_envs, *observation_shape)``: what the observing seat sees now."""
+    masks: np.ndarray
+    """``(num_envs, action_count)`` int8: 1 where the action is legal (all 0 once over)."""
+    to_move: np.ndarray
+    """``(num_envs,)`` int32: the seat to move, -1 once over."""
+    terminated: np.ndarray
+    """``(num_envs,)`` bool: the game ended in the last step."""
+    scores: np.ndarray
+    """``(num_envs, players)`` float64: final scores, where terminated."""
+    winners: np.ndarray
+    """``(num_envs, players)`` int8: 1 for each winner, where terminated."""
+    final_observations: np.ndarray
+    """The observation at the end, where terminated (``"same-step"`` only:
+    ``observations`` then holds the next game's start)."""
+    final_masks: np.ndarray
+
+    @classmethod
+    def of(cls, code: Encoding, num_envs: int, players: int) -> Buffers:
+        """Zeroed buffers for ``num_envs`` envs of ``code``'s game with ``players`` seats."""
+        shape = (num_envs, *code.observation_shape)
+        dtype = np.dtype(code.observation_dtype)
+        return cls(
+            observations=np.zeros(shape, dtype),
+            masks=np.zeros((num_envs, code.action_count), np.int8),
+            to_move=np.full(num_envs, -1, np.int32),
+            terminated=np.zeros(num_envs, np.bool_),
+            scores=np.zeros((num_envs, players), np.float64),
+            winners=np.zeros((num_envs, players), np.int8),
+            final_observations=np.zeros(shape, dtype),
+            final_masks=np.zeros((num_envs, code.action_count), np.int8),
+        )
+
+
+class Batch(Protocol):
+    """A batch of games (:class:`PythonBatch` or a game's C batch), made as
+    ``Batch(setup, buffers, chunks)``: ``chunks`` are the ``(start, stop)``
+    ranges of envs that threads step at the same time, one each."""
+
+    def reset(self, seed: int, envs: np.ndarray | None) -> None:
+        """Start games: every env's first (``envs`` None: episode 0 of batch
+        seed ``seed``, the random actions reseeded), or the next one of each
+        env where ``envs`` (a bool array) is set, under the same seed."""
+
+    def step(self, actions: np.ndarray, chunk: int) -> None:
+        """Play ``actions[i]`` in each env ``i`` of chunk ``chunk``, the bots
+        after it, and reset as the mode says.  The caller has checked them:
+        each is legal in its env, or its env is over (next-step mode)."""
+
+    def random_actions(self, out: np.ndarray) -> None:
+        """One uniformly random legal action per env into ``out`` (int64)."""
+
+
+class PythonBatch:
+    """A batch on the Python engine: the specification of every batch."""
+
+    def __init__(self, setup: Setup, buffers: Buffers, chunks: Sequence[tuple[int, int]]) -> None:
+        self.setup = setup
+        self.buffers = buffers
+        self.chunks = list(chunks)
+        self.seed = 0
+        count = setup.num_envs
+        self.games: list[Any] = [None] * count
+        self.bots: list[list[engine.Bot | None]] = [[] for _ in range(count)]
+        self.episodes = [0] * count
+        self.last = [-1] * count
+        self.done = [False] * count
+        self.generators = [0] * count
+        code = setup.encoding
+        self._observe_seat = getattr(code, "observe_seat", None)
+        self._play_seat = getattr(code, "play_seat", None)
+
+    def reset(self, seed: int, envs: np.ndarray | None) -> None:
+        """See :meth:`Batch.reset`."""
+        if envs is None:
+            self.seed = seed
+            self.episodes = [0] * self.setup.num_envs
+            self.generators = [actions_seed(seed, env) for env in range(self.setup.num_envs)]
+            chosen: Sequence[int] = range(self.setup.num_envs)
+        else:
+            chosen = np.flatnonzero(envs).tolist()
+            for env in chosen:
+                self.episodes[env] += 1
+        buffers = self.buffers
+        for env in chosen:
+            buffers.terminated[env] = False
+            self._start(env)
+
+    def step(self, actions: np.ndarray, chunk: int) -> None:
+        """See :meth:`Batch.step`."""
+        buffers, same_step = self.buffers, self.setup.autoreset == "same-step"
+        start, stop = self.chunks[chunk]
+        for env in range(start, stop):
+            buffers.terminated[env] = False
+            if self.done[env]:  # next-step mode: this step starts its next game
+                self.episodes[env] += 1
+                self._start(env)
+                continue
+            game = self.games[env]
+            seat = game.current_player
+            action = int(actions[env])
+            if self._play_seat is not None:
+                self._play_seat(game, seat, action)
+            else:
+                game.play(self.setup.encoding.action_to_move(game.view(seat), action))
+            self.last[env] = seat
+            self._play_bots(env)
+            if not game.is_over:
+                self._write(env, buffers.observations, buffers.masks)
+                continue
+            buffers.terminated[env] = True
+            outcome = game.outcome()
+            buffers.scores[env] = game.scores()
+            buffers.winners[env] = 0
+            for winner in outcome.winners:
+                buffers.winners[env, winner] = 1
+            if same_step:
+                self._write(env, buffers.final_observations, buffers.final_masks)
+                self.episodes[env] += 1
+                self._start(env)
+            else:
+                self._write(env, buffers.observations, buffers.masks)
+                self.done[env] = True
+
+    def random_actions(self, out: np.ndarray) -> None:
+        """See :meth:`Batch.random_actions`."""
+        masks = self.buffers.masks
+        for env in range(self.setup.num_envs):
+            self.generators[env], out[env] = random_action(self.generators[env], masks[env])
+
+    def _start(self, env: int) -> None:
+        setup = self.setup
+        seed = game_seed(self.seed, env, self.episodes[env])
+        game = self.games[env] = setup.spec.new_game(setup.players, seed=seed, rules=setup.rules)
+        self.bots[env] = [
+            None
+            if bot is None
+            else bot.build(setup.spec, engine.derive_seed(seed, seat, bot.label))
+            for seat, bot in enumerate(setup.bots)
+        ]
+        self.last[env] = -1
+        self.done[env] = False
+        self._play_bots(env)
+        if game.is_over:  # pragma: no cover -- no game ends before the caller's first move
+            raise RuntimeError(f"env {env}: the bots ended the game before the caller moved")
+        self._write(env, self.buffers.observations, self.buffers.masks)
+
+    def _play_bots(self, env: int) -> None:
+        game, bots = self.games[env], self.bots[env]
+        while (seat := game.current_player) is not None and bots[seat] is not None:
+            game.play(bots[seat].choose(game.view(seat)))
+            self.last[env] = seat
+
+    def _write(self, env: int, observations: np.ndarray, masks: np.ndarray) -> None:
+        """Env ``env``'s observation and mask into row ``env`` of the arrays:
+        the caller's seat's, or in self-play the seat to move's (once over,
+        the seat that moved last)."""
+        game = self.games[env]
+        current = game.current_player
+        agents = self.setup.agents
+        if agents is not None:
+            seat = agents[env]
+        else:
+            seat = current if current is not None else max(self.last[env], 0)
+        if self._observe_seat is not None:
+            observation, mask = self._observe_seat(game, seat)
+        else:
+            code = self.setup.encoding
+            view = game.view(seat)
+            observation = code.observation(view)
+            mask = code.action_mask(view) if current == seat else 0
+        observations[env] = observation
+        masks[env] = mask
+        self.buffers.to_move[env] = -1 if current is None else current

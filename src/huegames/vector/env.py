@@ -1,0 +1,315 @@
+"""Many games of one game as one Gymnasium vector environment (:func:`make`)."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import importlib
+import itertools
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from .. import engine
+from ..engine import BotSpec
+from ..records import brief
+from ..rl import _envs
+from .batch import AUTORESET_MODES, Batch, Buffers, PythonBatch, Setup
+
+__all__ = ["VectorEnv", "make"]
+
+_MODES = {
+    "same-step": AutoresetMode.SAME_STEP,
+    "next-step": AutoresetMode.NEXT_STEP,
+    "disabled": AutoresetMode.DISABLED,
+}
+BACKENDS = ("auto", "c", "python")
+"""Where the games run: the game's C batch when its core is loaded (``"auto"``),
+always (``"c"``: an error without it) or never (``"python"``)."""
+
+
+def make(
+    game: str | engine.GameSpec,
+    num_envs: int,
+    *,
+    players: int | None = None,
+    rules: dict[str, Any] | None = None,
+    seed: int | None = None,
+    opponents: Any = None,
+    seat: int = 0,
+    autoreset_mode: str = "same-step",
+    threads: int = 1,
+    backend: str = "auto",
+) -> VectorEnv:
+    """``num_envs`` games of ``game`` stepped together (:class:`VectorEnv`).
+
+    - ``opponents=None``: self-play, the caller plays every seat; each env
+      observes from the seat to move (``infos["to_move"]``) and the rewards
+      are ``(num_envs, players)``, one per seat.
+    - ``opponents="greedy"`` (any bot, or one per other seat in seat order):
+      the caller plays ``seat`` in every env and the bots
+      the others, inside the C core where the game's kernel plays them; one
+      ``step`` goes on to the caller's next turn; rewards are ``(num_envs,)``.
+    - ``seed``: the batch seed of the first ``reset()`` (None: a fresh one);
+      ``rules``: the game's ``Rules`` settings; ``threads``: how many
+      threads step the batch (the C step releases the GIL); results are the
+      same for any count.
+    """
+    return VectorEnv(
+        game,
+        num_envs,
+        players=players,
+        rules=rules,
+        seed=seed,
+        opponents=opponents,
+        seat=seat,
+        autoreset_mode=autoreset_mode,
+        threads=threads,
+        backend=backend,
+    )
+
+
+class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarray]):
+    """``num_envs`` games of one game, stepped in one call (see :func:`make`).
+
+    The observation is the single environment's ``Dict(observation=...,
+    action_mask=...)`` batched: ``observation`` of shape ``(num_envs,
+    *shape)``, ``action_mask`` of ``(num_envs, action_count)`` int8, each
+    env's legal actions for the seat it observes.  ``step(actions)`` takes
+    one action id per env (int array of ``(num_envs,)``).  A game ends with
+    ``terminated`` set and its reward, never truncated; ``infos`` always
+    holds ``"to_move"`` (each env's seat to move, -1 once over) and, where a
+    game ended, ``"final_info"`` (its ``"scores"`` and ``"winners"``, one row
+    per env, ``"_final_info"`` saying which rows) and in ``"same-step"`` mode
+    ``"final_obs"`` (its last observation and mask): the returned
+    observation is then already the next game's.  Every array returned is
+    the caller's own copy.
+    """
+
+    def __init__(
+        self,
+        game: str | engine.GameSpec,
+        num_envs: int,
+        *,
+        players: int | None = None,
+        rules: dict[str, Any] | None = None,
+        seed: int | None = None,
+        opponents: Any = None,
+        seat: int = 0,
+        autoreset_mode: str = "same-step",
+        threads: int = 1,
+        backend: str = "auto",
+    ) -> None:
+        spec, count, made_rules = _envs.resolve(game, players, dict(rules or {}))
+        self.num_envs = engine.check_int(num_envs, "num_envs")
+        if self.num_envs < 1:
+            raise ValueError(f"num_envs must be at least 1, not {brief(num_envs)}")
+        threads = engine.check_int(threads, "threads")
+        if not 1 <= threads <= self.num_envs:
+            raise ValueError(f"threads must be 1 to num_envs ({self.num_envs}), not {threads}")
+        mode = _envs.check_choice(autoreset_mode, AUTORESET_MODES, "autoreset_mode")
+        backend = _envs.check_choice(backend, BACKENDS, "backend")
+        self.game_spec, self.players, self.rules = spec, count, made_rules
+        self.encoding = _envs.build_encoding(spec, count, made_rules)
+        agents, bots = _seats(spec, count, self.num_envs, opponents, seat)
+        self.self_play = agents is None
+        """True when the caller plays every seat (``opponents=None``)."""
+        self.agents = None if agents is None else np.array(agents, np.int32)
+        """Each env's caller's seat (None in self-play)."""
+        self.setup = Setup(
+            spec, count, made_rules, self.encoding, self.num_envs, agents, bots, mode
+        )
+        self.threads = threads
+        bounds = np.linspace(0, self.num_envs, threads + 1).astype(int)
+        self.chunks = [(int(a), int(b)) for a, b in itertools.pairwise(bounds)]
+        self._buffers = Buffers.of(self.encoding, self.num_envs, count)
+        self.batch: Batch = _batch(spec, backend, self.setup, self._buffers, self.chunks)
+        self.backend = "python" if isinstance(self.batch, PythonBatch) else "c"
+        """Where the games run: ``"c"`` (the game's C batch) or ``"python"``."""
+        self._pool = (
+            concurrent.futures.ThreadPoolExecutor(threads, thread_name_prefix="huegames-vector")
+            if threads > 1
+            else None
+        )
+        self.single_observation_space = _envs.observation_space(self.encoding)
+        self.single_action_space = spaces.Discrete(self.encoding.action_count)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self.metadata = {"autoreset_mode": _MODES[mode]}
+        self.autoreset_mode = mode
+        self.seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
+        """The batch seed of the games being played (:mod:`huegames.vector.batch`)."""
+        self._started = False
+        self._done = np.zeros(self.num_envs, np.bool_)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
+        """Start every env's first game of batch seed ``seed`` (None: the
+        environment's seed the first time, else every env's next game), or
+        with ``options={"reset_mask": mask}`` the next game of the envs the
+        bool mask selects."""
+        mask = None if options is None else options.get("reset_mask")
+        if mask is not None:
+            mask = np.asarray(mask)
+            if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
+                raise ValueError(f"reset_mask must be a bool array of ({self.num_envs},)")
+            if seed is not None or not self._started:
+                raise ValueError("reset_mask resets envs of a started batch, without a seed")
+            self.batch.reset(self.seed, mask)
+            self._done &= ~mask
+        elif seed is not None or not self._started:
+            if seed is not None:
+                self.seed = engine.check_seed(seed)
+            self.batch.reset(self.seed, None)
+            self._done[:] = False
+        else:
+            self.batch.reset(self.seed, np.ones(self.num_envs, np.bool_))
+            self._done[:] = False
+        self._started = True
+        return self._observations(), {"to_move": self._buffers.to_move.copy()}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Play one action per env; see the class for what comes back."""
+        if not self._started:
+            raise RuntimeError("call reset() before step()")
+        actions = self._checked(actions)
+        if self._pool is None:
+            self.batch.step(actions, 0)
+        else:
+            list(self._pool.map(lambda chunk: self.batch.step(actions, chunk), range(self.threads)))
+        buffers = self._buffers
+        terminated = buffers.terminated.copy()
+        if self.autoreset_mode == "same-step":
+            self._done[:] = False
+        else:
+            self._done = terminated | (self._done & (self.autoreset_mode == "disabled"))
+        rewards = np.zeros((self.num_envs, self.players), np.float64)
+        infos: dict[str, Any] = {"to_move": buffers.to_move.copy()}
+        if terminated.any():
+            rewards[terminated] = self._rewards(terminated)
+            infos["final_info"] = {
+                "scores": np.where(terminated[:, None], buffers.scores, 0.0),
+                "winners": np.where(terminated[:, None], buffers.winners, 0).astype(np.int8),
+            }
+            infos["_final_info"] = terminated
+            if self.autoreset_mode == "same-step":
+                infos["final_obs"] = {
+                    "observation": buffers.final_observations.copy(),
+                    "action_mask": buffers.final_masks.copy(),
+                }
+                infos["_final_obs"] = terminated
+        if self.agents is not None:
+            rewards = rewards[np.arange(self.num_envs), self.agents]
+        truncated = np.zeros(self.num_envs, np.bool_)
+        return self._observations(), rewards, terminated, truncated, infos
+
+    def random_actions(self) -> np.ndarray:
+        """One uniformly random legal action per env (int64), drawn from each
+        env's seeded generator; 0 for an env whose game is over."""
+        if not self._started:
+            raise RuntimeError("call reset() before random_actions()")
+        out = np.zeros(self.num_envs, np.int64)
+        self.batch.random_actions(out)
+        return out
+
+    def close(self, **kwargs: Any) -> None:
+        """Stop the threads (the batch's memory goes with the environment)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+        super().close(**kwargs)
+
+    def _observations(self) -> dict[str, np.ndarray]:
+        buffers = self._buffers
+        return {"observation": buffers.observations.copy(), "action_mask": buffers.masks.copy()}
+
+    def _rewards(self, ended: np.ndarray) -> np.ndarray:
+        """Each seat's reward in the envs that ``ended``, as the single
+        environment's ``"score-difference"``: the seat's score minus the
+        mean of the others' (negated where lower scores win)."""
+        scores = self._buffers.scores[ended]
+        players = self.players
+        sign = -1.0 if players in self.game_spec.lower_scores_win else 1.0
+        total = scores.sum(axis=1, keepdims=True)
+        return sign * (players * scores - total) / (players - 1)  # type: ignore[no-any-return]
+
+    def _checked(self, actions: Any) -> np.ndarray:
+        """``actions`` as int64 when each is an action id, legal in its env (or
+        its env over, where the mode starts the next game); else a TypeError
+        or ValueError naming the first env at fault, and no env changed."""
+        array = np.asarray(actions)
+        if array.dtype == np.bool_ or array.dtype.kind not in "iu":
+            raise TypeError(f"actions are integer action ids, not an array of {array.dtype}")
+        if array.shape != (self.num_envs,):
+            raise ValueError(
+                f"expected one action per env, shape ({self.num_envs},), not {array.shape}"
+            )
+        done = self._done
+        if self.autoreset_mode == "disabled" and done.any():
+            env = int(np.flatnonzero(done)[0])
+            raise ValueError(f"env {env}: its game is over: reset it with reset(options=...)")
+        count = self.encoding.action_count
+        live = ~done
+        outside = live & ((array < 0) | (array >= count))
+        if outside.any():
+            env = int(np.flatnonzero(outside)[0])
+            raise ValueError(f"env {env}: action {int(array[env])} is not in 0..{count - 1}")
+        actions = array.astype(np.int64)
+        envs = np.arange(self.num_envs)
+        illegal = live & (self._buffers.masks[envs, np.where(live, actions, 0)] == 0)
+        if illegal.any():
+            env = int(np.flatnonzero(illegal)[0])
+            seat = int(self._buffers.to_move[env])
+            raise ValueError(
+                f"env {env}: action {int(actions[env])} is not legal for seat {seat} here"
+            )
+        return actions
+
+    def __repr__(self) -> str:
+        against = "self-play" if self.self_play else "against bots"
+        return (
+            f"<huegames.vector.VectorEnv {self.game_spec.name}, {self.players} players, "
+            f"{self.num_envs} envs, {against}, {self.backend}>"
+        )
+
+
+def _seats(
+    spec: engine.GameSpec, players: int, num_envs: int, opponents: Any, seat: object
+) -> tuple[tuple[int, ...] | None, tuple[BotSpec | None, ...]]:
+    """Each env's caller's seat (None in self-play) and each seat's bot."""
+    if opponents is None:
+        return None, (None,) * players
+    agent = engine.check_int(seat, "seat")
+    if not 0 <= agent < players:
+        raise ValueError(f"seat must be 0 to {players - 1}, not {brief(seat)}")
+    others = iter(_envs.opponents(opponents, players - 1))
+    bots = tuple(None if s == agent else next(others) for s in range(players))
+    for bot in bots:
+        if bot is not None:
+            bot.check(spec)
+    return (agent,) * num_envs, bots
+
+
+def _batch(
+    spec: engine.GameSpec,
+    backend: str,
+    setup: Setup,
+    buffers: Buffers,
+    chunks: list[tuple[int, int]],
+) -> Batch:
+    """The game's C batch when it has one and may (``backend``), else :class:`PythonBatch`."""
+    if backend != "python" and spec.vector is not None:
+        module_name, _, class_name = spec.vector.partition(":")
+        factory = getattr(importlib.import_module(module_name), class_name)
+        made = factory.of(setup, buffers, chunks)
+        if made is not None:
+            return made  # type: ignore[no-any-return]
+    if backend == "c":
+        raise ValueError(f"{spec.title} has no C batch for these settings (backend='c')")
+    return PythonBatch(setup, buffers, chunks)
