@@ -51,6 +51,7 @@ from .records import brief
 __all__ = [
     "GAMES_GROUP",
     "GAME_OVER",
+    "MOST_SETTING",
     "Bot",
     "BotEntry",
     "BotFactory",
@@ -65,6 +66,7 @@ __all__ = [
     "View",
     "check_int",
     "check_seed",
+    "check_setting",
     "check_turn",
     "derive_seed",
     "factory_settings",
@@ -323,6 +325,19 @@ def fresh_seed() -> int:
 def check_seed(seed: object, name: str = "seed") -> int:
     """``seed`` when it is an integer (not a bool, not a float), else a TypeError."""
     return check_int(seed, name)
+
+
+MOST_SETTING: Final = 2**31 - 1
+"""The largest number a rule setting takes (a count of rounds, turns or
+repetitions): every core holds it in 32 bits, every record writes it."""
+
+
+def check_setting(value: object, name: str, least: int) -> int:
+    """``value`` when it is an ``int`` from ``least`` to :data:`MOST_SETTING`,
+    else a TypeError or a ValueError naming ``name``."""
+    if not least <= check_int(value, name) <= MOST_SETTING:
+        raise ValueError(f"{name} must be None or {least} to {MOST_SETTING}, not {brief(value)}")
+    return value  # type: ignore[return-value]
 
 
 def check_int(value: object, name: str) -> int:

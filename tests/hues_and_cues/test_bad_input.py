@@ -262,3 +262,9 @@ def test_listed_cues_all_play():
     cues = [move for move in game.legal_moves() if move.action is hc.Action.CUE]
     assert len(cues) > 100
     assert all(game.is_legal(move) for move in cues)
+
+
+@pytest.mark.parametrize("name", ["rounds_per_giver", "giver_points"])
+def test_a_rule_setting_beyond_32_bits_is_refused(name: str) -> None:
+    with pytest.raises(ValueError, match=f"Rules.{name} must be None or 1 to"):
+        hc.Rules(**{name: 2**31})

@@ -132,3 +132,16 @@ def test_bad_input_records():
         Deal(("A", "C"), TWO.strips, 0)
     with pytest.raises(ValueError, match="2 to 4 players"):
         plank.new_game(5, seed=1)
+
+
+@pytest.mark.parametrize("name", ["repetition", "turn_limit"])
+@pytest.mark.parametrize("value", [2**31, 10**5000], ids=["2**31", "10**5000"])
+def test_a_rule_setting_beyond_32_bits_is_refused(name: str, value: int) -> None:
+    """A setting no core holds and no record writes (JSON refuses ints of
+    over 4,300 digits) is a ValueError, from Rules and from a record."""
+    with pytest.raises(ValueError, match=f"Rules.{name} must be None or"):
+        plank.Rules(**{name: value})
+    record = plank.new_game(players=2, seed=1).to_dict()
+    record["rules"][name] = value
+    with pytest.raises(ValueError):
+        Game.from_dict(record)

@@ -38,7 +38,7 @@ class Rules:
     >>> Rules(giver_points=0)
     Traceback (most recent call last):
     ...
-    ValueError: Rules.giver_points must be a positive integer or None, not 0
+    ValueError: Rules.giver_points must be None or 1 to 2147483647, not 0
     """
 
     free_target: bool = False
@@ -55,9 +55,8 @@ class Rules:
                 raise TypeError(f"Rules.{name} must be True or False")
         for name in ("rounds_per_giver", "giver_points"):
             value = getattr(self, name)
-            if value is not None and engine.check_int(value, f"Rules.{name}") < 1:
-                shown = records.brief(value)
-                raise ValueError(f"Rules.{name} must be a positive integer or None, not {shown}")
+            if value is not None:
+                engine.check_setting(value, f"Rules.{name}", 1)
         for name in ("colour_words", "relative_words"):
             value = getattr(self, name)
             if not isinstance(value, (list, tuple)) or not all(

@@ -40,10 +40,8 @@ class Rules:
     def __post_init__(self) -> None:
         for name, least in (("repetition", 2), ("turn_limit", 1)):
             value = getattr(self, name)
-            if value is not None and engine.check_int(value, f"Rules.{name}") < least:
-                raise ValueError(
-                    f"Rules.{name} must be None or >= {least}, not {records.brief(value)}"
-                )
+            if value is not None:
+                engine.check_setting(value, f"Rules.{name}", least)
         if self.repetition is None and self.turn_limit is None:
             raise ValueError("Rules need a repetition or a turn limit, or a hand may never end")
 
