@@ -38,7 +38,7 @@ SHARED_HEADER = "csrc/huegames.h"
 """Error codes, version macros, the export macro: included by every core's header."""
 SHARED_SOURCES = ("csrc/huegames.c",)
 """Compiled into every core (``hg_error_name``)."""
-DEPENDS = (SHARED_HEADER, "csrc/pyrandom.h")
+DEPENDS = (SHARED_HEADER, "csrc/pyrandom.h", "csrc/hg_vector.h")
 """Headers a change to which rebuilds every core."""
 
 
@@ -78,7 +78,7 @@ CORES = (
     Core(
         "huegames.linja._linja_core",
         "csrc/linja_core.h",
-        ("csrc/linja_core.c",),
+        ("csrc/linja_core.c", "csrc/linja_vector.c"),
         "the Linja C core",
         "Linja",
     ),

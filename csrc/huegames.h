@@ -10,6 +10,8 @@
 #ifndef HUEGAMES_H
 #define HUEGAMES_H
 
+#include <stdint.h>
+
 /* Error codes. */
 #define HG_ERR_ARGUMENT (-1)     /* a size, count, policy or setting out of range,
                                     or a NULL buffer */
@@ -50,6 +52,12 @@ extern "C" {
  * "capacity", "deck", "illegal", "state"), "ok" for a code >= 0, and
  * "unknown" for any other negative number.  The string is static. */
 HG_API const char *hg_error_name(int code);
+
+/* huegames.engine.derive_seed from the text of its parts' repr (`text`,
+ * `length` bytes, `length` >= 0): the first 8 bytes of the text's BLAKE2b
+ * digest of 8 bytes, read big-endian, shifted right by one (63 bits).  The
+ * vector environments seed each game with it, as the Python side does. */
+HG_API uint64_t hg_derive_seed(const char *text, int32_t length);
 
 #ifdef __cplusplus
 }

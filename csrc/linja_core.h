@@ -40,7 +40,7 @@ extern "C" {
 #endif
 
 #define LINJA_CORE_VERSION_MAJOR 3
-#define LINJA_CORE_VERSION_MINOR 2
+#define LINJA_CORE_VERSION_MINOR 3
 #define LINJA_CORE_VERSION_PATCH 0
 #define LINJA_CORE_VERSION \
     HG_VERSION_NUMBER(LINJA_CORE_VERSION_MAJOR, LINJA_CORE_VERSION_MINOR, LINJA_CORE_VERSION_PATCH)
@@ -236,6 +236,75 @@ HG_API int32_t linja_choose_turn(const linja_state *state, const linja_rules *ru
 HG_API int32_t linja_play_games(const linja_rules *rules, int32_t games, const uint64_t *deal_seeds,
                          const linja_bot *bots, linja_workspace *ws, int32_t *scores,
                          int8_t *winners, linja_move *moves, int32_t *move_counts);
+
+/* -- vector environments (huegames.vector) ----------------------------------
+ *
+ * A batch of games stepped together: each env's state lives in a
+ * linja_env, the batch's settings in a linja_vector, and each call writes
+ * every env's observation, mask, seat to move and end into the caller's
+ * arrays (linja_vector_out, row i for env i).  Observations and action ids
+ * are huegames.linja.encoding's; seeds and random actions are hg_vector.h's.
+ * The caller checks actions first (huegames.vector.VectorEnv); the core
+ * still refuses an action id out of range or illegal (HG_ERR_ARGUMENT,
+ * HG_ERR_ILLEGAL), with the envs before it stepped and that env as it was. */
+
+#define LINJA_OBSERVATION 25     /* numbers in an observation */
+#define LINJA_ACTIONS 29         /* action ids: 28 forward pairs and the pass */
+#define LINJA_SEED_TEXT 256      /* the longest text of a batch seed or a bot's label */
+
+#define LINJA_SAME_STEP 0        /* autoreset modes: reset in the step that ends a game */
+#define LINJA_NEXT_STEP 1        /* ... in the step after it (its action ignored) */
+#define LINJA_DISABLED 2         /* ... never (a finished env is an argument error) */
+
+typedef struct {
+    linja_state state;
+    linja_rng rngs[2];           /* each bot seat's random.Random for this game */
+    uint64_t actions;            /* the random actions' SplitMix64 state */
+    int64_t episode;             /* this game's number in the env, from 0 */
+    int8_t last;                 /* the seat that moved last, -1 before any move */
+    int8_t done;                 /* over, and not reset yet (next-step, disabled) */
+} linja_env;
+
+typedef struct {
+    linja_rules rules;
+    linja_bot bots[2];           /* each seat's bot: policy RANDOM or GREEDY (seed unused) */
+    int8_t is_bot[2];            /* 1 where a bot plays the seat */
+    int32_t agent;               /* the caller's seat, -1 when it plays both (self-play) */
+    int32_t autoreset;           /* LINJA_SAME_STEP, LINJA_NEXT_STEP or LINJA_DISABLED */
+    char seed_text[LINJA_SEED_TEXT]; /* repr(batch seed) */
+    int32_t seed_length;
+    char labels[2][LINJA_SEED_TEXT]; /* repr(label) of each bot seat's bot */
+    int32_t label_lengths[2];
+} linja_vector;
+
+typedef struct {
+    float *observations;         /* [n][LINJA_OBSERVATION] */
+    int8_t *masks;               /* [n][LINJA_ACTIONS] */
+    int32_t *to_move;            /* [n]: the seat to move, -1 once over */
+    uint8_t *terminated;         /* [n]: 1 where the game ended in this call */
+    double *scores;              /* [n][2]: the final scores, where terminated */
+    int8_t *winners;             /* [n][2]: 1 for each winner, where terminated */
+    float *final_observations;   /* [n][LINJA_OBSERVATION]: where terminated (same-step) */
+    int8_t *final_masks;         /* [n][LINJA_ACTIONS] */
+} linja_vector_out;
+
+/* Start games in envs[0..count-1]: with `which` NULL every env's game 0
+ * (its random actions seeded), else the next game of each env i with
+ * which[i] set.  `ws` holds LINJA_MAX_TURNS turns (the greedy bot's). */
+HG_API int32_t linja_vector_reset(const linja_vector *vector, linja_env *envs, int32_t count,
+                                  const uint8_t *which, const linja_vector_out *out,
+                                  linja_workspace *ws);
+
+/* Step envs[start..stop-1]: actions[i] for env i (ignored where the env is
+ * over in next-step mode), the bots after it, and the autoreset.  Returns
+ * the number of envs stepped, or a negative code. */
+HG_API int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t start,
+                                 int32_t stop, const int64_t *actions,
+                                 const linja_vector_out *out, linja_workspace *ws);
+
+/* One random legal action per env of `masks` into out[0..count-1]. */
+HG_API int32_t linja_vector_random_actions(linja_env *envs, int32_t count, const int8_t *masks,
+                                           int64_t *out);
 
 #ifdef __cplusplus
 }

@@ -209,7 +209,7 @@ def test_the_line_refuses_what_it_cannot_play_and_writes_nothing():
     ffi, lib = c_state.ffi, c_state.lib
     line = ffi.new("linja_state[]", 3)
     lib.linja_start(line, 0)
-    rules = c_state._c_rules(Rules())
+    rules = c_state.c_rules(Rules())
     before = ffi.buffer(line)[:]
     forward, backward = ffi.new("linja_move *", (0, 1))[0], ffi.new("linja_move *", (1, 0))[0]
     assert lib.linja_line_play(line, 3, 0, backward, rules) == lib.HG_ERR_ILLEGAL

@@ -85,6 +85,7 @@ SPEC = engine.register(
         encoding="huegames.linja.encoding:LinjaEncoding",
         kernel="huegames.linja.kernel:play_games",
         hot_paths="huegames.linja.speed:hot_paths",
+        vector="huegames.linja.vector:LinjaBatch",
         perfect_information=True,
         longest_game=longest_game,
         score_bounds=score_bounds,

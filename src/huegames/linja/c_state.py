@@ -35,7 +35,7 @@ CORE = "huegames.linja._linja_core"
 """The compiled core's module, loaded through :mod:`huegames._cores`."""
 CORE_NAME = "the Linja C core"
 """How warnings name it."""
-CORE_VERSION = (3, 2)
+CORE_VERSION = (3, 3)
 """The ``LINJA_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module and
 :mod:`huegames.linja.kernel` are written against (:func:`huegames._cores.core`)."""
 
@@ -107,7 +107,7 @@ LISTS: dict[int, tuple[Move, ...]] = {}
 moves of ``n`` steps from a set of start positions, so at most 2 x 7 x 2**7 lists."""
 
 
-def _c_rules(rules: Rules) -> Any:
+def c_rules(rules: Rules) -> Any:
     """``rules`` as the ``linja_rules`` the core reads (made once per rule set;
     the last one asked for is found without hashing the rules)."""
     global _last_rules
@@ -154,7 +154,7 @@ class CState:
     def __init__(self, state: State, rules: Rules) -> None:
         self._line = _new_line(_FIRST_CAPACITY)
         self.keys = [0]
-        self._rules = _c_rules(rules)
+        self._rules = c_rules(rules)
         self._state: State | None = None
         self.set(state)
 
@@ -381,11 +381,11 @@ def turn_outcomes(
     board: Board, seat: int, following: int, bonus: bool, rules: Rules
 ) -> list[TurnOutcome]:
     """:func:`huegames.linja.turn_outcomes` in the core."""
-    return _outcomes(_position(board, seat, following, bonus), _c_rules(rules))
+    return _outcomes(_position(board, seat, following, bonus), c_rules(rules))
 
 
 def next_states(
     board: Board, seat: int, following: int, bonus: bool, rules: Rules
 ) -> list[tuple[Board, int, bool]]:
     """:func:`huegames.linja.next_states` in the core."""
-    return _next_states(_position(board, seat, following, bonus), _c_rules(rules))
+    return _next_states(_position(board, seat, following, bonus), c_rules(rules))

@@ -44,7 +44,7 @@ _MOST_NODES = 1 << 20
 one plays on the Python engine."""
 
 
-def _policy(bot: engine.BotSpec) -> tuple[int, int, int] | None:
+def policy_of(bot: engine.BotSpec) -> tuple[int, int, int] | None:
     """``(policy, nodes, max_depth)`` of the C policy that plays as ``bot``, or None.
 
     The bot is built once to read its settings; only the catalogue's own
@@ -122,7 +122,7 @@ def play_games(run: Any, start: int, stop: int) -> list[dict[str, Any]] | None:
         return None
     policies: dict[str, tuple[int, int, int]] = {}  # by bot label
     for bot in run.bots:
-        policy = _policy(bot)
+        policy = policy_of(bot)
         if policy is None:
             return None
         policies[bot.label] = policy

@@ -1,0 +1,278 @@
+/*
+ * linja_vector.c -- Linja's vector environments (linja_core.h, "vector
+ * environments"): many games stepped in one call, observed and masked as
+ * huegames/linja/encoding.py observes and masks one, seeded and played as
+ * huegames/vector/batch.py's PythonBatch plays them (the tests compare).
+ */
+#include "linja_core.h"
+#define PYRANDOM_STATE linja_rng
+#include "pyrandom.h"
+#include "hg_vector.h"
+
+#include <string.h>
+
+#define PASS_ACTION 28
+#define MAX_FOLLOWING 5
+
+/* Action id of the forward pair s -> t of a seat's frame (0 <= s < t <= 7). */
+static int32_t pair_action(int32_t s, int32_t t)
+{
+    return s * (15 - s) / 2 + t - s - 1;
+}
+
+static int32_t frame(int32_t seat, int32_t position)
+{
+    return seat == 0 ? position : LINJA_POSITIONS - 1 - position;
+}
+
+static int32_t move_action(int32_t seat, linja_move m)
+{
+    if (m.src < 0) {
+        return PASS_ACTION;
+    }
+    return pair_action(frame(seat, m.src), frame(seat, m.dst));
+}
+
+/* The move of action id `action` (0..28) for `seat`. */
+static linja_move action_move(int32_t seat, int64_t action)
+{
+    linja_move m = {-1, -1};
+    if (action == PASS_ACTION) {
+        return m;
+    }
+    int32_t s = 0;
+    while (action >= 7 - s) { /* pairs from s: 7 - s of them */
+        action -= 7 - s;
+        s++;
+    }
+    m.src = (int8_t)frame(seat, s);
+    m.dst = (int8_t)frame(seat, s + 1 + (int32_t)action);
+    return m;
+}
+
+/* Seat `seat`'s observation of `state` and its mask (all 0 unless it is to move). */
+static void observe(const linja_state *state, int32_t seat, float *obs, int8_t *mask)
+{
+    const uint8_t *ours = seat == 0 ? state->board.red : state->board.black;
+    const uint8_t *theirs = seat == 0 ? state->board.black : state->board.red;
+    int32_t over = state->termination != LINJA_ONGOING;
+    for (int32_t p = 0; p < LINJA_POSITIONS; p++) {
+        obs[p] = (float)(ours[frame(seat, p)] / 12.0);
+        obs[LINJA_POSITIONS + p] = (float)(theirs[frame(seat, p)] / 12.0);
+    }
+    for (int32_t i = 16; i < LINJA_OBSERVATION; i++) {
+        obs[i] = 0.0f;
+    }
+    obs[16] = !over && state->player == seat ? 1.0f : 0.0f;
+    obs[17 + (state->following < MAX_FOLLOWING ? state->following : MAX_FOLLOWING)] = 1.0f;
+    obs[23] = state->bonus ? 1.0f : 0.0f;
+    obs[24] = over ? 1.0f : 0.0f;
+    memset(mask, 0, LINJA_ACTIONS);
+    if (!over && state->player == seat) {
+        linja_move legal[LINJA_MAX_MOVES];
+        int32_t n = linja_legal_moves(state, legal);
+        for (int32_t i = 0; i < n; i++) {
+            mask[move_action(seat, legal[i])] = 1;
+        }
+    }
+}
+
+/* Env i's observation into row i of `obs` and `masks`, its seat to move into out. */
+static void write(const linja_vector *v, const linja_env *e, int32_t i, float *obs, int8_t *masks,
+                  const linja_vector_out *out)
+{
+    const linja_state *s = &e->state;
+    int32_t over = s->termination != LINJA_ONGOING;
+    int32_t seat = v->agent >= 0 ? v->agent : over ? (e->last > 0 ? e->last : 0) : s->player;
+    observe(s, seat, &obs[(int64_t)i * LINJA_OBSERVATION], &masks[(int64_t)i * LINJA_ACTIONS]);
+    out->to_move[i] = over ? -1 : s->player;
+}
+
+/* Play the bots' seats until a seat the caller plays is to move, or the end. */
+static int32_t play_bots(const linja_vector *v, linja_env *e, linja_workspace *ws)
+{
+    linja_state *s = &e->state;
+    while (s->termination == LINJA_ONGOING && v->is_bot[s->player]) {
+        int32_t seat = s->player;
+        const linja_bot *bot = &v->bots[seat];
+        if (bot->policy == LINJA_POLICY_RANDOM) {
+            linja_move legal[LINJA_MAX_MOVES];
+            int32_t n = linja_legal_moves(s, legal);
+            linja_play(s, legal[linja_rng_below(&e->rngs[seat], (uint32_t)n)], &v->rules);
+        } else {
+            int32_t n = linja_turns(s, &v->rules, ws->turns, LINJA_MAX_TURNS);
+            if (n < 0) {
+                return n;
+            }
+            int32_t pick = linja_choose_turn(s, &v->rules, bot, &e->rngs[seat], ws, ws->turns, n);
+            if (pick < 0) {
+                return pick;
+            }
+            const linja_turn *turn = &ws->turns[pick];
+            for (int32_t m = 0; m < turn->count; m++) {
+                linja_play(s, turn->moves[m], &v->rules);
+            }
+        }
+        e->last = (int8_t)seat;
+    }
+    return 0;
+}
+
+/* Env i's game number e->episode: dealt, its bots seeded, played to the
+ * caller's turn.  `base` is pyrandom_start's, made once per call. */
+static int32_t start_game(const linja_vector *v, linja_env *e, int32_t i,
+                          const linja_vector_out *out, linja_workspace *ws,
+                          const uint32_t base[PYRANDOM_N])
+{
+    uint64_t seeds[3];
+    linja_rng deal, *generators[3] = {&deal, NULL, NULL};
+    int32_t n = 1;
+    seeds[0] = hg_seed_of_ints(v->seed_text, v->seed_length, i, e->episode);
+    char seed_text[24];
+    int32_t seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu",
+                                            (unsigned long long)seeds[0]);
+    for (int32_t seat = 0; seat < 2; seat++) {
+        if (v->is_bot[seat]) {
+            seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
+                                  v->label_lengths[seat]);
+            generators[n++] = &e->rngs[seat];
+        }
+    }
+    pyrandom_seed_many(generators, seeds, n, base);
+    linja_start(&e->state, (int32_t)pyrandom_below(&deal, 2)); /* randrange(2) */
+    e->last = -1;
+    e->done = 0;
+    int32_t status = play_bots(v, e, ws);
+    if (status < 0) {
+        return status;
+    }
+    write(v, e, i, out->observations, out->masks, out);
+    return 0;
+}
+
+static int32_t vector_ok(const linja_vector *v, const linja_vector_out *out, linja_workspace *ws)
+{
+    if (!v || !out || !out->observations || !out->masks || !out->to_move || !out->terminated
+        || !out->scores || !out->winners || !out->final_observations || !out->final_masks
+        || v->agent < -1 || v->agent > 1 || v->autoreset < LINJA_SAME_STEP
+        || v->autoreset > LINJA_DISABLED || v->seed_length < 0
+        || v->seed_length > LINJA_SEED_TEXT) {
+        return 0;
+    }
+    for (int32_t seat = 0; seat < 2; seat++) {
+        if (!v->is_bot[seat]) {
+            continue;
+        }
+        int32_t policy = v->bots[seat].policy;
+        if (seat == v->agent || v->label_lengths[seat] < 0
+            || v->label_lengths[seat] > LINJA_SEED_TEXT
+            || (policy != LINJA_POLICY_RANDOM && policy != LINJA_POLICY_GREEDY)
+            || (policy == LINJA_POLICY_GREEDY && (!ws || !ws->turns))) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+int32_t linja_vector_reset(const linja_vector *vector, linja_env *envs, int32_t count,
+                           const uint8_t *which, const linja_vector_out *out, linja_workspace *ws)
+{
+    if (!vector_ok(vector, out, ws) || !envs || count < 0) {
+        return HG_ERR_ARGUMENT;
+    }
+    uint32_t base[PYRANDOM_N];
+    pyrandom_start(base);
+    for (int32_t i = 0; i < count; i++) {
+        linja_env *e = &envs[i];
+        if (which && !which[i]) {
+            continue;
+        }
+        if (which) {
+            e->episode++;
+        } else {
+            e->episode = 0;
+            e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
+        }
+        out->terminated[i] = 0;
+        int32_t status = start_game(vector, e, i, out, ws, base);
+        if (status < 0) {
+            return status;
+        }
+    }
+    return count;
+}
+
+int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t start,
+                          int32_t stop, const int64_t *actions, const linja_vector_out *out,
+                          linja_workspace *ws)
+{
+    if (!vector_ok(vector, out, ws) || !envs || !actions || start < 0 || stop < start) {
+        return HG_ERR_ARGUMENT;
+    }
+    const linja_vector *v = vector;
+    uint32_t base[PYRANDOM_N];
+    pyrandom_start(base);
+    for (int32_t i = start; i < stop; i++) {
+        linja_env *e = &envs[i];
+        linja_state *s = &e->state;
+        out->terminated[i] = 0;
+        if (e->done) {
+            if (v->autoreset != LINJA_NEXT_STEP) {
+                return HG_ERR_ARGUMENT;
+            }
+            e->episode++;
+            int32_t status = start_game(v, e, i, out, ws, base);
+            if (status < 0) {
+                return status;
+            }
+            continue;
+        }
+        if (actions[i] < 0 || actions[i] >= LINJA_ACTIONS || s->termination != LINJA_ONGOING) {
+            return HG_ERR_ARGUMENT;
+        }
+        int32_t seat = s->player;
+        if (linja_play(s, action_move(seat, actions[i]), &v->rules) < 0) {
+            return HG_ERR_ILLEGAL;
+        }
+        e->last = (int8_t)seat;
+        int32_t status = play_bots(v, e, ws);
+        if (status < 0) {
+            return status;
+        }
+        if (s->termination == LINJA_ONGOING) {
+            write(v, e, i, out->observations, out->masks, out);
+            continue;
+        }
+        int32_t winner = linja_winner(s, &v->rules);
+        out->terminated[i] = 1;
+        for (int32_t p = 0; p < 2; p++) {
+            out->scores[2 * i + p] = linja_points(&s->board, p);
+            out->winners[2 * i + p] = (int8_t)(winner == p);
+        }
+        if (v->autoreset == LINJA_SAME_STEP) {
+            write(v, e, i, out->final_observations, out->final_masks, out);
+            e->episode++;
+            status = start_game(v, e, i, out, ws, base);
+            if (status < 0) {
+                return status;
+            }
+        } else {
+            write(v, e, i, out->observations, out->masks, out);
+            e->done = 1;
+        }
+    }
+    return stop - start;
+}
+
+int32_t linja_vector_random_actions(linja_env *envs, int32_t count, const int8_t *masks,
+                                    int64_t *out)
+{
+    if (!envs || !masks || !out || count < 0) {
+        return HG_ERR_ARGUMENT;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        out[i] = hg_random_action(&envs[i].actions, &masks[(int64_t)i * LINJA_ACTIONS],
+                                  LINJA_ACTIONS);
+    }
+    return count;
+}

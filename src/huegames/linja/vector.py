@@ -1,0 +1,148 @@
+"""Linja's C batch for :mod:`huegames.vector`: every env's game in the C core
+(``linja_vector_*`` in ``csrc/linja_core.h``, ``csrc/linja_vector.c``), one
+call stepping a range of envs.
+
+It plays exactly as :class:`huegames.vector.batch.PythonBatch` (the tests
+compare them step by step), with random and greedy bots inside the core;
+for a search bot, or without the core, :meth:`LinjaBatch.of` gives None and
+the Python batch plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .. import _cores
+from ..vector.batch import Buffers, Setup
+from . import c_state, kernel
+from .rules import Rules
+
+__all__ = ["LinjaBatch"]
+
+_core = _cores.load(c_state.CORE, c_state.CORE_NAME, c_state.CORE_VERSION)
+
+
+def _text(value: object, most: int) -> bytes | None:
+    """``repr(value)`` as ASCII bytes, None when longer than ``most`` or not ASCII."""
+    text = repr(value)
+    if len(text) > most or not text.isascii():
+        return None
+    return text.encode("ascii")
+
+
+class LinjaBatch:
+    """A batch of Linja games in the C core (:class:`huegames.vector.batch.Batch`)."""
+
+    def __init__(
+        self, vector: Any, setup: Setup, buffers: Buffers, chunks: Sequence[tuple[int, int]]
+    ) -> None:
+        ffi, lib = c_state.ffi, c_state.lib
+        self.setup, self.buffers, self.chunks = setup, buffers, list(chunks)
+        self._vector = vector
+        self._envs = ffi.new("linja_env[]", setup.num_envs)
+        self._out = ffi.new("linja_vector_out *")
+        self._keep = [
+            buffers.observations,
+            buffers.masks,
+            buffers.to_move,
+            buffers.terminated,
+            buffers.scores,
+            buffers.winners,
+            buffers.final_observations,
+            buffers.final_masks,
+        ]
+        for name, array, kind in (
+            ("observations", buffers.observations, "float *"),
+            ("masks", buffers.masks, "int8_t *"),
+            ("to_move", buffers.to_move, "int32_t *"),
+            ("terminated", buffers.terminated, "uint8_t *"),
+            ("scores", buffers.scores, "double *"),
+            ("winners", buffers.winners, "int8_t *"),
+            ("final_observations", buffers.final_observations, "float *"),
+            ("final_masks", buffers.final_masks, "int8_t *"),
+        ):
+            assert array.flags.c_contiguous
+            setattr(self._out, name, ffi.cast(kind, ffi.from_buffer(array)))
+        # one workspace per chunk (the greedy bot's turns), so threads share none
+        self._turns = [ffi.new("linja_turn[]", lib.LINJA_MAX_TURNS) for _ in self.chunks]
+        self._workspaces = [ffi.new("linja_workspace *") for _ in self.chunks]
+        for workspace, turns in zip(self._workspaces, self._turns, strict=True):
+            workspace.turns = turns
+        self._step = lib.linja_vector_step
+
+    @classmethod
+    def of(
+        cls, setup: Setup, buffers: Buffers, chunks: Sequence[tuple[int, int]]
+    ) -> LinjaBatch | None:
+        """The batch, or None without the core or with a bot the core's
+        vector step does not play (a search bot, or a bot of your own)."""
+        if not c_state.available or not kernel.available:
+            return None
+        ffi, lib = c_state.ffi, c_state.lib
+        rules = setup.rules if setup.rules is not None else Rules()
+        vector = ffi.new("linja_vector *")
+        vector.rules = c_state.c_rules(rules)[0]
+        vector.agent = -1 if setup.agents is None else setup.agents[0]
+        vector.autoreset = {
+            "same-step": lib.LINJA_SAME_STEP,
+            "next-step": lib.LINJA_NEXT_STEP,
+            "disabled": lib.LINJA_DISABLED,
+        }[setup.autoreset]
+        for seat, bot in enumerate(setup.bots):
+            if bot is None:
+                continue
+            policy = kernel.policy_of(bot)
+            label = _text(bot.label, lib.LINJA_SEED_TEXT)
+            if policy is None or policy[0] == lib.LINJA_POLICY_SEARCH or label is None:
+                return None
+            vector.is_bot[seat] = 1
+            vector.bots[seat].policy, vector.bots[seat].nodes, vector.bots[seat].max_depth = policy
+            vector.labels[seat][0 : len(label)] = label
+            vector.label_lengths[seat] = len(label)
+        return cls(vector, setup, buffers, chunks)
+
+    def reset(self, seed: int, envs: np.ndarray | None) -> None:
+        """See :meth:`huegames.vector.batch.Batch.reset`."""
+        ffi, lib = c_state.ffi, c_state.lib
+        vector = self._vector
+        if envs is None:
+            text = _text(seed, lib.LINJA_SEED_TEXT)
+            if text is None:
+                raise ValueError(f"a batch seed has at most {lib.LINJA_SEED_TEXT} digits")
+            vector.seed_text[0 : len(text)] = text
+            vector.seed_length = len(text)
+            which = ffi.NULL
+        else:
+            which = ffi.cast("uint8_t *", ffi.from_buffer(np.ascontiguousarray(envs, np.uint8)))
+        status = lib.linja_vector_reset(
+            vector, self._envs, self.setup.num_envs, which, self._out, self._workspaces[0]
+        )
+        self._check(status)
+
+    def step(self, actions: np.ndarray, chunk: int) -> None:
+        """See :meth:`huegames.vector.batch.Batch.step` (the GIL released)."""
+        start, stop = self.chunks[chunk]
+        pointer = c_state.ffi.cast("int64_t *", c_state.ffi.from_buffer(actions))
+        status = self._step(
+            self._vector, self._envs, start, stop, pointer, self._out, self._workspaces[chunk]
+        )
+        self._check(status)
+
+    def random_actions(self, out: np.ndarray) -> None:
+        """See :meth:`huegames.vector.batch.Batch.random_actions`."""
+        ffi = c_state.ffi
+        masks = ffi.cast("int8_t *", ffi.from_buffer(self.buffers.masks))
+        status = c_state.lib.linja_vector_random_actions(
+            self._envs, self.setup.num_envs, masks, ffi.cast("int64_t *", ffi.from_buffer(out))
+        )
+        self._check(status)
+
+    @staticmethod
+    def _check(status: int) -> None:
+        if status < 0:
+            assert _core is not None
+            message = _cores.error_message(_core, status)
+            raise RuntimeError(f"the Linja C core refused the step: {message}")
