@@ -430,3 +430,26 @@ def test_run_in_process_with_a_scripted_reader(tmp_path: Path) -> None:
     assert "took back your move" in before_hint and "nothing to undo" in after_hint
     assert prompts[-1] == "game over> " and "game over: " in text
     assert engine.game_spec("linja").from_dict(json.loads(saved.read_text())).is_over
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "٣", "1²", "9" * 5000])
+def test_only_ascii_digits_are_move_numbers(typed: str) -> None:
+    """Unicode digits (superscripts, circled numbers, Arabic-Indic) and numbers of
+    thousands of digits once crashed the prompt: each now gets a message and the prompt."""
+    from rich.console import Console
+
+    from huegames.show.play import run
+
+    session = Session("linja", bots="greedy", seed=2)
+    out = io.StringIO()
+    lines = iter(["moves", typed])
+
+    def read(prompt: str) -> str:
+        return next(lines, "quit")
+
+    console = Console(file=out, width=120, color_system=None)
+    assert run(session, read=read, console=console) == 0
+    text = out.getvalue()
+    assert "(digits 0-9)" in text
+    assert len(max(text.splitlines(), key=len)) <= 200
+    assert session.game.to_dict()["moves"] == []

@@ -74,6 +74,7 @@ LIST_ALL: Final = 40
 LISTED: Final = 12
 """A turn with more moves lists this many, numbered, and a summary of the rest."""
 
+_NUMBER_DIGITS: Final = 9  # a longer number is no move's
 _SHOWN_NEWS: Final = 16  # the most moves "since your last move" shows
 _COMMAND_WORDS: Final = ("moves", "undo", "hint", "save", "help", "quit", "exit")
 
@@ -506,13 +507,14 @@ class _Screen:
         if self.session.game.is_over:
             self.error("the game is over: save FILE, undo or quit")
             return _NOTHING
-        if text.isdigit():
-            number = int(text)
+        if text.isdigit():  # any script's digits: only ASCII ones make a number
+            number = int(text) if text.isascii() and len(text) <= _NUMBER_DIGITS else -1
             if not 1 <= number <= len(self.listed):
+                shown = text if number >= 0 else brief(text)
                 self.error(
-                    f"no move {number}: choose 1 to {len(self.listed)}, or type a move"
+                    f"no move {shown}: choose 1 to {len(self.listed)} (digits 0-9), or type a move"
                     if self.listed
-                    else f"no move {number}: type a move, or 'moves' to list them"
+                    else f"no move {shown}: type a move, or 'moves' to list them"
                 )
                 return _NOTHING
             text = self.listed[number - 1]
