@@ -43,6 +43,7 @@ def make(
     autoreset_mode: str = "same-step",
     threads: int = 1,
     backend: str = "auto",
+    copy: bool = True,
 ) -> VectorEnv:
     """``num_envs`` games of ``game`` stepped together (:class:`VectorEnv`).
 
@@ -56,7 +57,9 @@ def make(
     - ``seed``: the batch seed of the first ``reset()`` (None: a fresh one);
       ``rules``: the game's ``Rules`` settings; ``threads``: how many
       threads step the batch (the C step releases the GIL); results are the
-      same for any count.
+      same for any count; ``copy=False``: the observations returned are the
+      environment's own arrays, rewritten by the next ``step`` or ``reset``
+      (read-only views: no copy of ``num_envs`` observations and masks a step).
     """
     return VectorEnv(
         game,
@@ -69,6 +72,7 @@ def make(
         autoreset_mode=autoreset_mode,
         threads=threads,
         backend=backend,
+        copy=copy,
     )
 
 
@@ -86,7 +90,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
     per env, ``"_final_info"`` saying which rows) and in ``"same-step"`` mode
     ``"final_obs"`` (its last observation and mask): the returned
     observation is then already the next game's.  Every array returned is
-    the caller's own copy.
+    the caller's own copy, except the observations with ``copy=False``.
     """
 
     def __init__(
@@ -102,6 +106,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         autoreset_mode: str = "same-step",
         threads: int = 1,
         backend: str = "auto",
+        copy: bool = True,
     ) -> None:
         spec, count, made_rules = _envs.resolve(game, players, dict(rules or {}))
         self.num_envs = engine.check_int(num_envs, "num_envs")
@@ -111,6 +116,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         if not 1 <= threads <= self.num_envs:
             raise ValueError(f"threads must be 1 to num_envs ({self.num_envs}), not {threads}")
         mode = _envs.check_choice(autoreset_mode, AUTORESET_MODES, "autoreset_mode")
+        if not isinstance(copy, bool):
+            raise TypeError(f"copy must be True or False, not {brief(copy)}")
+        self.copy = copy
+        """Whether each observation returned is the caller's own copy."""
         backend = _envs.check_choice(backend, BACKENDS, "backend")
         self.game_spec, self.players, self.rules = spec, count, made_rules
         self.encoding = _envs.build_encoding(spec, count, made_rules)
@@ -126,6 +135,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         bounds = np.linspace(0, self.num_envs, threads + 1).astype(int)
         self.chunks = [(int(a), int(b)) for a, b in itertools.pairwise(bounds)]
         self._buffers = Buffers.of(self.encoding, self.num_envs, count)
+        self._shown = tuple(
+            _read_only(a) for a in (self._buffers.observations, self._buffers.masks)
+        )
         self.batch: Batch = _batch(spec, backend, self.setup, self._buffers, self.chunks)
         self.backend = "python" if isinstance(self.batch, PythonBatch) else "c"
         """Where the games run: ``"c"`` (the game's C batch) or ``"python"``."""
@@ -227,6 +239,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
 
     def _observations(self) -> dict[str, np.ndarray]:
         buffers = self._buffers
+        if not self.copy:
+            return {"observation": self._shown[0], "action_mask": self._shown[1]}
         return {"observation": buffers.observations.copy(), "action_mask": buffers.masks.copy()}
 
     def _rewards(self, ended: np.ndarray) -> np.ndarray:
@@ -277,6 +291,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             f"<huegames.vector.VectorEnv {self.game_spec.name}, {self.players} players, "
             f"{self.num_envs} envs, {against}, {self.backend}>"
         )
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """A view of ``array`` that cannot be written through."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
 
 
 def _seats(
