@@ -10,6 +10,7 @@ huegames bench --games --budget 2
 huegames show game.json -o game.html
 huegames show results.jsonl --game hue --number 3 -o game.html
 huegames play hue --players 3 --bots greedy,mcts:playouts=300 --seed 4
+huegames evaluate linja mypolicy:act --against greedy --games 10000
 
 Every failure ends with one line on stderr, ``huegames: error: ...``, never
 a traceback: exit status 2 for a mistake in the command line (a bad value,
@@ -213,6 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _add_show(commands)
     _add_play(commands)
+    _add_evaluate(commands)
     return parser
 
 
@@ -228,8 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _show(args)
         if args.command == "play":
             return _play(args)
+        if args.command == "evaluate":
+            return _evaluate(args)
         return _fail(
-            "give a command: simulate, bench, show or play (huegames --help to see them)",
+            "give a command: simulate, bench, show, play or evaluate (huegames --help to see them)",
             USAGE_ERROR,
         )
     except UsageError as error:
@@ -646,6 +650,76 @@ def _play(args: argparse.Namespace) -> int:
         return play.run(session, save=args.save)
     except ImportError as error:
         return _fail(str(error), RUN_ERROR)
+
+
+# -- evaluate ------------------------------------------------------------------
+
+
+def _add_evaluate(commands: Any) -> None:
+    """The ``evaluate`` command: a batched numpy policy against the bots."""
+    evaluate = commands.add_parser(
+        "evaluate",
+        help="play a batched numpy policy against the bots (needs huegames[gymnasium])",
+        description="Play POLICY, a function policy(observations, masks) -> actions "
+        "(numpy in, one action id per row out), against bots in a huegames.vector batch, "
+        "its seat turned each game, and print the summary simulate prints. POLICY is "
+        "package.module:function, imported with the current folder on the path.",
+    )
+    evaluate.appendix = _bot_catalogue
+    evaluate.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
+    evaluate.add_argument("policy", help="package.module:function")
+    evaluate.add_argument(
+        "--against",
+        default="greedy",
+        help="the bot of every other seat, or comma-separated, one per other seat, "
+        "as simulate --bots takes them (greedy)",
+    )
+    evaluate.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")
+    evaluate.add_argument("--players", type=_positive, help="seats (default: the game's least)")
+    evaluate.add_argument("--seed", type=_integer, default=0, help="run seed (0)")
+    evaluate.add_argument("--envs", type=_positive, default=256, help="games played at once (256)")
+    evaluate.add_argument(
+        "--threads", type=_positive, default=1, help="threads stepping the games (1)"
+    )
+    evaluate.add_argument(
+        "--rules",
+        metavar="OPTIONS",
+        help="rule options: key=value[,key=value...] or a JSON object (the game's Rules)",
+    )
+
+
+def _evaluate(args: argparse.Namespace) -> int:
+    try:
+        from . import vector
+        from .show.play import parse_rules
+    except ImportError as error:
+        return _fail(f"{error} (pip install 'huegames[gymnasium]')", RUN_ERROR)
+    if os.getcwd() not in sys.path:  # the user's policy module, as python -m finds it
+        sys.path.insert(0, os.getcwd())
+    against = [part.strip() for part in args.against.split(",")]
+    started = time.perf_counter()
+    try:
+        policy = vector.load_policy(args.policy)
+        summary = vector.evaluate(
+            policy,
+            args.game,
+            against=against[0] if len(against) == 1 else against,
+            games=args.games,
+            players=args.players,
+            seed=args.seed,
+            num_envs=args.envs,
+            rules=None if args.rules is None else parse_rules(args.rules),
+            threads=args.threads,
+            name=args.policy,
+        )
+    except vector.PolicyError as error:
+        return _fail(str(error), RUN_ERROR)
+    except (ValueError, TypeError) as error:
+        return _fail(str(error), USAGE_ERROR)
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    print(summary.table())
+    print(f"\n{args.games} games in {elapsed:.1f} s ({args.games / elapsed:,.0f} games/s)")
+    return 0
 
 
 # -- bench ---------------------------------------------------------------------

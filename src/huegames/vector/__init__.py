@@ -22,6 +22,14 @@ from __future__ import annotations
 
 from .batch import AUTORESET_MODES, game_seed
 from .env import VectorEnv, make
-from .evaluate import evaluate
+from .evaluate import PolicyError, evaluate, load_policy
 
-__all__ = ["AUTORESET_MODES", "VectorEnv", "evaluate", "game_seed", "make"]
+__all__ = [
+    "AUTORESET_MODES",
+    "PolicyError",
+    "VectorEnv",
+    "evaluate",
+    "game_seed",
+    "load_policy",
+    "make",
+]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from typing import Any
 
@@ -12,7 +13,7 @@ from ..records import brief
 from ..run.stats import Summary
 from .env import VectorEnv
 
-__all__ = ["POLICY_NAME", "Policy", "evaluate"]
+__all__ = ["POLICY_NAME", "Policy", "PolicyError", "evaluate", "load_policy"]
 
 Policy = Callable[[np.ndarray, np.ndarray], Any]
 """``policy(observations, masks) -> actions``: a batch of observations
@@ -20,6 +21,37 @@ Policy = Callable[[np.ndarray, np.ndarray], Any]
 id per row out."""
 POLICY_NAME = "policy"
 """How the summary names the policy."""
+
+
+class PolicyError(ValueError):
+    """The policy failed while it played: it raised, or gave actions that are
+    not one legal action id per env.  The message names the policy, the game,
+    the seat it played and the run's seed."""
+
+
+def load_policy(path: str) -> Policy:
+    """The policy ``"package.module:function"`` names (``function`` may be a
+    dotted path, ``module:Agent.act``); a ValueError when it cannot be
+    imported or is not callable.
+
+    >>> from huegames.vector.evaluate import load_policy
+    >>> load_policy("numpy:argmax").__name__
+    'argmax'
+    """
+    if not isinstance(path, str):
+        raise TypeError(f"a policy is named package.module:function, not {brief(path)}")
+    module_name, separator, attribute = path.partition(":")
+    if not separator or not module_name or not attribute:
+        raise ValueError(f"name a policy as package.module:function, not {brief(path)}")
+    try:
+        target: Any = importlib.import_module(module_name)
+        for name in attribute.split("."):
+            target = getattr(target, name)
+    except (ImportError, AttributeError, ValueError) as error:
+        raise ValueError(f"cannot import the policy {brief(path)}: {error}") from None
+    if not callable(target):
+        raise ValueError(f"the policy {brief(path)} is not a function")
+    return target  # type: ignore[no-any-return]
 
 
 def evaluate(
@@ -44,7 +76,9 @@ def evaluate(
     to ``num_envs`` envs, the bots inside the C core where the game's
     kernel plays them.  Returns the :class:`~huegames.run.stats.Summary`
     :func:`huegames.simulate` gives (win rates with their intervals, mean
-    scores), the policy named ``name``, each bot by its label.
+    scores), the policy named ``name``, each bot by its label.  A policy
+    that raises, or gives anything but one legal action id per env, stops
+    the run with a :class:`PolicyError`.
     """
     games = engine.check_int(games, "games")
     if games < 1:
@@ -71,8 +105,14 @@ def evaluate(
             threads=min(threads, min(num_envs, wanted)),
         )
         labels = [name if bot is None else bot.label for bot in envs.setup.bots]
-        _play(policy, envs, wanted, labels, summary)
-        envs.close()
+        try:
+            _play(policy, envs, wanted, labels, summary)
+        except PolicyError as error:
+            raise PolicyError(
+                f"the policy {name} failed in {spec.name} (seat {seat}, seed {seed}): {error}"
+            ) from error.__cause__
+        finally:
+            envs.close()
     return summary
 
 
@@ -86,12 +126,14 @@ def _play(
     observations, _ = envs.reset()
     quota = np.array([len(range(env, wanted, envs.num_envs)) for env in range(envs.num_envs)])
     while quota.any():
-        actions = np.asarray(policy(observations["observation"], observations["action_mask"]))
-        if actions.shape != (envs.num_envs,):
-            raise ValueError(
-                f"the policy gave actions of shape {actions.shape}, not ({envs.num_envs},)"
-            )
-        observations, _, terminated, _, infos = envs.step(actions)
+        try:
+            actions = policy(observations["observation"], observations["action_mask"])
+        except Exception as error:  # the user's code: any failure is the policy's
+            raise PolicyError(f"it raised {type(error).__name__}: {error}") from error
+        try:
+            observations, _, terminated, _, infos = envs.step(actions)
+        except (TypeError, ValueError) as error:
+            raise PolicyError(f"it gave bad actions: {error}") from error
         ended = np.flatnonzero(terminated & (quota > 0))
         if not len(ended):
             continue
