@@ -85,9 +85,10 @@ CORES = (
     Core(
         "huegames.plank._plank_core",
         "csrc/plank_core.h",
-        ("csrc/plank_core.c",),
+        ("csrc/plank_core.c", "csrc/plank_vector.c"),
         "the Plank C core",
         "Plank",
+        internal=("csrc/plank_internal.h",),
     ),
 )
 """Every optional C core."""

@@ -1,6 +1,5 @@
 /* plank_core.c -- see plank_core.h for the contract. */
-#include "plank_core.h"
-#include "pyrandom.h"
+#include "plank_internal.h"
 
 #include <string.h>
 
@@ -34,10 +33,8 @@ static const int8_t TEXT_ORDER[SQUARES] = {0,  1,  10, 11, 12, 13, 14, 15, 16, 1
 
 /* ---- positions ----------------------------------------------------------- */
 
-typedef struct {
-    plank_position p;
-    int8_t colours[SQUARES]; /* each square's colour; -1 beyond the table */
-} state;
+typedef plank_rng pyrandom;
+typedef plank_state state; /* each square's colour; -1 beyond the table */
 
 /* Whether the core takes position p (0) or not (HG_ERR_STATE).  The rows,
  * squares and counts are read in loops without exits (any stray value
@@ -561,9 +558,7 @@ int plank_play(plank_position *position, uint32_t move)
  * every square of the table (its rows too: strips only ever join it).  Any
  * bytes make a key (a position without a seat to move gets seat 7), so a
  * line's earlier positions are read without being checked. */
-typedef struct {
-    uint64_t low, high;
-} key;
+typedef plank_key key;
 
 /* The owners of `count` <= 8 squares, three bits each (owner & 7: a seat,
  * or 7 for EMPTY), gathered into 3 * count bits: each step joins the bits
@@ -669,10 +664,7 @@ int32_t plank_line_repetitions(const plank_position *line, int32_t depth)
 
 /* ---- whole hands ---------------------------------------------------------- */
 
-typedef struct {
-    int32_t repetition, turn_limit;
-    key *keys; /* keys[t]: the position after t turns */
-} hand_rules;
+typedef plank_hand_rules hand_rules;
 
 /* _gives_a_win: after `move`, the hand goes on and the next seat can
  * complete a line. */
@@ -814,4 +806,57 @@ int plank_play_hands(const plank_rules *settings, int32_t hands, const uint64_t 
         lengths[h] = s.p.turn;
     }
     return 0;
+}
+
+/* ---- what plank_vector.c shares (plank_internal.h) ------------------------- */
+
+int pk_check_position(const plank_position *p)
+{
+    return check_position(p);
+}
+
+void pk_load(plank_state *s, const plank_position *p)
+{
+    load(s, p);
+}
+
+int pk_legal_moves(const plank_state *s, uint32_t out[PLANK_MAX_MOVES])
+{
+    return legal_moves(s, out);
+}
+
+int pk_is_legal(const plank_state *s, uint32_t code)
+{
+    return is_legal(s, code);
+}
+
+int pk_play(plank_state *s, uint32_t code)
+{
+    int seat = to_move(s), target = apply(s, code);
+    return target >= 0 && line_through(s, target, seat);
+}
+
+plank_key pk_key_of(const plank_position *p)
+{
+    return key_of(p);
+}
+
+int pk_occurrences(const plank_key *keys, int count, plank_key k)
+{
+    return occurrences(keys, count, k);
+}
+
+uint32_t pk_choose(const plank_state *s, int policy, plank_rng *r, const plank_hand_rules *rules)
+{
+    return choose(s, policy, r, rules);
+}
+
+void pk_deal(plank_rng *r, int32_t players, plank_position *out)
+{
+    deal(r, players, out);
+}
+
+void pk_score(const plank_state *s, int winner, int32_t *scores, int32_t *winners)
+{
+    score(s, winner, scores, winners);
 }

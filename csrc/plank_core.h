@@ -56,7 +56,7 @@ extern "C" {
 #endif
 
 #define PLANK_CORE_VERSION_MAJOR 2
-#define PLANK_CORE_VERSION_MINOR 1
+#define PLANK_CORE_VERSION_MINOR 2
 #define PLANK_CORE_VERSION_PATCH 0
 #define PLANK_CORE_VERSION \
     HG_VERSION_NUMBER(PLANK_CORE_VERSION_MAJOR, PLANK_CORE_VERSION_MINOR, PLANK_CORE_VERSION_PATCH)
@@ -229,6 +229,105 @@ HG_API int plank_play_hands(const plank_rules *settings, int32_t hands,
                             const uint64_t *deal_seeds, const uint64_t *bot_seeds,
                             const int8_t *policies, void *workspace, size_t workspace_size,
                             const plank_hands_out *out);
+
+/* -- vector environments (huegames.vector) ----------------------------------
+ *
+ * A batch of hands stepped together: each env's hand lives in a plank_env,
+ * the batch's settings in a plank_vector, and each call writes every env's
+ * observation, mask, seat to move and end into the caller's arrays
+ * (plank_vector_out, row i for env i).  Observations and action ids are
+ * huegames.plank.encoding's (PLANK_OBSERVATION_BASE +
+ * PLANK_OBSERVATION_PER_PLAYER * players numbers, PLANK_ACTIONS ids); seeds
+ * and random actions are hg_vector.h's; the bots' choices are
+ * plank_play_hands' (PLANK_POLICY_RANDOM, PLANK_POLICY_GREEDY).  Every hand
+ * has a turn limit (1..PLANK_MAX_TURN_LIMIT): the repetition rule reads
+ * each env's earlier positions from the batch's history.  The caller checks
+ * actions first (huegames.vector.VectorEnv); the core still refuses an
+ * action id out of range (HG_ERR_ARGUMENT) or illegal (HG_ERR_ILLEGAL), an
+ * env it did not start (HG_ERR_STATE), with the envs before it stepped and
+ * that env as it was. */
+
+#define PLANK_OBSERVATION_BASE 111      /* numbers in an observation: this ... */
+#define PLANK_OBSERVATION_PER_PLAYER 43 /* ... plus this per player */
+#define PLANK_OBSERVATION_MAX 283       /* the most: 4 players */
+#define PLANK_ACTIONS 1801       /* action ids: a move's code % PLANK_PLACE_COLOUR */
+#define PLANK_SEED_TEXT 256      /* the longest text of a batch seed or a bot's label */
+
+#define PLANK_SAME_STEP 0        /* autoreset modes: reset in the step that ends a hand */
+#define PLANK_NEXT_STEP 1        /* ... in the step after it (its action ignored) */
+#define PLANK_DISABLED 2         /* ... never (a finished env is an argument error) */
+
+/* CPython's random.Random state (MT19937), one bot's generator. */
+typedef struct {
+    uint32_t mt[624];
+    int32_t index;
+} plank_rng;
+
+/* A position as the repetition rule compares them (the seat to move, the
+ * rows and every square's owner), packed by the core. */
+typedef struct {
+    uint64_t low;
+    uint64_t high;
+} plank_key;
+
+typedef struct {
+    plank_position position;     /* the hand now */
+    plank_rng rngs[4];           /* each bot seat's random.Random for this hand */
+    uint64_t actions;            /* the random actions' SplitMix64 state */
+    int64_t episode;             /* this hand's number in the env, from 0 */
+    int32_t repeats;             /* times the position has stood (repetition rule on) */
+    int8_t status;               /* PLANK_GOES_ON, or how the hand ended */
+    int8_t last;                 /* the seat that moved last, -1 before any move */
+    int8_t done;                 /* over, and not reset yet (next-step, disabled) */
+    int8_t started;              /* 1 once reset wrote this env */
+} plank_env;
+
+typedef struct {
+    plank_rules rules;           /* players 2..4, repetition 0 or >= 2, turn_limit
+                                    1..PLANK_MAX_TURN_LIMIT */
+    int8_t is_bot[4];            /* 1 where a bot plays the seat */
+    int8_t policies[4];          /* each bot seat's PLANK_POLICY_RANDOM or _GREEDY */
+    int32_t agent;               /* the caller's seat, -1 when it plays every seat */
+    int32_t autoreset;           /* PLANK_SAME_STEP, PLANK_NEXT_STEP or PLANK_DISABLED */
+    char seed_text[256];         /* repr(batch seed), PLANK_SEED_TEXT at most */
+    int32_t seed_length;
+    char labels[4][256];         /* repr(label) of each bot seat's bot */
+    int32_t label_lengths[4];
+    plank_key *history;          /* env i's positions after 0, 1, ... turns from
+                                    history[i * (turn_limit + 1)]; NULL when the
+                                    repetition rule is off */
+    int64_t history_length;      /* entries history holds */
+} plank_vector;
+
+typedef struct {
+    float *observations;         /* [n][observation size] */
+    int8_t *masks;               /* [n][PLANK_ACTIONS] */
+    int32_t *to_move;            /* [n]: the seat to move, -1 once over */
+    uint8_t *terminated;         /* [n]: 1 where the hand ended in this call */
+    double *scores;              /* [n][players]: the final scores, where terminated */
+    int8_t *winners;             /* [n][players]: 1 for each winner, where terminated */
+    float *final_observations;   /* [n][observation size]: where terminated (same-step) */
+    int8_t *final_masks;         /* [n][PLANK_ACTIONS] */
+} plank_vector_out;
+
+/* Start hands in envs[0..count-1]: with `which` NULL every env's hand 0
+ * (its random actions seeded), else the next hand of each env i with
+ * which[i] set.  Returns count, or a negative code: HG_ERR_STATE when the
+ * bots end a hand before the caller's first move (a turn limit that short). */
+HG_API int32_t plank_vector_reset(const plank_vector *vector, plank_env *envs, int32_t count,
+                                  const uint8_t *which, const plank_vector_out *out);
+
+/* Step envs[start..stop-1]: actions[i] for env i (ignored where the env is
+ * over in next-step mode), the bots after it, and the autoreset.  Returns
+ * the number of envs stepped, or a negative code. */
+HG_API int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t start,
+                                 int32_t stop, const int64_t *actions,
+                                 const plank_vector_out *out);
+
+/* One random legal action per env of `masks` (count rows of PLANK_ACTIONS)
+ * into out[0..count-1]. */
+HG_API int32_t plank_vector_random_actions(plank_env *envs, int32_t count, const int8_t *masks,
+                                           int64_t *out);
 
 #ifdef __cplusplus
 }

@@ -93,6 +93,7 @@ SPEC = engine.register(
         lower_scores_win=PENALTY_PLAYERS,
         encoding="huegames.plank.encoding:PlankEncoding",
         kernel="huegames.plank.kernel:play_games",
+        vector="huegames.plank.vector:PlankBatch",
         hot_paths="huegames.plank.speed:hot_paths",
         perfect_information=True,
         longest_game=longest_game,

@@ -56,7 +56,7 @@ CORE = "huegames.plank._plank_core"
 """The compiled core's module, loaded through :mod:`huegames._cores`."""
 CORE_NAME = "the Plank C core"
 """How warnings name it."""
-CORE_VERSION = (2, 1)
+CORE_VERSION = (2, 2)
 """The ``PLANK_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header this module and
 :mod:`huegames.plank.kernel` are written against (:func:`huegames._cores.core`)."""
 

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .. import _cores
+from .. import _cores, engine
 from ..records import brief
 from .bots import GreedyBot, RandomBot
 from .c_state import CORE, CORE_NAME, CORE_VERSION, MOVES
@@ -36,6 +36,7 @@ __all__ = [
     "available",
     "play_games",
     "play_hands",
+    "policy_of",
 ]
 
 _core = _cores.load(CORE, CORE_NAME, CORE_VERSION)
@@ -83,6 +84,25 @@ def _workspace(size: int) -> Any:  # cdata char[]
         array = ffi.new("char[]", size)
         _scratch.workspace = array
     return array
+
+
+def policy_of(bot: engine.BotSpec) -> int | None:
+    """The core's policy (``PLANK_POLICY_*``) that plays as ``bot``, or None
+    (without the core, or for any other bot than plain ``random`` or
+    ``greedy``).  The bot is built once to read its class: only the
+    catalogue's own classes qualify (a subclass may choose otherwise)."""
+    if lib is None:
+        return None
+    try:
+        built = bot.build(engine.game_spec("plank"), 0)
+    except (TypeError, ValueError):
+        return None
+    kind = type(built)
+    if kind is RandomBot:
+        return int(lib.PLANK_POLICY_RANDOM)
+    if kind is GreedyBot:
+        return int(lib.PLANK_POLICY_GREEDY)
+    return None
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,363 @@
+/*
+ * plank_vector.c -- Plank's vector environments (plank_core.h, "vector
+ * environments"): many hands stepped in one call, observed and masked as
+ * huegames/plank/encoding.py observes and masks one, seeded and played as
+ * huegames/vector/batch.py's PythonBatch plays them (the tests compare).
+ */
+#include "plank_internal.h"
+#include "hg_vector.h"
+
+#include <string.h>
+
+#define SQUARES PLANK_SQUARES
+
+/* Compile-time checks of the numbers the header writes out for cffi. */
+typedef char check_vector_sizes[(PLANK_OBSERVATION_MAX == PLANK_OBSERVATION_BASE
+                                 + PLANK_OBSERVATION_PER_PLAYER * PLANK_MAX_PLAYERS
+                                 && PLANK_ACTIONS == PLANK_PASS + 1 && PLANK_SEED_TEXT == 256
+                                 && PYRANDOM_N == 624)
+                                    ? 1
+                                    : -1];
+
+static int32_t observation_size(int32_t players)
+{
+    return PLANK_OBSERVATION_BASE + PLANK_OBSERVATION_PER_PLAYER * players;
+}
+
+/* Where env i's positions start in the history (repetition rule on). */
+static plank_key *history_of(const plank_vector *v, int32_t i)
+{
+    return v->history + (int64_t)i * (v->rules.turn_limit + 1);
+}
+
+/* Seat `seat`'s observation of env e's hand (loaded in s) and its mask
+ * (all 0 unless it is to move): PlankEncoding.observe_seat. */
+static void observe(const plank_vector *v, const plank_env *e, const plank_state *s,
+                    int32_t seat, float *obs, int8_t *mask)
+{
+    const plank_position *p = &s->p;
+    int32_t players = p->players, size = 3 * p->rows, t = 108 + 36 * players;
+    int32_t over = e->status != PLANK_GOES_ON, letter[PLANK_MAX_PLAYERS] = {0, 0, 0, 0}, me;
+    for (int32_t k = 0; k < players; k++) {
+        letter[p->order[k]] = k;
+    }
+    me = letter[seat];
+    memset(obs, 0, sizeof *obs * (size_t)observation_size(players));
+    for (int32_t i = 0; i < size; i++) {
+        int32_t owner = p->owners[i];
+        obs[36 * s->colours[i] + i] = 1.0f;
+        if (owner >= 0) {
+            obs[108 + 36 * ((letter[owner] - me + players) % players) + i] = 1.0f;
+        }
+    }
+    for (int32_t k = 0; k < players; k++) {
+        int32_t other = p->order[(me + k) % players];
+        for (int32_t c = 0; c < 3; c++) {
+            obs[t + 3 * k + c] = (float)p->held[other][c] * 0.25f;
+            obs[t + 3 * players + 3 * k + c] = (float)p->off[other][c] * 0.5f;
+        }
+    }
+    if (!over) {
+        obs[t + 6 * players + (p->turn % players - me + players) % players] = 1.0f;
+    }
+    obs[t + 7 * players] = (float)((double)p->turn / (double)v->rules.turn_limit);
+    if (v->rules.repetition) {
+        obs[t + 7 * players + 1] = (float)((double)e->repeats / (double)v->rules.repetition);
+    }
+    obs[t + 7 * players + 2] = over ? 1.0f : 0.0f;
+    memset(mask, 0, PLANK_ACTIONS);
+    if (!over && pk_to_move(s) == seat) {
+        uint32_t moves[PLANK_MAX_MOVES];
+        int32_t n = pk_legal_moves(s, moves);
+        for (int32_t k = 0; k < n; k++) {
+            mask[moves[k] % PLANK_PLACE_COLOUR] = 1;
+        }
+    }
+}
+
+/* Env i's observation into row i of `obs` and `masks`, its seat to move into out. */
+static void write(const plank_vector *v, const plank_env *e, const plank_state *s, int32_t i,
+                  float *obs, int8_t *masks, const plank_vector_out *out)
+{
+    int32_t over = e->status != PLANK_GOES_ON;
+    int32_t seat = v->agent >= 0 ? v->agent : over ? (e->last > 0 ? e->last : 0) : pk_to_move(s);
+    observe(v, e, s, seat, &obs[(int64_t)i * observation_size(v->rules.players)],
+            &masks[(int64_t)i * PLANK_ACTIONS]);
+    out->to_move[i] = over ? -1 : pk_to_move(s);
+}
+
+/* After a move by `seat` (`line`: it completed one): count the position,
+ * and end the hand at the line, the turn limit or a repetition, as
+ * Game._settle does. */
+static void settle(const plank_vector *v, plank_env *e, const plank_state *s, int32_t seat,
+                   int32_t line, plank_key *keys)
+{
+    int32_t turn = s->p.turn;
+    if (v->rules.repetition) {
+        plank_key k = pk_key_of(&s->p);
+        e->repeats = pk_occurrences(keys, turn, k) + 1;
+        keys[turn] = k; /* turn <= turn_limit: the env's last entry at most */
+    }
+    e->last = (int8_t)seat;
+    if (line) {
+        e->status = PLANK_LINE;
+    } else if (turn >= v->rules.turn_limit) {
+        e->status = PLANK_TURN_LIMIT;
+    } else if (v->rules.repetition && e->repeats >= v->rules.repetition) {
+        e->status = PLANK_REPETITION;
+    }
+}
+
+/* Play the bots' seats until a seat the caller plays is to move, or the end. */
+static void play_bots(const plank_vector *v, plank_env *e, plank_state *s, plank_key *keys)
+{
+    plank_hand_rules rules;
+    rules.repetition = v->rules.repetition;
+    rules.turn_limit = v->rules.turn_limit;
+    rules.keys = keys;
+    while (e->status == PLANK_GOES_ON && v->is_bot[pk_to_move(s)]) {
+        int32_t seat = pk_to_move(s);
+        uint32_t move = pk_choose(s, v->policies[seat], &e->rngs[seat], &rules);
+        settle(v, e, s, seat, pk_play(s, move), keys);
+    }
+}
+
+/* Env i's hand number e->episode: dealt, its bots seeded, played to the
+ * caller's turn.  `base` is pyrandom_start's, made once per call. */
+static int32_t start_game(const plank_vector *v, plank_env *e, int32_t i,
+                          const plank_vector_out *out, const uint32_t base[PYRANDOM_N])
+{
+    uint64_t seeds[PLANK_MAX_PLAYERS + 1];
+    plank_rng deal, *generators[PLANK_MAX_PLAYERS + 1];
+    plank_key *keys = v->rules.repetition ? history_of(v, i) : NULL;
+    plank_state s;
+    int32_t n = 1;
+    char seed_text[24];
+    int32_t seed_length;
+    seeds[0] = hg_seed_of_ints(v->seed_text, v->seed_length, i, e->episode);
+    generators[0] = &deal;
+    seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu",
+                                    (unsigned long long)seeds[0]);
+    for (int32_t seat = 0; seat < v->rules.players; seat++) {
+        if (v->is_bot[seat]) {
+            seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
+                                  v->label_lengths[seat]);
+            generators[n++] = &e->rngs[seat];
+        }
+    }
+    pyrandom_seed_many(generators, seeds, n, base);
+    pk_deal(&deal, v->rules.players, &e->position);
+    pk_load(&s, &e->position);
+    e->status = PLANK_GOES_ON;
+    e->repeats = 1;
+    e->last = -1;
+    e->done = 0;
+    e->started = 1;
+    if (keys) {
+        keys[0] = pk_key_of(&s.p);
+    }
+    play_bots(v, e, &s, keys);
+    e->position = s.p;
+    if (e->status != PLANK_GOES_ON) {
+        e->started = 0; /* never stepped */
+        return HG_ERR_STATE;
+    }
+    write(v, e, &s, i, out->observations, out->masks, out);
+    return 0;
+}
+
+/* Whether the settings are ones the core plays and the arrays are there,
+ * for envs[0..count-1]. */
+static int32_t vector_ok(const plank_vector *v, const plank_vector_out *out, int32_t count)
+{
+    const plank_rules *r;
+    if (!v || !out || !out->observations || !out->masks || !out->to_move || !out->terminated
+        || !out->scores || !out->winners || !out->final_observations || !out->final_masks) {
+        return 0;
+    }
+    r = &v->rules;
+    if (r->players < PLANK_MIN_PLAYERS || r->players > PLANK_MAX_PLAYERS || r->repetition < 0
+        || r->repetition == 1 || r->turn_limit < 1 || r->turn_limit > PLANK_MAX_TURN_LIMIT
+        || v->agent < -1 || v->agent >= r->players || v->autoreset < PLANK_SAME_STEP
+        || v->autoreset > PLANK_DISABLED || v->seed_length < 0
+        || v->seed_length > PLANK_SEED_TEXT) {
+        return 0;
+    }
+    if (r->repetition
+        && (!v->history || v->history_length < (int64_t)count * (r->turn_limit + 1))) {
+        return 0;
+    }
+    for (int32_t seat = 0; seat < r->players; seat++) {
+        if (!v->is_bot[seat]) {
+            continue;
+        }
+        if (seat == v->agent || v->label_lengths[seat] < 0
+            || v->label_lengths[seat] > PLANK_SEED_TEXT
+            || (v->policies[seat] != PLANK_POLICY_RANDOM
+                && v->policies[seat] != PLANK_POLICY_GREEDY)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Whether env e holds a hand this batch started and can step. */
+static int32_t env_ok(const plank_vector *v, const plank_env *e)
+{
+    int32_t most = e->status == PLANK_GOES_ON ? v->rules.turn_limit - 1 : v->rules.turn_limit;
+    return e->started == 1 && e->position.players == v->rules.players
+           && e->position.turn <= most && e->last >= -1
+           && e->last < v->rules.players && e->status >= PLANK_GOES_ON
+           && e->status <= PLANK_REPETITION && e->repeats >= 1
+           && pk_check_position(&e->position) == 0;
+}
+
+int32_t plank_vector_reset(const plank_vector *vector, plank_env *envs, int32_t count,
+                           const uint8_t *which, const plank_vector_out *out)
+{
+    uint32_t base[PYRANDOM_N];
+    if (count < 0 || !vector_ok(vector, out, count) || !envs) {
+        return HG_ERR_ARGUMENT;
+    }
+    pyrandom_start(base);
+    for (int32_t i = 0; i < count; i++) {
+        plank_env *e = &envs[i];
+        int32_t status;
+        if (which && !which[i]) {
+            continue;
+        }
+        if (which) {
+            e->episode++;
+        } else {
+            e->episode = 0;
+            e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
+        }
+        out->terminated[i] = 0;
+        status = start_game(vector, e, i, out, base);
+        if (status < 0) {
+            return status;
+        }
+    }
+    return count;
+}
+
+int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t start,
+                          int32_t stop, const int64_t *actions, const plank_vector_out *out)
+{
+    const plank_vector *v = vector;
+    uint32_t base[PYRANDOM_N];
+    int32_t players;
+    if (start < 0 || stop < start || !vector_ok(vector, out, stop) || !envs || !actions) {
+        return HG_ERR_ARGUMENT;
+    }
+    players = v->rules.players;
+    pyrandom_start(base);
+    for (int32_t i = start; i < stop; i++) {
+        plank_env *e = &envs[i];
+        plank_key *keys = v->rules.repetition ? history_of(v, i) : NULL;
+        plank_state s;
+        int64_t action = actions[i];
+        uint32_t code;
+        int32_t seat, status, winner, bits;
+        int32_t scores[PLANK_MAX_PLAYERS];
+        if (!env_ok(v, e)) {
+            return HG_ERR_STATE;
+        }
+        out->terminated[i] = 0;
+        if (e->done) {
+            if (v->autoreset != PLANK_NEXT_STEP) {
+                return HG_ERR_ARGUMENT;
+            }
+            e->episode++;
+            status = start_game(v, e, i, out, base);
+            if (status < 0) {
+                return status;
+            }
+            continue;
+        }
+        if (action < 0 || action >= PLANK_ACTIONS || e->status != PLANK_GOES_ON) {
+            return HG_ERR_ARGUMENT;
+        }
+        pk_load(&s, &e->position);
+        code = (uint32_t)action;
+        if (action < SQUARES) { /* a Place: the square's colour */
+            if (action >= 3 * s.p.rows) {
+                return HG_ERR_ILLEGAL;
+            }
+            code += (uint32_t)(PLANK_PLACE_COLOUR * s.colours[action]);
+        }
+        if (!pk_is_legal(&s, code)) {
+            return HG_ERR_ILLEGAL;
+        }
+        seat = pk_to_move(&s);
+        settle(v, e, &s, seat, pk_play(&s, code), keys);
+        play_bots(v, e, &s, keys);
+        e->position = s.p;
+        if (e->status == PLANK_GOES_ON) {
+            write(v, e, &s, i, out->observations, out->masks, out);
+            continue;
+        }
+        winner = e->status == PLANK_LINE ? e->last : -1;
+        pk_score(&s, winner, scores, &bits);
+        out->terminated[i] = 1;
+        for (int32_t p = 0; p < players; p++) {
+            out->scores[(int64_t)players * i + p] = scores[p];
+            out->winners[(int64_t)players * i + p] = (int8_t)((bits >> p) & 1);
+        }
+        if (v->autoreset == PLANK_SAME_STEP) {
+            write(v, e, &s, i, out->final_observations, out->final_masks, out);
+            e->episode++;
+            status = start_game(v, e, i, out, base);
+            if (status < 0) {
+                return status;
+            }
+        } else {
+            write(v, e, &s, i, out->observations, out->masks, out);
+            e->done = 1;
+        }
+    }
+    return stop - start;
+}
+
+/* hg_random_action, its scan for the chosen id a block at a time. */
+static int64_t random_action(uint64_t *state, const int8_t *mask)
+{
+    enum { BLOCK = 64 };
+    int32_t legal = 0, a = 0;
+    uint64_t pick;
+    for (int32_t k = 0; k < PLANK_ACTIONS; k++) {
+        legal += mask[k] != 0;
+    }
+    if (legal == 0) {
+        return 0;
+    }
+    pick = ((hg_splitmix64(state) >> 32) * (uint64_t)legal) >> 32;
+    for (; a + BLOCK <= PLANK_ACTIONS; a += BLOCK) {
+        int32_t here = 0;
+        for (int32_t k = 0; k < BLOCK; k++) {
+            here += mask[a + k] != 0;
+        }
+        if (pick < (uint64_t)here) {
+            break;
+        }
+        pick -= (uint64_t)here;
+    }
+    for (; a < PLANK_ACTIONS; a++) {
+        if (mask[a] != 0 && pick-- == 0) {
+            return a;
+        }
+    }
+    return 0; /* not reached */
+}
+
+int32_t plank_vector_random_actions(plank_env *envs, int32_t count, const int8_t *masks,
+                                    int64_t *out)
+{
+    if (!envs || !masks || !out || count < 0) {
+        return HG_ERR_ARGUMENT;
+    }
+    for (int32_t i = 0; i < count; i++) {
+        out[i] = random_action(&envs[i].actions, &masks[(int64_t)i * PLANK_ACTIONS]);
+    }
+    return count;
+}

@@ -1,0 +1,177 @@
+"""Plank's C batch for :mod:`huegames.vector`: every env's hand in the C core
+(``plank_vector_*`` in ``csrc/plank_core.h``, ``csrc/plank_vector.c``), one
+call stepping a range of envs.
+
+It plays exactly as :class:`huegames.vector.batch.PythonBatch` (the tests
+compare them step by step), with the random and greedy bots inside the
+core.  For a search bot or a bot of your own, rules without a turn limit
+(the core keeps each env's positions for the repetition rule, a turn limit's
+worth), a history past :data:`MOST_HISTORY` bytes, or without the core,
+:meth:`PlankBatch.of` gives None and the Python batch plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+
+from .. import _cores
+from ..vector.batch import Buffers, Setup
+from . import c_state, kernel
+from .rules import Rules
+
+__all__ = ["MOST_HISTORY", "PlankBatch"]
+
+_core = _cores.load(c_state.CORE, c_state.CORE_NAME, c_state.CORE_VERSION)
+
+MOST_HISTORY: Final = 1 << 28
+"""The most bytes of positions (16 each, ``turn_limit + 1`` per env) the C
+batch keeps for the repetition rule; past it the Python batch plays."""
+
+
+def _text(value: object, most: int) -> bytes | None:
+    """``repr(value)`` as ASCII bytes, None when longer than ``most`` or not ASCII."""
+    text = repr(value)
+    if len(text) > most or not text.isascii():
+        return None
+    return text.encode("ascii")
+
+
+class PlankBatch:
+    """A batch of Plank hands in the C core (:class:`huegames.vector.batch.Batch`)."""
+
+    def __init__(
+        self,
+        vector: Any,
+        history: Any,
+        setup: Setup,
+        buffers: Buffers,
+        chunks: Sequence[tuple[int, int]],
+    ) -> None:
+        ffi = c_state.ffi
+        self.setup, self.buffers, self.chunks = setup, buffers, list(chunks)
+        self._vector = vector
+        self._history = history  # kept alive: the vector points into it
+        self._envs = ffi.new("plank_env[]", setup.num_envs)
+        self._out = ffi.new("plank_vector_out *")
+        self._keep = [
+            buffers.observations,
+            buffers.masks,
+            buffers.to_move,
+            buffers.terminated,
+            buffers.scores,
+            buffers.winners,
+            buffers.final_observations,
+            buffers.final_masks,
+        ]
+        for name, array, kind in (
+            ("observations", buffers.observations, "float *"),
+            ("masks", buffers.masks, "int8_t *"),
+            ("to_move", buffers.to_move, "int32_t *"),
+            ("terminated", buffers.terminated, "uint8_t *"),
+            ("scores", buffers.scores, "double *"),
+            ("winners", buffers.winners, "int8_t *"),
+            ("final_observations", buffers.final_observations, "float *"),
+            ("final_masks", buffers.final_masks, "int8_t *"),
+        ):
+            assert array.flags.c_contiguous
+            setattr(self._out, name, ffi.cast(kind, ffi.from_buffer(array)))
+        self._masks = ffi.cast("int8_t *", ffi.from_buffer(buffers.masks))
+        self._step = c_state.lib.plank_vector_step
+        self._random = c_state.lib.plank_vector_random_actions
+        self._from_buffer, self._cast = ffi.from_buffer, ffi.cast
+
+    @classmethod
+    def of(
+        cls, setup: Setup, buffers: Buffers, chunks: Sequence[tuple[int, int]]
+    ) -> PlankBatch | None:
+        """The batch, or None without the core, for rules it does not play
+        (no turn limit, or too long a history) or a bot other than the
+        plain random and greedy ones."""
+        if not c_state.available or not kernel.available:
+            return None
+        ffi, lib = c_state.ffi, c_state.lib
+        rules = setup.rules if setup.rules is not None else Rules()
+        limit, repetition = rules.turn_limit, rules.repetition or 0
+        if limit is None or limit > lib.PLANK_MAX_TURN_LIMIT:
+            return None
+        entries = setup.num_envs * (limit + 1) if repetition else 0
+        if entries * ffi.sizeof("plank_key") > MOST_HISTORY:
+            return None
+        vector = ffi.new("plank_vector *")
+        vector.rules = (setup.players, min(repetition, 2**31 - 1), limit)
+        vector.agent = -1 if setup.agents is None else setup.agents[0]
+        vector.autoreset = {
+            "same-step": lib.PLANK_SAME_STEP,
+            "next-step": lib.PLANK_NEXT_STEP,
+            "disabled": lib.PLANK_DISABLED,
+        }[setup.autoreset]
+        for seat, bot in enumerate(setup.bots):
+            if bot is None:
+                continue
+            policy = kernel.policy_of(bot)
+            label = _text(bot.label, lib.PLANK_SEED_TEXT)
+            if policy is None or label is None:
+                return None
+            vector.is_bot[seat] = 1
+            vector.policies[seat] = policy
+            vector.labels[seat][0 : len(label)] = label
+            vector.label_lengths[seat] = len(label)
+        history = ffi.new("plank_key[]", entries) if entries else ffi.NULL
+        vector.history = history
+        vector.history_length = entries
+        return cls(vector, history, setup, buffers, chunks)
+
+    def reset(self, seed: int, envs: np.ndarray | None) -> None:
+        """See :meth:`huegames.vector.batch.Batch.reset`."""
+        ffi, lib = c_state.ffi, c_state.lib
+        vector = self._vector
+        if envs is None:
+            text = _text(seed, lib.PLANK_SEED_TEXT)
+            if text is None:
+                raise ValueError(f"a batch seed has at most {lib.PLANK_SEED_TEXT} digits")
+            vector.seed_text[0 : len(text)] = text
+            vector.seed_length = len(text)
+            which = ffi.NULL
+        else:
+            chosen = np.ascontiguousarray(envs, np.uint8)  # alive through the call
+            if chosen.shape != (self.setup.num_envs,):
+                raise ValueError(f"envs must be an array of ({self.setup.num_envs},)")
+            which = ffi.from_buffer("uint8_t[]", chosen)
+        status = lib.plank_vector_reset(vector, self._envs, self.setup.num_envs, which, self._out)
+        self._check(status)
+
+    def step(self, actions: np.ndarray, chunk: int) -> None:
+        """See :meth:`huegames.vector.batch.Batch.step` (the GIL released)."""
+        start, stop = self.chunks[chunk]
+        self._check_array(actions)
+        pointer = self._cast("int64_t *", self._from_buffer(actions))
+        status = self._step(self._vector, self._envs, start, stop, pointer, self._out)
+        if status < 0:
+            self._check(status)
+
+    def random_actions(self, out: np.ndarray) -> None:
+        """See :meth:`huegames.vector.batch.Batch.random_actions`."""
+        self._check_array(out)
+        pointer = self._cast("int64_t *", self._from_buffer(out))
+        status = self._random(self._envs, self.setup.num_envs, self._masks, pointer)
+        if status < 0:
+            self._check(status)
+
+    def _check_array(self, array: np.ndarray) -> None:
+        """A ValueError unless ``array`` holds one int64 per env, contiguous."""
+        if (
+            array.dtype != np.int64
+            or array.shape != (self.setup.num_envs,)
+            or not array.flags.c_contiguous
+        ):
+            raise ValueError(f"expected a contiguous int64 array of ({self.setup.num_envs},)")
+
+    @staticmethod
+    def _check(status: int) -> None:
+        if status < 0:
+            assert _core is not None
+            message = _cores.error_message(_core, status)
+            raise RuntimeError(f"the Plank C core refused the step: {message}")
