@@ -70,6 +70,7 @@ CORES = (
             "csrc/hue_greedy.c",
             "csrc/hue_kernel.c",
             "csrc/hue_state.c",
+            "csrc/hue_vector.c",
         ),
         "the C core",
         "huegames",

@@ -44,7 +44,7 @@ extern "C" {
 #endif
 
 #define HUE_CORE_VERSION_MAJOR 4
-#define HUE_CORE_VERSION_MINOR 2
+#define HUE_CORE_VERSION_MINOR 3
 #define HUE_CORE_VERSION_PATCH 0
 #define HUE_CORE_VERSION \
     HG_VERSION_NUMBER(HUE_CORE_VERSION_MAJOR, HUE_CORE_VERSION_MINOR, HUE_CORE_VERSION_PATCH)
@@ -631,6 +631,89 @@ HG_API size_t hue_matches_workspace_size(int32_t card_count, int32_t players);
 HG_API int hue_play_matches(const hue_setup *setup, int32_t games, const uint64_t *seeds,
                             const int32_t *policies, const uint64_t *bot_seeds,
                             void *workspace, size_t workspace_size, const hue_games_out *out);
+
+/* ---- vector environments (huegames.vector) --------------------------------
+ *
+ * A batch of games stepped together, each env's game in a hue_state block
+ * with its hands, the batch's settings in a hue_vector, and each call
+ * writing every env's observation, mask, seat to move and end into the
+ * caller's arrays (hue_vector_out, row i for env i).  Observations and
+ * action ids are huegames.hue.encoding's (the encoding's hue_state_encoding
+ * makes them, hue_state_encode's observation: the full planes or, with a
+ * one-plane table, the compact cell codes); games, seeds, bots and random
+ * actions are huegames.vector.batch.PythonBatch's (hg_vector.h).
+ *
+ * Each env (`envs`) is an opaque block of hue_vector_env_size() bytes in
+ * one caller array of count such blocks (8-aligned, zeroed once), made
+ * once and written by these calls only: its game, hands and bots'
+ * generators, and the legal ids its mask row shows.  A mask row is written sparsely: the env keeps the
+ * legal ids of the row it wrote last, clears those and sets the new ones,
+ * so the caller zeroes the mask arrays once (a finished game's mask is
+ * all 0: final_masks is never written).  The caller checks actions first
+ * (huegames.vector.VectorEnv); the core still refuses an action id out of
+ * range or illegal (HG_ERR_ARGUMENT, HG_ERR_ILLEGAL), with the envs before
+ * it stepped and that env as it was. */
+
+#define HUE_SEED_TEXT 256        /* the longest text of a batch seed or a bot's label */
+
+#define HUE_SAME_STEP 0          /* autoreset modes: reset in the step that ends a game */
+#define HUE_NEXT_STEP 1          /* ... in the step after it (its action ignored) */
+#define HUE_DISABLED 2           /* ... never (a finished env is an argument error) */
+
+typedef struct {
+    const hue_setup *setup;      /* the deck, players, allow_cover */
+    const hue_state_encoding *encoding; /* the observation and action frame
+                                    (its pairs and capacity are not read:
+                                    the workspace holds the pairs) */
+    int32_t capacity;            /* cards a game's table takes: 3 + hue_game_moves */
+    int64_t limit, span;         /* the table's limits, as hue_state_init takes them */
+    int32_t agent;               /* the caller's seat, -1 when it plays every seat */
+    int32_t autoreset;           /* HUE_SAME_STEP, HUE_NEXT_STEP or HUE_DISABLED */
+    int8_t is_bot[HUE_MAX_PLAYERS]; /* 1 where a bot plays the seat */
+    int32_t policies[HUE_MAX_PLAYERS]; /* each bot seat's HUE_SEAT_RANDOM or _GREEDY */
+    char seed_text[HUE_SEED_TEXT]; /* repr(batch seed) */
+    int32_t seed_length;
+    char labels[HUE_MAX_PLAYERS][HUE_SEED_TEXT]; /* repr(label) of each bot seat's bot */
+    int32_t label_lengths[HUE_MAX_PLAYERS];
+} hue_vector;
+
+typedef struct {
+    uint8_t *observations;       /* [n][layout->size] */
+    int8_t *masks;               /* [n][slots * 4 * rows * cols], zeroed by the caller once */
+    int32_t *to_move;            /* [n]: the seat to move, -1 once over */
+    uint8_t *terminated;         /* [n]: 1 where the game ended in this call */
+    double *scores;              /* [n][players]: the final scores, where terminated */
+    int8_t *winners;             /* [n][players]: 1 for the winner, where terminated */
+    uint8_t *final_observations; /* [n][layout->size]: where terminated (same-step) */
+} hue_vector_out;
+
+/* Bytes of one env's block for the batch's settings, or 0 when they are
+ * out of range. */
+HG_API size_t hue_vector_env_size(const hue_vector *vector);
+
+/* Bytes of workspace a call needs (one per thread), or 0 when out of range. */
+HG_API size_t hue_vector_workspace_size(const hue_vector *vector);
+
+/* Start games in envs[0..count-1] (each hue_vector_env_size bytes): with
+ * `which` NULL every env's game 0 (its random actions seeded), else the
+ * next game of each env i with which[i] set.  Returns count, or a
+ * negative code. */
+HG_API int32_t hue_vector_reset(const hue_vector *vector, void *envs, int32_t count,
+                                const uint8_t *which, const hue_vector_out *out,
+                                void *workspace, size_t workspace_size);
+
+/* Step envs[start..stop-1]: actions[i] for env i (ignored where the env is
+ * over in next-step mode), the bots after it, and the autoreset.  Returns
+ * the number of envs stepped, or a negative code. */
+HG_API int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t start,
+                               int32_t stop, const int64_t *actions, const hue_vector_out *out,
+                               void *workspace, size_t workspace_size);
+
+/* One random legal action per env into out[0..count-1]: the i-th of the
+ * ids its mask row holds, ascending (hg_vector.h's draw), 0 without a draw
+ * when none is legal. */
+HG_API int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t count,
+                                         int64_t *out);
 
 #ifdef __cplusplus
 }

@@ -98,6 +98,7 @@ SPEC = engine.register(
         console=console,
         encoding="huegames.hue.encoding:HueEncoding",
         kernel="huegames.hue.kernel:play_games",
+        vector="huegames.hue.vector:HueBatch",
         perfect_information=False,
         longest_game=longest_game,
         score_bounds=score_bounds,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 CORE = "huegames.hue._hue_core"
 """The compiled core's module (``csrc/hue_core.h``), loaded through :mod:`huegames._cores`."""
-CORE_VERSION = (4, 2)
+CORE_VERSION = (4, 3)
 """The ``HUE_CORE_VERSION_MAJOR`` and ``_MINOR`` of the header the C backend,
 the kernel and the encoding are written against: a core built from another
 is refused at import (:func:`huegames._cores.core`)."""

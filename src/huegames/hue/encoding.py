@@ -393,6 +393,7 @@ class HueEncoding:
         self._observations = _Pool(offset, np.uint8, "uint8_t[]")
         self._c_layout: tuple[Any, Any] | None = None  # hue_observe's, made on first use
         self._state_encoder: _StateEncoder | None = None  # hue_state_encode's, likewise
+        self._vector_encoding: tuple[Any, dict[str, Any]] | None = None  # c_state_encoding's
         self._opening_memo: tuple[Any, bytes] = (None, b"")  # an opening, its positions
         self._masks = _Pool(self.action_count, np.int8, "int8_t[]")
         self._anchor_maps = _Pool(2 * self._area, np.int8, "int8_t[]")  # the _Legal anchors
@@ -655,6 +656,18 @@ class HueEncoding:
         # of a table that fits the frame (the core checks the fit first).
         self._state_encoder = _StateEncoder(fields, 2 * self._area)
         return self._state_encoder
+
+    def c_state_encoding(self) -> Any:
+        """This encoding's ``hue_state_encoding *`` for the C core's vector
+        environments (:mod:`huegames.hue.vector`), made once: its ``pairs``
+        are NULL (each call of the core brings its own scratch); it and
+        what it points to live as long as the encoding."""
+        if self._vector_encoding is None:
+            ffi = _c_core().ffi
+            fields = (self._state_encoder or self._make_state_encoder()).fields
+            pointer = ffi.new("hue_state_encoding *", {**fields, "pairs": ffi.NULL, "capacity": 0})
+            self._vector_encoding = (pointer, fields)
+        return self._vector_encoding[0]
 
     def _seat_hand(self, game: Game, seat: int) -> tuple[str, ...]:
         """The hand of seat ``seat`` of ``game``, once the game and seat are checked

@@ -1,0 +1,588 @@
+/*
+ * hue_vector.c -- Hue's vector environments (hue_core.h, "vector
+ * environments"): many games stepped in one call, each in a hue_state
+ * block, observed as huegames/hue/encoding.py observes one seat
+ * (hue_state_encode), masked sparsely, seeded and played as
+ * huegames/vector/batch.py's PythonBatch plays them (the tests compare):
+ * random and greedy bots as hue.RandomBot and hue.GreedyBot choose.
+ *
+ * An env's block: the hue_env below, then its hue_state block, then the
+ * frame positions of the legal anchors its mask row shows (2 * rows *
+ * cols int32), each part 8-aligned.
+ */
+#include "hue_internal.h"
+#include "hg_vector.h"
+
+typedef struct {
+    pyrandom rngs[HUE_MAX_PLAYERS]; /* each bot seat's random.Random for this game */
+    hue_hands hands;
+    uint64_t actions;            /* the random actions' SplitMix64 state */
+    int64_t episode;             /* this game's number in the env, from 0 */
+    int32_t last;                /* the seat that moved last, -1 before any move */
+    int32_t done;                /* over, and not reset yet (next-step, disabled) */
+    int32_t mask_slots;          /* hand slots whose ids the mask row shows (0: none) */
+    int32_t mask_counts[2];      /* its positions: vertical, then horizontal */
+    uint8_t mask_rotations[HUE_MAX_HAND]; /* each slot's listed rotations */
+} hue_env;
+
+/* What one call works with, from the settings and the workspace. */
+typedef struct {
+    const hue_vector *v;
+    hue_state_encoding encoding; /* the vector's, with the workspace's pairs */
+    int64_t area;                /* rows * cols of the action frame */
+    int64_t mask_size;           /* ids: slots * 4 * area */
+    int64_t observation_size;
+    size_t state_size, env_size;
+    int32_t players, side;
+    int32_t *cards;              /* card_count: the deal's order */
+    int32_t *unseen;             /* card_count: the greedy bot's unseen cards */
+    void *scratch;               /* hue_state_scores' workspace */
+    size_t scratch_size;
+    greedy_space *greedy;        /* NULL without a greedy bot */
+    uint32_t base[PYRANDOM_N];   /* pyrandom_start's */
+} call;
+
+static size_t env_header(void)
+{
+    return round8(sizeof(hue_env));
+}
+
+static hue_state *state_of(hue_env *e)
+{
+    return (hue_state *)((char *)e + env_header());
+}
+
+static int32_t *positions_of(const call *c, hue_env *e)
+{
+    return (int32_t *)((char *)e + env_header() + c->state_size);
+}
+
+static hue_env *env_at(const call *c, void *envs, int32_t i)
+{
+    return (hue_env *)((char *)envs + (size_t)i * c->env_size);
+}
+
+/* The table of a state's buffer (hue_state.c's layout): codes, then marks. */
+static table state_table(hue_state *s)
+{
+    size_t cells = (size_t)s->side * (size_t)s->side;
+    table t;
+
+    t.code = (hue_cell *)((char *)s + state_codes_at(s));
+    t.mark = (uint8_t *)((char *)t.code + round8(cells * sizeof(hue_cell)));
+    t.width = t.height = s->side;
+    memcpy(t.box, s->box, sizeof t.box);
+    return t;
+}
+
+static int has_greedy(const hue_vector *v)
+{
+    int32_t seat;
+
+    for (seat = 0; seat < v->setup->players; seat++)
+        if (v->is_bot[seat] && v->policies[seat] == HUE_SEAT_GREEDY)
+            return 1;
+    return 0;
+}
+
+/* Whether the settings are in range (every pointer the calls read set). */
+static int vector_ok(const hue_vector *v)
+{
+    const hue_state_encoding *e;
+    const hue_observation_layout *l;
+    int32_t players, seat, c;
+
+    if (v == NULL || v->setup == NULL || v->encoding == NULL || v->encoding->layout == NULL)
+        return 0;
+    e = v->encoding;
+    l = e->layout;
+    players = v->setup->players;
+    if (!players_ok(players) || deck_check(v->setup->deck, v->setup->card_count) < 0
+        || v->capacity < 3 || hue_state_size(v->capacity, v->setup->card_count) == 0
+        || v->limit < 1 || v->limit > HUE_MAX_ORIGIN || v->span < 1 || e->table == NULL
+        || e->features == NULL || e->rotations == NULL || l->players != players
+        || l->deck_size != v->setup->card_count || l->slots < 1 || l->slots > HUE_MAX_HAND
+        || l->size < 1 || l->size > ((int64_t)1 << 40) || e->cols < 1 || e->cols > HUE_MAX_SIDE
+        || e->rows < 1 || e->rows > HUE_MAX_SIDE || e->left < -HUE_MAX_SIDE || e->left > -3
+        || e->top < -HUE_MAX_SIDE || e->top > -3 || v->agent < -1 || v->agent >= players
+        || v->autoreset < HUE_SAME_STEP || v->autoreset > HUE_DISABLED || v->seed_length < 0
+        || v->seed_length > HUE_SEED_TEXT)
+        return 0;
+    for (c = 0; c < v->setup->card_count; c++)
+        if (e->rotations[c] != v->setup->deck[c].rotations)
+            return 0;
+    for (seat = 0; seat < HUE_MAX_PLAYERS; seat++) {
+        if (v->is_bot[seat] == 0)
+            continue;
+        if (v->is_bot[seat] != 1 || seat >= players || seat == v->agent
+            || v->label_lengths[seat] < 0 || v->label_lengths[seat] > HUE_SEED_TEXT
+            || (v->policies[seat] != HUE_SEAT_RANDOM && v->policies[seat] != HUE_SEAT_GREEDY))
+            return 0;
+    }
+    return 1;
+}
+
+static size_t state_bytes(const hue_vector *v)
+{
+    return round8(hue_state_size(v->capacity, v->setup->card_count));
+}
+
+static int64_t frame_area(const hue_vector *v)
+{
+    return (int64_t)v->encoding->cols * v->encoding->rows;
+}
+
+size_t hue_vector_env_size(const hue_vector *vector)
+{
+    if (!vector_ok(vector))
+        return 0;
+    return env_header() + state_bytes(vector)
+        + round8((size_t)(2 * frame_area(vector)) * sizeof(int32_t));
+}
+
+/* The greedy bot's space for a state's buffer. */
+static size_t greedy_size(const hue_vector *v, int32_t side)
+{
+    return greedy_bytes(side, side, anchor_capacity(3 * v->capacity), v->encoding->layout->slots,
+                        v->setup->card_count);
+}
+
+size_t hue_vector_workspace_size(const hue_vector *vector)
+{
+    int32_t side;
+
+    if (!vector_ok(vector))
+        return 0;
+    side = 6 * vector->capacity + 8;     /* hue_state.c's buffer side */
+    return 7 + round8((size_t)(4 * frame_area(vector)) * sizeof(int64_t))
+        + 2 * round8((size_t)vector->setup->card_count * sizeof(int32_t))
+        + round8(hue_workspace_size(side, side))
+        + (has_greedy(vector) ? greedy_size(vector, side) : 0);
+}
+
+/* The call's settings and scratch: 0, or a negative code. */
+static int32_t call_start(call *c, const hue_vector *v, void *workspace, size_t workspace_size)
+{
+    uintptr_t at;
+    size_t needed = hue_vector_workspace_size(v);
+
+    if (needed == 0)
+        return HG_ERR_ARGUMENT;
+    if (workspace == NULL || workspace_size < needed)
+        return HG_ERR_WORKSPACE;
+    c->v = v;
+    c->encoding = *v->encoding;
+    c->area = frame_area(v);
+    c->mask_size = (int64_t)v->encoding->layout->slots * 4 * c->area;
+    c->observation_size = v->encoding->layout->size;
+    c->state_size = state_bytes(v);
+    c->env_size = hue_vector_env_size(v);
+    c->players = v->setup->players;
+    c->side = 6 * v->capacity + 8;
+    at = align8(workspace);
+    c->encoding.capacity = 2 * c->area;
+    c->encoding.pairs = (int64_t *)take(&at, (size_t)(4 * c->area) * sizeof(int64_t));
+    c->cards = (int32_t *)take(&at, (size_t)v->setup->card_count * sizeof(int32_t));
+    c->unseen = (int32_t *)take(&at, (size_t)v->setup->card_count * sizeof(int32_t));
+    c->scratch_size = hue_workspace_size(c->side, c->side);
+    c->scratch = take(&at, c->scratch_size);
+    c->greedy = has_greedy(v) ? greedy_carve(&at, c->side, c->side,
+                                             anchor_capacity(3 * v->capacity),
+                                             v->encoding->layout->slots, v->setup->card_count)
+                              : NULL;
+    pyrandom_start(c->base);
+    return 0;
+}
+
+static int is_over(const hue_hands *h)
+{
+    int32_t seat;
+
+    for (seat = 0; seat < h->players; seat++)
+        if (h->count[seat] != 1)
+            return 0;
+    return 1;
+}
+
+/* The table's legal anchors into the call's pairs (hue_state_legal), n or
+ * a negative code. */
+static int64_t legal_pairs(call *c, hue_state *s, int32_t counts[2])
+{
+    int64_t needed = hue_state_legal_capacity(s);
+
+    if (needed > c->encoding.capacity)
+        return HG_ERR_CAPACITY;
+    return hue_state_legal(s, c->encoding.pairs, c->encoding.capacity, counts);
+}
+
+/* Play the bots' seats until a seat the caller plays is to move, or the end. */
+static int32_t play_bots(call *c, hue_env *e)
+{
+    const hue_vector *v = c->v;
+    const hue_setup *setup = v->setup;
+    hue_state *s = state_of(e);
+    hue_hands *h = &e->hands;
+
+    while (!is_over(h) && v->is_bot[s->moves % c->players]) {
+        int32_t seat = s->moves % c->players, *hand = h->cards[seat], n = h->count[seat];
+        int64_t x, y;
+        int32_t card, rotation;
+        int status;
+
+        if (n < 1 || n > v->encoding->layout->slots)
+            return HG_ERR_STATE;
+        if (v->policies[seat] == HUE_SEAT_RANDOM) {
+            int32_t counts[2], k;
+            int64_t listed = legal_pairs(c, s, counts), total = 0, pick;
+            if (listed < 0)
+                return (int32_t)listed;
+            for (k = 0; k < n; k++)
+                total += (int64_t)setup->deck[hand[k]].rotations / 2 * listed;
+            if (total == 0 || total > (int64_t)UINT32_MAX)
+                return HG_ERR_STATE;
+            pick = pyrandom_below(&e->rngs[seat], (uint32_t)total);
+            card = rotation = -1;
+            x = y = 0;
+            for (k = 0; k < n && card < 0; k++) {
+                int32_t r;
+                for (r = 0; r < setup->deck[hand[k]].rotations; r++) {
+                    if (pick < counts[r & 1]) {
+                        int64_t at = (r & 1 ? counts[0] : 0) + pick;
+                        card = hand[k];
+                        rotation = r;
+                        x = c->encoding.pairs[2 * at];
+                        y = c->encoding.pairs[2 * at + 1];
+                        break;
+                    }
+                    pick -= counts[r & 1];
+                }
+            }
+        } else {
+            table t = state_table(s);
+            const uint8_t *laid = (const uint8_t *)s + state_flags_at(s);
+            hue_placement move;
+            int32_t unseen = 0, k, i, at;
+            for (k = 0, i = 0; k < setup->card_count; k++) {
+                while (i < n && hand[i] < k)
+                    i++;
+                if (!laid[k] && !(i < n && hand[i] == k))
+                    c->unseen[unseen++] = k;
+            }
+            list_anchors(&t, s->allow_cover, greedy_anchors(c->greedy));
+            greedy_move(c->greedy, &t, setup->deck, hand, n, c->unseen, unseen, &e->rngs[seat],
+                        NULL, &move);
+            at = move.x;
+            card = move.card;
+            rotation = move.rotation;
+            x = s->origin_x + at % c->side;
+            y = s->origin_y + at / c->side;
+        }
+        status = hue_state_play(setup, s, h, card, x, y, rotation);
+        if (status < 0)
+            return status;
+        e->last = seat;
+    }
+    return 0;
+}
+
+/* Clears the ids the env's mask row shows. */
+static void clear_mask(const call *c, hue_env *e, int8_t *row)
+{
+    const int32_t *positions = positions_of(c, e);
+    int32_t slot, r, k;
+
+    for (slot = 0; slot < e->mask_slots; slot++) {
+        for (r = 0; r < e->mask_rotations[slot]; r++) {
+            int8_t *at = row + ((int64_t)slot * 4 + r) * c->area;
+            const int32_t *from = positions + (r & 1 ? e->mask_counts[0] : 0);
+            for (k = 0; k < e->mask_counts[r & 1]; k++)
+                at[from[k]] = 0;
+        }
+    }
+    e->mask_slots = 0;
+}
+
+/* The mask row of seat `seat` (the seat to move, or not: then all 0),
+ * written over the one the env wrote last. */
+static int32_t write_mask(call *c, hue_env *e, int32_t seat, int32_t to_move, int8_t *row)
+{
+    hue_state *s = state_of(e);
+    const hue_state_encoding *enc = &c->encoding;
+    int32_t *positions = positions_of(c, e), counts[2], slot, r, k;
+    const int32_t *hand = e->hands.cards[seat];
+    int64_t n, x0, y0, i;
+
+    clear_mask(c, e, row);
+    if (seat != to_move)
+        return 0;
+    if (s->laid == 0 || e->hands.count[seat] > enc->layout->slots)
+        return HG_ERR_STATE;
+    if (s->box[2] - s->box[0] + 1 - enc->left >= enc->cols
+        || s->box[3] - s->box[1] + 1 - enc->top >= enc->rows)
+        return HG_ERR_BOUNDS;
+    n = legal_pairs(c, s, counts);
+    if (n < 0)
+        return (int32_t)n;
+    x0 = s->origin_x + s->box[0] + enc->left;
+    y0 = s->origin_y + s->box[1] + enc->top;
+    for (i = 0; i < n; i++) {
+        int64_t col = enc->pairs[2 * i] - x0, line = enc->pairs[2 * i + 1] - y0;
+        if (col < 0 || col >= enc->cols || line < 0 || line >= enc->rows)
+            return HG_ERR_BOUNDS;
+        positions[i] = (int32_t)(line * enc->cols + col);
+    }
+    e->mask_counts[0] = counts[0];
+    e->mask_counts[1] = counts[1];
+    for (slot = 0; slot < e->hands.count[seat]; slot++) {
+        e->mask_rotations[slot] = enc->rotations[hand[slot]];
+        for (r = 0; r < e->mask_rotations[slot]; r++) {
+            int8_t *at = row + ((int64_t)slot * 4 + r) * c->area;
+            const int32_t *from = positions + (r & 1 ? counts[0] : 0);
+            for (k = 0; k < counts[r & 1]; k++)
+                at[from[k]] = 1;
+        }
+    }
+    e->mask_slots = e->hands.count[seat];
+    return 0;
+}
+
+/* Env i's observation into `observations` row i and, unless `final`, its
+ * mask into the masks row; its seat to move into out.  The seat observed
+ * is the caller's, or in self-play the seat to move (once over, the seat
+ * that moved last). */
+static int32_t write(call *c, hue_env *e, int32_t i, uint8_t *observations, int final,
+                     const hue_vector_out *out)
+{
+    hue_state *s = state_of(e);
+    int32_t over = is_over(&e->hands), to_move = over ? -1 : s->moves % c->players;
+    int32_t seat = c->v->agent >= 0 ? c->v->agent : over ? (e->last > 0 ? e->last : 0) : to_move;
+    int64_t status = hue_state_encode(s, &e->hands, seat, &c->encoding,
+                                      observations + (int64_t)i * c->observation_size, NULL, 0);
+
+    if (status < 0)
+        return (int32_t)status;
+    if (!final) {
+        int32_t written = write_mask(c, e, seat, to_move, out->masks + (int64_t)i * c->mask_size);
+        if (written < 0)
+            return written;
+    }
+    out->to_move[i] = to_move;
+    return 0;
+}
+
+/* Env i's game number e->episode: dealt, its bots seeded, played to the
+ * caller's turn. */
+static int32_t start_game(call *c, hue_env *e, int32_t i, const hue_vector_out *out)
+{
+    const hue_vector *v = c->v;
+    hue_state *s = state_of(e);
+    uint64_t seeds[HUE_MAX_PLAYERS], seed;
+    pyrandom *generators[HUE_MAX_PLAYERS];
+    int32_t n = 0, seat, seed_length, rotations[3];
+    char seed_text[24];
+    int status;
+
+    seed = hg_seed_of_ints(v->seed_text, v->seed_length, i, e->episode);
+    seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
+    for (seat = 0; seat < c->players; seat++) {
+        if (v->is_bot[seat]) {
+            seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
+                                  v->label_lengths[seat]);
+            generators[n++] = &e->rngs[seat];
+        }
+    }
+    if (n > 0)
+        pyrandom_seed_many(generators, seeds, n, c->base);
+    status = hue_state_init(s, c->state_size, c->players, v->setup->card_count,
+                            v->setup->allow_cover, v->capacity, v->limit, v->span);
+    if (status < 0)
+        return status;
+    memset(&e->hands, 0, sizeof e->hands);
+    e->hands.players = c->players;
+    status = hue_state_deal(v->setup, s, &e->hands, seed, c->cards, rotations);
+    if (status < 0)
+        return status;
+    e->last = -1;
+    e->done = 0;
+    status = play_bots(c, e);
+    if (status < 0)
+        return status;
+    if (is_over(&e->hands))
+        return HG_ERR_STATE;    /* no game ends before the caller's first move */
+    return write(c, e, i, out->observations, 0, out);
+}
+
+static int out_ok(const hue_vector_out *out)
+{
+    return out != NULL && out->observations != NULL && out->masks != NULL
+        && out->to_move != NULL && out->terminated != NULL && out->scores != NULL
+        && out->winners != NULL && out->final_observations != NULL;
+}
+
+int32_t hue_vector_reset(const hue_vector *vector, void *envs, int32_t count,
+                         const uint8_t *which, const hue_vector_out *out, void *workspace,
+                         size_t workspace_size)
+{
+    call c;
+    int32_t status = call_start(&c, vector, workspace, workspace_size), i;
+
+    if (status < 0)
+        return status;
+    if (envs == NULL || count < 0 || !out_ok(out))
+        return HG_ERR_ARGUMENT;
+    for (i = 0; i < count; i++) {
+        hue_env *e = env_at(&c, envs, i);
+        if (which != NULL && !which[i])
+            continue;
+        if (which != NULL) {
+            e->episode++;
+        } else {
+            e->episode = 0;
+            e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
+        }
+        out->terminated[i] = 0;
+        status = start_game(&c, e, i, out);
+        if (status < 0)
+            return status;
+    }
+    return count;
+}
+
+/* The end of env i's game into out: scores and the winner (the first best). */
+static int32_t write_end(call *c, hue_env *e, int32_t i, const hue_vector_out *out)
+{
+    int32_t values[HUE_COLOURS], scores[HUE_MAX_PLAYERS], best, p;
+    int status = hue_state_scores(c->v->setup, state_of(e), &e->hands, c->scratch,
+                                  c->scratch_size, values, scores);
+
+    if (status < 0)
+        return status;
+    best = first_best(scores, c->players);
+    for (p = 0; p < c->players; p++) {
+        out->scores[(int64_t)i * c->players + p] = scores[p];
+        out->winners[(int64_t)i * c->players + p] = (int8_t)(p == best);
+    }
+    out->terminated[i] = 1;
+    return 0;
+}
+
+/* Plays action id `action` for the seat to move: 0, or a negative code
+ * with nothing changed. */
+static int32_t play_action(call *c, hue_env *e, int64_t action)
+{
+    hue_state *s = state_of(e);
+    const hue_state_encoding *enc = &c->encoding;
+    int32_t seat = s->moves % c->players, slot, rotation, card;
+    int64_t rest, position;
+
+    if (action < 0 || action >= c->mask_size || is_over(&e->hands) || s->laid == 0)
+        return HG_ERR_ARGUMENT;
+    slot = (int32_t)(action / (4 * c->area));
+    rest = action % (4 * c->area);
+    rotation = (int32_t)(rest / c->area);
+    position = rest % c->area;
+    if (slot >= e->hands.count[seat])
+        return HG_ERR_ILLEGAL;
+    card = e->hands.cards[seat][slot];
+    if (card < 0 || card >= c->v->setup->card_count || rotation >= enc->rotations[card])
+        return HG_ERR_ILLEGAL;
+    if (hue_state_play(c->v->setup, s, &e->hands, card,
+                       s->origin_x + s->box[0] + enc->left + position % enc->cols,
+                       s->origin_y + s->box[1] + enc->top + position / enc->cols, rotation)
+        < 0)
+        return HG_ERR_ILLEGAL;
+    e->last = seat;
+    return 0;
+}
+
+int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t start, int32_t stop,
+                        const int64_t *actions, const hue_vector_out *out, void *workspace,
+                        size_t workspace_size)
+{
+    call c;
+    int32_t status = call_start(&c, vector, workspace, workspace_size), i;
+
+    if (status < 0)
+        return status;
+    if (envs == NULL || actions == NULL || start < 0 || stop < start || !out_ok(out))
+        return HG_ERR_ARGUMENT;
+    for (i = start; i < stop; i++) {
+        hue_env *e = env_at(&c, envs, i);
+        out->terminated[i] = 0;
+        if (e->done) {
+            if (vector->autoreset != HUE_NEXT_STEP)
+                return HG_ERR_ARGUMENT;
+            e->episode++;
+            status = start_game(&c, e, i, out);
+            if (status < 0)
+                return status;
+            continue;
+        }
+        status = play_action(&c, e, actions[i]);
+        if (status == 0)
+            status = play_bots(&c, e);
+        if (status < 0)
+            return status;
+        if (!is_over(&e->hands)) {
+            status = write(&c, e, i, out->observations, 0, out);
+            if (status < 0)
+                return status;
+            continue;
+        }
+        status = write_end(&c, e, i, out);
+        if (status == 0 && vector->autoreset == HUE_SAME_STEP) {
+            status = write(&c, e, i, out->final_observations, 1, out);
+            if (status == 0) {
+                e->episode++;
+                status = start_game(&c, e, i, out);
+            }
+        } else if (status == 0) {
+            status = write(&c, e, i, out->observations, 0, out);
+            e->done = 1;
+        }
+        if (status < 0)
+            return status;
+    }
+    return stop - start;
+}
+
+int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t count,
+                                  int64_t *out)
+{
+    call c;
+    int32_t i;
+
+    if (!vector_ok(vector) || envs == NULL || out == NULL || count < 0)
+        return HG_ERR_ARGUMENT;
+    c.area = frame_area(vector);
+    c.state_size = state_bytes(vector);
+    c.env_size = hue_vector_env_size(vector);
+    for (i = 0; i < count; i++) {
+        hue_env *e = env_at(&c, envs, i);
+        const int32_t *positions = positions_of(&c, e);
+        uint64_t total = 0, pick;
+        int32_t slot, r;
+        out[i] = 0;
+        if (e->mask_slots < 0 || e->mask_slots > HUE_MAX_HAND)
+            return HG_ERR_STATE;
+        for (slot = 0; slot < e->mask_slots; slot++)
+            for (r = 0; r < e->mask_rotations[slot]; r++)
+                total += (uint64_t)e->mask_counts[r & 1];
+        if (total == 0)
+            continue;
+        pick = ((hg_splitmix64(&e->actions) >> 32) * total) >> 32;
+        for (slot = 0; slot < e->mask_slots; slot++) {
+            for (r = 0; r < e->mask_rotations[slot]; r++) {
+                uint64_t listed = (uint64_t)e->mask_counts[r & 1];
+                if (pick < listed) {
+                    out[i] = ((int64_t)slot * 4 + r) * c.area
+                             + positions[(r & 1 ? e->mask_counts[0] : 0) + (int64_t)pick];
+                    slot = HUE_MAX_HAND;
+                    break;
+                }
+                pick -= listed;
+            }
+        }
+    }
+    return count;
+}

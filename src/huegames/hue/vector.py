@@ -1,0 +1,197 @@
+"""Hue's C batch for :mod:`huegames.vector`: every env's game in the C core
+(``hue_vector_*`` in ``csrc/hue_core.h``, ``csrc/hue_vector.c``), one call
+stepping a range of envs.
+
+It plays exactly as :class:`huegames.vector.batch.PythonBatch` (the tests
+compare them step by step), with random and greedy bots inside the core,
+and writes the encoding's observation (the full planes or the compact
+cell codes, :class:`~huegames.hue.encoding.HueEncoding`) straight from each
+game's state; each mask row is written sparsely (the core keeps the legal
+ids it set and clears only those), and :meth:`HueBatch.random_actions`
+draws from those ids.  For a search bot, a user's opening, another deck, or
+without the core, :meth:`HueBatch.of` gives None and the Python batch plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from .. import _cores
+from ..vector.batch import Buffers, Setup
+from . import c_state, cells
+from .cards import Deck, default_deck
+from .encoding import HueEncoding
+from .game import new_game
+from .kernel import SEAT_POLICIES
+from .rules import Rules
+
+__all__ = ["HueBatch"]
+
+
+def _text(value: object, most: int) -> bytes | None:
+    """``repr(value)`` as ASCII bytes, None when longer than ``most`` or not ASCII."""
+    text = repr(value)
+    if len(text) > most or not text.isascii():
+        return None
+    return text.encode("ascii")
+
+
+class HueBatch:
+    """A batch of Hue games in the C core (:class:`huegames.vector.batch.Batch`)."""
+
+    def __init__(
+        self,
+        vector: Any,
+        keep: list[Any],
+        setup: Setup,
+        buffers: Buffers,
+        chunks: Sequence[tuple[int, int]],
+    ) -> None:
+        ffi, lib = c_state.ffi, c_state.lib
+        self.setup, self.buffers, self.chunks = setup, buffers, list(chunks)
+        self._vector = vector
+        self._keep = keep  # what the vector's pointers point to
+        self.env_size = lib.hue_vector_env_size(vector)
+        """Bytes of one env's block in the core (its game, hands and mask's ids)."""
+        self._envs = ffi.new("int64_t[]", setup.num_envs * self.env_size // 8)
+        self._env_pointer = self._envs
+        self._out = ffi.new("hue_vector_out *")
+        self._arrays = [
+            buffers.observations,
+            buffers.masks,
+            buffers.to_move,
+            buffers.terminated,
+            buffers.scores,
+            buffers.winners,
+            buffers.final_observations,
+        ]
+        for name, array, kind in (
+            ("observations", buffers.observations, "uint8_t *"),
+            ("masks", buffers.masks, "int8_t *"),
+            ("to_move", buffers.to_move, "int32_t *"),
+            ("terminated", buffers.terminated, "uint8_t *"),
+            ("scores", buffers.scores, "double *"),
+            ("winners", buffers.winners, "int8_t *"),
+            ("final_observations", buffers.final_observations, "uint8_t *"),
+        ):
+            assert array.flags.c_contiguous
+            setattr(self._out, name, ffi.cast(kind, ffi.from_buffer(array)))
+        # One workspace per chunk, so threads share none.
+        self._workspace_size = lib.hue_vector_workspace_size(vector)
+        self._workspaces = [ffi.new("char[]", self._workspace_size) for _ in self.chunks]
+        self._step = lib.hue_vector_step
+
+    @classmethod
+    def of(
+        cls, setup: Setup, buffers: Buffers, chunks: Sequence[tuple[int, int]]
+    ) -> HueBatch | None:
+        """The batch, or None without the core, for rules or a deck the core's
+        vector step does not deal (a user's opening, another deck), or a bot
+        it does not play (a search bot, a bot with settings, one of your own)."""
+        if not c_state.available:
+            return None
+        ffi, lib = c_state.ffi, c_state.lib
+        rules = setup.rules if setup.rules is not None else Rules()
+        code = setup.encoding
+        if (
+            setup.spec.new_game is not new_game
+            or not isinstance(code, HueEncoding)
+            or rules.opening is not None
+            or code.deck != Deck(default_deck())
+            or code.players != setup.players
+            or c_state.capacity_for(3, code.deck) is None
+        ):
+            return None
+        vector = ffi.new("hue_vector *")
+        records = c_state.deck_records(code.deck)
+        hue_setup = ffi.new(
+            "hue_setup *", (records, len(code.deck), setup.players, 1 if rules.covering else 0)
+        )
+        encoding = code.c_state_encoding()
+        vector.setup = hue_setup
+        vector.encoding = encoding
+        vector.capacity = 3 + lib.hue_game_moves(setup.players)
+        vector.limit, vector.span = cells.MAX_COORDINATE, cells.MAX_SPAN
+        vector.agent = -1 if setup.agents is None else setup.agents[0]
+        vector.autoreset = {
+            "same-step": lib.HUE_SAME_STEP,
+            "next-step": lib.HUE_NEXT_STEP,
+            "disabled": lib.HUE_DISABLED,
+        }[setup.autoreset]
+        codes = {"random": lib.HUE_SEAT_RANDOM, "greedy": lib.HUE_SEAT_GREEDY}
+        for seat, bot in enumerate(setup.bots):
+            if bot is None:
+                continue
+            policy = SEAT_POLICIES.get(bot.resolve(setup.spec))
+            label = _text(bot.label, lib.HUE_SEED_TEXT)
+            if policy is None or bot.settings or label is None:
+                return None
+            vector.is_bot[seat] = 1
+            vector.policies[seat] = codes[policy]
+            vector.labels[seat][0 : len(label)] = label
+            vector.label_lengths[seat] = len(label)
+        if lib.hue_vector_env_size(vector) == 0:  # pragma: no cover -- settings the core refuses
+            return None
+        return cls(vector, [records, hue_setup, encoding, code], setup, buffers, chunks)
+
+    def reset(self, seed: int, envs: np.ndarray | None) -> None:
+        """See :meth:`huegames.vector.batch.Batch.reset`."""
+        ffi, lib = c_state.ffi, c_state.lib
+        vector = self._vector
+        if envs is None:
+            text = _text(seed, lib.HUE_SEED_TEXT)
+            if text is None:
+                raise ValueError(f"a batch seed has at most {lib.HUE_SEED_TEXT} digits")
+            vector.seed_text[0 : len(text)] = text
+            vector.seed_length = len(text)
+            which = ffi.NULL
+        else:
+            which = ffi.cast("uint8_t *", ffi.from_buffer(np.ascontiguousarray(envs, np.uint8)))
+        status = lib.hue_vector_reset(
+            vector,
+            self._env_pointer,
+            self.setup.num_envs,
+            which,
+            self._out,
+            self._workspaces[0],
+            self._workspace_size,
+        )
+        self._check(status)
+
+    def step(self, actions: np.ndarray, chunk: int) -> None:
+        """See :meth:`huegames.vector.batch.Batch.step` (the GIL released)."""
+        start, stop = self.chunks[chunk]
+        ffi = c_state.ffi
+        status = self._step(
+            self._vector,
+            self._env_pointer,
+            start,
+            stop,
+            ffi.cast("int64_t *", ffi.from_buffer(actions)),
+            self._out,
+            self._workspaces[chunk],
+            self._workspace_size,
+        )
+        self._check(status)
+
+    def random_actions(self, out: np.ndarray) -> None:
+        """See :meth:`huegames.vector.batch.Batch.random_actions`: each env's
+        draw among the legal ids the core keeps for its mask row."""
+        ffi = c_state.ffi
+        status = c_state.lib.hue_vector_random_actions(
+            self._vector,
+            self._env_pointer,
+            self.setup.num_envs,
+            ffi.cast("int64_t *", ffi.from_buffer(out)),
+        )
+        self._check(status)
+
+    @staticmethod
+    def _check(status: int) -> None:
+        if status < 0:
+            core = _cores.core(cells.CORE, cells.CORE_VERSION)
+            message = _cores.error_message(core, status)
+            raise RuntimeError(f"the Hue C core refused the step: {message}")
