@@ -86,6 +86,23 @@ The planes are lossless: they give back every cell code (layout, colours,
 skull), and :meth:`HueEncoding.sub_cells` draws from them the 3x3
 sub-cells of rules §5 that the areas are made of.
 
+**The compact observation** (``HueEncoding(..., observation="compact")``,
+``huegames.vector.make("hue", n, observation="compact")``) has the same
+parts but one: in place of ``planes``, a ``cells`` part of shape ``(rows - 1,
+cols - 1)`` holds one byte per cell of the cell frame, ``0`` for an empty
+cell, else ``1 + i`` where ``i`` is the index of the cell's 16-bit code
+(``csrc/hue_core.h``'s: layout, colours, skull) among the distinct codes of
+the deck's squares, ascending: :attr:`HueEncoding.cell_codes` ``[v]`` is the
+code of value ``v`` (``cell_codes[0] == 0``; 71 values with the default
+deck, so ``observation_high`` is 70), and :meth:`HueEncoding.planes` decodes
+the part back to the 20 planes.  It is 20 times smaller than the planes (1,506
+bytes instead of 23,451 at 2 players), for fast batches.
+
+**Batches.**  :meth:`HueEncoding.parts` also cuts a batch of observations
+``(N, size)`` (a :class:`huegames.vector.VectorEnv`'s ``observation``) into
+views without a copy: ``parts(batch)["planes"]`` is ``(N, 20, rows - 1, cols - 1)``,
+image-shaped for a convolutional network.
+
 Everything comes from ``view(seat)``; another seat's hand or the set-aside
 cards never reach it.  The order of the placements and covered squares
 are not in it (the table shows what is visible, ``cards`` who laid what).
@@ -113,7 +130,6 @@ True
 
 from __future__ import annotations
 
-import functools
 import operator
 import sys
 import threading
@@ -140,6 +156,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "HAND_FEATURES",
+    "OBSERVATIONS",
     "PLANES",
     "Frame",
     "HueEncoding",
@@ -154,6 +171,8 @@ PLANES = 20
 horizontal, skull, occupied (the module's table)."""
 HAND_FEATURES = 20
 """Numbers per hand slot: present, 4 kinds, 3 x 5 colours."""
+OBSERVATIONS = ("full", "compact")
+"""The observations an encoding makes: the 20 planes, or one cell value a cell."""
 
 _SOLID_PLANE, _VERTICAL_PLANE, _HORIZONTAL_PLANE, _SKULL_PLANE, _OCCUPIED_PLANE = range(15, 20)
 _KINDS = (Kind.STARTING, Kind.POISON, Kind.SOLID, Kind.STRIPED)
@@ -299,7 +318,7 @@ class HueEncoding:
     observation_low = 0
     """The least value of an observation (for a ``Box`` space)."""
     observation_high = 1
-    """The largest value of an observation."""
+    """The largest value of an observation (the compact one's: the largest cell value)."""
 
     def __init__(
         self,
@@ -307,6 +326,7 @@ class HueEncoding:
         rules: Rules | None = None,
         *,
         deck: Deck | Sequence[Card] | None = None,
+        observation: str = "full",
     ) -> None:
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError(f"players must be an integer, not {brief(players)}")
@@ -322,6 +342,30 @@ class HueEncoding:
         """The rules the frame was worked out for."""
         self.deck = as_deck(deck)
         """The deck of the ``cards`` part."""
+        if observation not in OBSERVATIONS:
+            raise ValueError(
+                f"observation must be one of {', '.join(OBSERVATIONS)}, not {brief(observation)}"
+            )
+        self.observation_kind = observation
+        """``"full"`` (the 20 planes) or ``"compact"`` (one cell value a cell)."""
+        codes = sorted(
+            {code for card in self.deck.cards for shape in card.shapes for code in shape}
+        )
+        self.cell_codes = np.array([cells.EMPTY, *codes], dtype=np.uint16)
+        """The cell code of each value of the compact ``cells`` part: ``cell_codes[0]``
+        is 0 (empty), then the deck's squares' codes ascending."""
+        if observation == "compact":
+            if len(self.cell_codes) > 256:
+                raise ValueError(
+                    f"the deck shows {len(codes)} distinct squares: the compact observation "
+                    "takes at most 255"
+                )
+            self._table = np.zeros((1 << 12, 1), dtype=np.uint8)
+            self._table[codes, 0] = np.arange(1, len(codes) + 1)
+            self.observation_high = len(codes)
+        else:
+            self._table = _CODE_TABLE
+        self._table_at: Any = None  # the table's uint8_t * for the core, made on first use
         self.frame = frame_of(players, self.rules)
         """The anchor frame (:class:`Frame`)."""
         self.slots = hand_slots(players)
@@ -342,7 +386,11 @@ class HueEncoding:
             False: (f.right + 2, f.bottom + 2, 3 * f.plays),
         }
         shapes: dict[str, tuple[int, ...]] = {
-            "planes": (PLANES, *self.cell_shape),
+            **(
+                {"cells": self.cell_shape}
+                if observation == "compact"
+                else {"planes": (PLANES, *self.cell_shape)}
+            ),
             "origin": (2, 3 * self.frame.plays + 1),
             "hand": (self.slots, HAND_FEATURES),
             "cards": (len(self.deck), 3 + players),
@@ -642,7 +690,7 @@ class HueEncoding:
         f = self.frame
         fields = {
             "layout": layout,
-            "table": _code_table_pointer(),
+            "table": self._table_pointer(),
             "features": features,
             "rotations": rotations,
             "cols": f.cols,
@@ -779,8 +827,9 @@ class HueEncoding:
         min_x, min_y = box[0], box[1]
         out = self._observations.take()
         rows, cols = self.cell_shape
-        planes = out[: PLANES * rows * cols].reshape(PLANES, rows, cols)
-        _paint(planes, board, min_x, min_y)
+        count = self._table.shape[1]
+        planes = out[: count * rows * cols].reshape(count, rows, cols)
+        _paint(planes, board, min_x, min_y, self._table, self._table_pointer)
 
         features = self._hand_hot
         steps = zip(self._slot_steps, hand, strict=False)  # hand: at most the slots
@@ -841,7 +890,7 @@ class HueEncoding:
             "origin_x": corner_x - box[0],
             "origin_y": corner_y - box[1],
         }
-        _on_c(board).observe(box, _code_table_pointer(), c_layout[1], c_layout[0], view, pointer)
+        _on_c(board).observe(box, self._table_pointer(), c_layout[1], c_layout[0], view, pointer)
         return out
 
     def _make_c_layout(self) -> tuple[Any, Any]:
@@ -852,7 +901,7 @@ class HueEncoding:
         rows, cols = self.cell_shape
         features = np.array([_card_features(card) for card in self.deck.cards], dtype=np.uint8)
         fields = {
-            "planes": PLANES,
+            "planes": self._table.shape[1],
             "rows": rows,
             "cols": cols,
             "origin_at": layout["origin"][0],
@@ -877,14 +926,70 @@ class HueEncoding:
         return self._c_layout
 
     def parts(self, observation: np.ndarray) -> dict[str, np.ndarray]:
-        """The observation cut into named views of their shapes (the module's table)."""
-        flat = np.asarray(observation).reshape(-1)
-        if flat.shape != self.observation_shape:
-            raise ValueError(f"expected {self.observation_shape[0]} numbers, not {flat.shape[0]}")
-        return {
-            name: flat[offset : offset + int(np.prod(shape))].reshape(shape)
-            for name, (offset, shape) in self.layout.items()
-        }
+        """The observation cut into named views of their shapes (the module's table).
+
+        ``observation`` is one observation, or a batch of them: an array whose
+        last axis is an observation, ``(N, size)`` say (a vector
+        environment's), whose parts are then views of ``(N, *shape)``, the
+        planes ``(N, 20, rows, cols)`` -- no copy (an array whose last axis
+        is not contiguous is copied first).
+
+        >>> import numpy as np
+        >>> from huegames import hue
+        >>> from huegames.hue.encoding import HueEncoding
+        >>> code = HueEncoding(players=2)
+        >>> batch = np.stack([code.observation(hue.new_game(2, seed=s).view(0)) for s in (1, 2)])
+        >>> planes = code.parts(batch)["planes"]
+        >>> planes.shape, np.shares_memory(planes, batch)
+        ((2, 20, 35, 33), True)
+        """
+        array = np.asarray(observation)
+        size = self.observation_shape[0]
+        if array.ndim == 0 or array.shape[-1] != size:
+            if array.size != size:
+                raise ValueError(
+                    f"expected {size} numbers (or a batch of shape (..., {size})), "
+                    f"not {array.shape}"
+                )
+            array = array.reshape(-1)
+        lead = array.shape[:-1]
+        parts = {}
+        for name, (offset, shape) in self.layout.items():
+            piece = array[..., offset : offset + int(np.prod(shape))]
+            parts[name] = piece.reshape(*lead, *shape)
+        return parts
+
+    def planes(self, observation: np.ndarray) -> np.ndarray:
+        """The 20 planes of one observation ``(20, rows, cols)``, or of a batch
+        ``(..., 20, rows, cols)`` (:meth:`parts`): a view of the full
+        observation's, or decoded from the compact one's cell values (a new array).
+
+        >>> from huegames import hue
+        >>> from huegames.hue.encoding import HueEncoding
+        >>> full, compact = HueEncoding(2), HueEncoding(2, observation="compact")
+        >>> view = hue.new_game(players=2, seed=1).view(0)
+        >>> planes = compact.planes(compact.observation(view))
+        >>> bool((planes == full.planes(full.observation(view))).all())
+        True
+        """
+        parts = self.parts(observation)
+        if "planes" in parts:
+            return parts["planes"]
+        decoded = _CODE_TABLE[self.cell_codes[parts["cells"]]]  # (..., rows, cols, planes)
+        return np.ascontiguousarray(np.moveaxis(decoded, -1, -3))
+
+    def variant(self, observation: str) -> HueEncoding:
+        """This encoding with the observation ``observation`` (``"full"`` or
+        ``"compact"``): the same players, rules and deck."""
+        if observation == self.observation_kind:
+            return self
+        return HueEncoding(self.players, self.rules, deck=self.deck, observation=observation)
+
+    def _table_pointer(self) -> Any:
+        """The code table as the ``uint8_t *`` the core reads (kept with the encoding)."""
+        if self._table_at is None:
+            self._table_at = _c_core().ffi.from_buffer("uint8_t[]", self._table)
+        return self._table_at
 
     def sub_cells(self, observation: np.ndarray) -> np.ndarray:
         """The table as rules §5 splits it: ``(7, 3 * rows, 3 * cols)`` ``uint8``
@@ -899,7 +1004,7 @@ class HueEncoding:
         >>> picture.shape, int(picture[:5].sum()), int(picture[6].sum())  # 9 squares of 9
         ((7, 105, 99), 81, 81)
         """
-        planes = self.parts(observation)["planes"]
+        planes = self.planes(observation)
         rows, cols = self.cell_shape
         stripes = planes[:15].reshape(5, 3, rows, cols)  # colour, stripe, y, x
         across = stripes.transpose(0, 2, 1, 3)[:, :, :, :, None]  # stripe k = sub-row
@@ -972,13 +1077,6 @@ def _on_c(board: Board) -> CGrid:
 def _c_core() -> ModuleType:
     """The C core, for boards on the C grid (whatever backend is the default)."""
     return _cores.core(cells.CORE, cells.CORE_VERSION)
-
-
-@functools.cache
-def _code_table_pointer() -> Any:
-    """``_CODE_TABLE`` as the ``uint8_t *`` ``hue_paint_planes`` reads (it lives
-    as long as the module)."""
-    return _c_core().ffi.from_buffer("uint8_t[]", _CODE_TABLE)
 
 
 class _StateEncoder(threading.local):
@@ -1080,7 +1178,9 @@ class _Pool:
             return array, pointer
 
 
-def _paint(planes: np.ndarray, board: Board, left: int, top: int) -> None:
+def _paint(
+    planes: np.ndarray, board: Board, left: int, top: int, code_table: np.ndarray, pointer: Any
+) -> None:
     """Write every occupied cell's planes, cell ``(x, y)`` at ``[:, y - top, x - left]``.
 
     ``left`` and ``top`` are the table's corner.  The cell codes come
@@ -1092,11 +1192,12 @@ def _paint(planes: np.ndarray, board: Board, left: int, top: int) -> None:
         return
     if board.backend == "c":
         out = _c_core().ffi.from_buffer("uint8_t[]", planes)
-        _on_c(board).paint_planes(box, _code_table_pointer(), (PLANES, *planes.shape[1:]), out)
+        rows, cols = planes.shape[1:]
+        _on_c(board).paint_planes(box, pointer(), (planes.shape[0], rows, cols), out)
         return
     table = board.grid.codes()
     count = len(table)
     xs = np.fromiter((x for x, _ in table), dtype=np.int64, count=count)
     ys = np.fromiter((y for _, y in table), dtype=np.int64, count=count)
     codes = np.fromiter(table.values(), dtype=np.int64, count=count)
-    planes[:, ys - top, xs - left] = _CODE_TABLE[codes].T
+    planes[:, ys - top, xs - left] = code_table[codes].T
