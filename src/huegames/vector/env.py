@@ -44,6 +44,7 @@ def make(
     threads: int = 1,
     backend: str = "auto",
     copy: bool = True,
+    observation: str = "full",
 ) -> VectorEnv:
     """``num_envs`` games of ``game`` stepped together (:class:`VectorEnv`).
 
@@ -59,7 +60,10 @@ def make(
       threads step the batch (the C step releases the GIL); results are the
       same for any count; ``copy=False``: the observations returned are the
       environment's own arrays, rewritten by the next ``step`` or ``reset``
-      (read-only views: no copy of ``num_envs`` observations and masks a step).
+      (read-only views: no copy of ``num_envs`` observations and masks a step);
+      ``observation``: ``"full"``, the single environment's, or another the
+      game's encoding makes (its ``variant``: Hue's ``"compact"``, one cell
+      value a cell in place of the 20 planes, :mod:`huegames.hue.encoding`).
     """
     return VectorEnv(
         game,
@@ -73,6 +77,7 @@ def make(
         threads=threads,
         backend=backend,
         copy=copy,
+        observation=observation,
     )
 
 
@@ -107,6 +112,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         threads: int = 1,
         backend: str = "auto",
         copy: bool = True,
+        observation: str = "full",
     ) -> None:
         spec, count, made_rules = _envs.resolve(game, players, dict(rules or {}))
         self.num_envs = engine.check_int(num_envs, "num_envs")
@@ -123,6 +129,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         backend = _envs.check_choice(backend, BACKENDS, "backend")
         self.game_spec, self.players, self.rules = spec, count, made_rules
         self.encoding = _envs.build_encoding(spec, count, made_rules)
+        if observation != "full":  # another observation of the game's encoding
+            variant = getattr(self.encoding, "variant", None)
+            if variant is None:
+                raise ValueError(
+                    f"{spec.title} has only the full observation, not {brief(observation)}"
+                )
+            self.encoding = variant(observation)
         agents, bots = _seats(spec, count, self.num_envs, opponents, seat)
         self.self_play = agents is None
         """True when the caller plays every seat (``opponents=None``)."""
