@@ -272,7 +272,6 @@ typedef struct {
 
 typedef struct {
     plank_position position;     /* the hand now */
-    plank_rng rngs[4];           /* each bot seat's random.Random for this hand */
     uint64_t actions;            /* the random actions' SplitMix64 state */
     int64_t episode;             /* this hand's number in the env, from 0 */
     int32_t repeats;             /* times the position has stood (repetition rule on) */
@@ -297,6 +296,9 @@ typedef struct {
                                     history[i * (turn_limit + 1)]; NULL when the
                                     repetition rule is off */
     int64_t history_length;      /* entries history holds */
+    plank_rng *rngs;             /* env i's bot in seat s: rngs[i * players + s];
+                                    NULL when no seat is a bot's */
+    int64_t rngs_length;         /* entries rngs holds */
 } plank_vector;
 
 typedef struct {

@@ -38,17 +38,20 @@ static void observe(const plank_vector *v, const plank_env *e, const plank_state
     const plank_position *p = &s->p;
     int32_t players = p->players, size = 3 * p->rows, t = 108 + 36 * players;
     int32_t over = e->status != PLANK_GOES_ON, letter[PLANK_MAX_PLAYERS] = {0, 0, 0, 0}, me;
+    int32_t plane[PLANK_MAX_PLAYERS + 1]; /* by owner + 1: where its tokens go */
     for (int32_t k = 0; k < players; k++) {
         letter[p->order[k]] = k;
     }
     me = letter[seat];
+    plane[0] = 108; /* an empty square: a 0 where our token would be */
+    for (int32_t k = 0; k < players; k++) {
+        plane[1 + p->order[(me + k) % players]] = 108 + 36 * k;
+    }
     memset(obs, 0, sizeof *obs * (size_t)observation_size(players));
     for (int32_t i = 0; i < size; i++) {
         int32_t owner = p->owners[i];
         obs[36 * s->colours[i] + i] = 1.0f;
-        if (owner >= 0) {
-            obs[108 + 36 * ((letter[owner] - me + players) % players) + i] = 1.0f;
-        }
+        obs[plane[owner + 1] + i] = owner >= 0 ? 1.0f : 0.0f;
     }
     for (int32_t k = 0; k < players; k++) {
         int32_t other = p->order[(me + k) % players];
@@ -108,8 +111,16 @@ static void settle(const plank_vector *v, plank_env *e, const plank_state *s, in
     }
 }
 
-/* Play the bots' seats until a seat the caller plays is to move, or the end. */
-static void play_bots(const plank_vector *v, plank_env *e, plank_state *s, plank_key *keys)
+/* Env i's bot generators (NULL without bots). */
+static plank_rng *rngs_of(const plank_vector *v, int32_t i)
+{
+    return v->rngs ? v->rngs + (int64_t)i * v->rules.players : NULL;
+}
+
+/* Play the bots' seats until a seat the caller plays is to move, or the end
+ * (`rngs`: the env's bots' generators). */
+static void play_bots(const plank_vector *v, plank_env *e, plank_state *s, plank_key *keys,
+                      plank_rng *rngs)
 {
     plank_hand_rules rules;
     rules.repetition = v->rules.repetition;
@@ -117,7 +128,7 @@ static void play_bots(const plank_vector *v, plank_env *e, plank_state *s, plank
     rules.keys = keys;
     while (e->status == PLANK_GOES_ON && v->is_bot[pk_to_move(s)]) {
         int32_t seat = pk_to_move(s);
-        uint32_t move = pk_choose(s, v->policies[seat], &e->rngs[seat], &rules);
+        uint32_t move = pk_choose(s, v->policies[seat], &rngs[seat], &rules);
         settle(v, e, s, seat, pk_play(s, move), keys);
     }
 }
@@ -130,6 +141,7 @@ static int32_t start_game(const plank_vector *v, plank_env *e, int32_t i,
     uint64_t seeds[PLANK_MAX_PLAYERS + 1];
     plank_rng deal, *generators[PLANK_MAX_PLAYERS + 1];
     plank_key *keys = v->rules.repetition ? history_of(v, i) : NULL;
+    plank_rng *rngs = rngs_of(v, i);
     plank_state s;
     int32_t n = 1;
     char seed_text[24];
@@ -142,7 +154,7 @@ static int32_t start_game(const plank_vector *v, plank_env *e, int32_t i,
         if (v->is_bot[seat]) {
             seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
                                   v->label_lengths[seat]);
-            generators[n++] = &e->rngs[seat];
+            generators[n++] = &rngs[seat];
         }
     }
     pyrandom_seed_many(generators, seeds, n, base);
@@ -156,7 +168,7 @@ static int32_t start_game(const plank_vector *v, plank_env *e, int32_t i,
     if (keys) {
         keys[0] = pk_key_of(&s.p);
     }
-    play_bots(v, e, &s, keys);
+    play_bots(v, e, &s, keys, rngs);
     e->position = s.p;
     if (e->status != PLANK_GOES_ON) {
         e->started = 0; /* never stepped */
@@ -191,7 +203,8 @@ static int32_t vector_ok(const plank_vector *v, const plank_vector_out *out, int
         if (!v->is_bot[seat]) {
             continue;
         }
-        if (seat == v->agent || v->label_lengths[seat] < 0
+        if (!v->rngs || v->rngs_length < (int64_t)count * r->players || seat == v->agent
+            || v->label_lengths[seat] < 0
             || v->label_lengths[seat] > PLANK_SEED_TEXT
             || (v->policies[seat] != PLANK_POLICY_RANDOM
                 && v->policies[seat] != PLANK_POLICY_GREEDY)) {
@@ -291,7 +304,7 @@ int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t s
         }
         seat = pk_to_move(&s);
         settle(v, e, &s, seat, pk_play(&s, code), keys);
-        play_bots(v, e, &s, keys);
+        play_bots(v, e, &s, keys, rngs_of(v, i));
         e->position = s.p;
         if (e->status == PLANK_GOES_ON) {
             write(v, e, &s, i, out->observations, out->masks, out);
@@ -319,30 +332,39 @@ int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t s
     return stop - start;
 }
 
-/* hg_random_action, its scan for the chosen id a block at a time. */
+/* hg_random_action on a mask of PLANK_ACTIONS, in one pass over it: the
+ * legal ids of each block of 64 counted, then the chosen one found in its
+ * block. */
 static int64_t random_action(uint64_t *state, const int8_t *mask)
 {
-    enum { BLOCK = 64 };
-    int32_t legal = 0, a = 0;
+    enum { BLOCK = 64, BLOCKS = (PLANK_ACTIONS + BLOCK - 1) / BLOCK };
+    int32_t counts[BLOCKS], legal = 0, b = 0, a;
     uint64_t pick;
-    for (int32_t k = 0; k < PLANK_ACTIONS; k++) {
-        legal += mask[k] != 0;
+    for (; b < PLANK_ACTIONS / BLOCK; b++) {
+        const uint8_t *block = (const uint8_t *)mask + BLOCK * b;
+        uint8_t here = 0;
+        for (int32_t k = 0; k < BLOCK; k++) {
+            here = (uint8_t)(here + (block[k] != 0));
+        }
+        counts[b] = here;
+        legal += here;
+    }
+    if (b < BLOCKS) { /* the last, shorter block */
+        int32_t here = 0;
+        for (a = BLOCK * b; a < PLANK_ACTIONS; a++) {
+            here += mask[a] != 0;
+        }
+        counts[b] = here;
+        legal += here;
     }
     if (legal == 0) {
         return 0;
     }
-    pick = ((hg_splitmix64(state) >> 32) * (uint64_t)legal) >> 32;
-    for (; a + BLOCK <= PLANK_ACTIONS; a += BLOCK) {
-        int32_t here = 0;
-        for (int32_t k = 0; k < BLOCK; k++) {
-            here += mask[a + k] != 0;
-        }
-        if (pick < (uint64_t)here) {
-            break;
-        }
-        pick -= (uint64_t)here;
+    pick = ((hg_splitmix64(state) >> 32) * (uint64_t)legal) >> 32; /* < legal */
+    for (b = 0; pick >= (uint64_t)counts[b]; b++) {
+        pick -= (uint64_t)counts[b];
     }
-    for (; a < PLANK_ACTIONS; a++) {
+    for (a = BLOCK * b; a < PLANK_ACTIONS; a++) {
         if (mask[a] != 0 && pick-- == 0) {
             return a;
         }

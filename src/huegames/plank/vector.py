@@ -45,7 +45,7 @@ class PlankBatch:
     def __init__(
         self,
         vector: Any,
-        history: Any,
+        arrays: Any,
         setup: Setup,
         buffers: Buffers,
         chunks: Sequence[tuple[int, int]],
@@ -53,7 +53,7 @@ class PlankBatch:
         ffi = c_state.ffi
         self.setup, self.buffers, self.chunks = setup, buffers, list(chunks)
         self._vector = vector
-        self._history = history  # kept alive: the vector points into it
+        self._arrays = arrays  # the history and the bots' generators: the vector points into them
         self._envs = ffi.new("plank_env[]", setup.num_envs)
         self._out = ffi.new("plank_vector_out *")
         self._keep = [
@@ -122,7 +122,11 @@ class PlankBatch:
         history = ffi.new("plank_key[]", entries) if entries else ffi.NULL
         vector.history = history
         vector.history_length = entries
-        return cls(vector, history, setup, buffers, chunks)
+        generators = setup.num_envs * setup.players if any(setup.bots) else 0
+        rngs = ffi.new("plank_rng[]", generators) if generators else ffi.NULL
+        vector.rngs = rngs
+        vector.rngs_length = generators
+        return cls(vector, (history, rngs), setup, buffers, chunks)
 
     def reset(self, seed: int, envs: np.ndarray | None) -> None:
         """See :meth:`huegames.vector.batch.Batch.reset`."""
