@@ -1,0 +1,61 @@
+"""Parity with the single environment: env ``i`` of a batch seeded ``s``
+plays, episode after episode, the games a :class:`huegames.rl.gymnasium.Env`
+reset with ``game_seed(s, i, k)`` plays when fed the same actions (the
+engine's own game in self-play): the same observations, masks, seats to
+move, rewards, ends and final scores, on every batch (Python, and C where
+the game has it), in self-play and against the bots."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from huegames import vector
+from vector.replay import BOT, backends, play_along, replays_of
+
+SIZES = {"linja": (6, 150), "plank": (4, 80), "hue": (3, 40), "hues-and-cues": (2, 100)}
+"""Each game's envs and steps a case plays (Hue and Hues and Cues are slow in Python)."""
+LONGER = {("hues-and-cues", 10): 260}
+"""The steps of a case whose games are longer (ten seats giving cues in turn)."""
+
+
+def cases(players_of):
+    return [
+        pytest.param(
+            game, players, opponents, backend, id=f"{game}-{players}-{opponents}-{backend}"
+        )
+        for game, counts in players_of.items()
+        for players in counts
+        for opponents in (None, "random", BOT[game])
+        for backend in backends(game)
+    ]
+
+
+EVERYDAY = {"linja": [2], "plank": [2, 3], "hue": [2], "hues-and-cues": [3]}
+LONG = {"plank": [4], "hue": [3, 5], "hues-and-cues": [10]}
+
+
+def check(game, players, opponents, backend, seed=11):
+    num_envs, steps = SIZES[game]
+    steps = LONGER.get((game, players), steps)
+    seat = players - 1 if opponents else 0  # the last seat: the bots move before the agent
+    settings = {"opponents": opponents, "seat": seat} if opponents else {}
+    envs = vector.make(game, num_envs, players=players, seed=seed, backend=backend, **settings)
+    assert envs.backend == backend
+    replays = replays_of(game, players, seed, num_envs, **settings)
+    finished = play_along(envs, replays, steps, np.random.default_rng(seed))
+    assert finished > 0, "no game ended: the case checks no autoreset"
+    envs.close()
+
+
+@pytest.mark.parametrize(("game", "players", "opponents", "backend"), cases(EVERYDAY))
+def test_each_env_plays_the_single_environments_games(game, players, opponents, backend):
+    check(game, players, opponents, backend)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "players", "opponents", "backend"), cases(LONG))
+def test_each_env_plays_the_single_environments_games_with_more_players(
+    game, players, opponents, backend
+):
+    check(game, players, opponents, backend)
