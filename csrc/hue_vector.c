@@ -36,6 +36,7 @@ typedef struct {
     int32_t players, side;
     int32_t *cards;              /* card_count: the deal's order */
     int32_t *unseen;             /* card_count: the greedy bot's unseen cards */
+    int32_t *positions, *gone, *come; /* 2 * area each: a mask's new positions, its changes */
     void *scratch;               /* hue_state_scores' workspace */
     size_t scratch_size;
     greedy_space *greedy;        /* NULL without a greedy bot */
@@ -156,6 +157,7 @@ size_t hue_vector_workspace_size(const hue_vector *vector)
     side = 6 * vector->capacity + 8;     /* hue_state.c's buffer side */
     return 7 + round8((size_t)(4 * frame_area(vector)) * sizeof(int64_t))
         + 2 * round8((size_t)vector->setup->card_count * sizeof(int32_t))
+        + 3 * round8((size_t)(2 * frame_area(vector)) * sizeof(int32_t))
         + round8(hue_workspace_size(side, side))
         + (has_greedy(vector) ? greedy_size(vector, side) : 0);
 }
@@ -184,6 +186,9 @@ static int32_t call_start(call *c, const hue_vector *v, void *workspace, size_t 
     c->encoding.pairs = (int64_t *)take(&at, (size_t)(4 * c->area) * sizeof(int64_t));
     c->cards = (int32_t *)take(&at, (size_t)v->setup->card_count * sizeof(int32_t));
     c->unseen = (int32_t *)take(&at, (size_t)v->setup->card_count * sizeof(int32_t));
+    c->positions = (int32_t *)take(&at, (size_t)(2 * c->area) * sizeof(int32_t));
+    c->gone = (int32_t *)take(&at, (size_t)(2 * c->area) * sizeof(int32_t));
+    c->come = (int32_t *)take(&at, (size_t)(2 * c->area) * sizeof(int32_t));
     c->scratch_size = hue_workspace_size(c->side, c->side);
     c->scratch = take(&at, c->scratch_size);
     c->greedy = has_greedy(v) ? greedy_carve(&at, c->side, c->side,
@@ -285,64 +290,99 @@ static int32_t play_bots(call *c, hue_env *e)
     return 0;
 }
 
-/* Clears the ids the env's mask row shows. */
-static void clear_mask(const call *c, hue_env *e, int8_t *row)
+/* Sets `value` at the ids of block (slot, rotation) for the n positions. */
+static void mark_block(const call *c, int8_t *row, int32_t slot, int32_t rotation,
+                       const int32_t *positions, int32_t n, int8_t value)
 {
-    const int32_t *positions = positions_of(c, e);
-    int32_t slot, r, k;
+    int8_t *at = row + ((int64_t)slot * 4 + rotation) * c->area;
+    int32_t k;
 
-    for (slot = 0; slot < e->mask_slots; slot++) {
-        for (r = 0; r < e->mask_rotations[slot]; r++) {
-            int8_t *at = row + ((int64_t)slot * 4 + r) * c->area;
-            const int32_t *from = positions + (r & 1 ? e->mask_counts[0] : 0);
-            for (k = 0; k < e->mask_counts[r & 1]; k++)
-                at[from[k]] = 0;
-        }
+    for (k = 0; k < n; k++)
+        at[positions[k]] = value;
+}
+
+/* The positions of sorted list `old` (n_old) not in sorted `new` (n_new)
+ * into gone[], those of new not in old into come[]; the counts of each. */
+static void differ(const int32_t *old, int32_t n_old, const int32_t *new, int32_t n_new,
+                   int32_t *gone, int32_t *n_gone, int32_t *come, int32_t *n_come)
+{
+    int32_t i = 0, j = 0;
+
+    *n_gone = *n_come = 0;
+    while (i < n_old || j < n_new) {
+        if (j == n_new || (i < n_old && old[i] < new[j]))
+            gone[(*n_gone)++] = old[i++];
+        else if (i == n_old || new[j] < old[i])
+            come[(*n_come)++] = new[j++];
+        else
+            i++, j++;
     }
-    e->mask_slots = 0;
 }
 
 /* The mask row of seat `seat` (the seat to move, or not: then all 0),
- * written over the one the env wrote last. */
+ * written over the one the env wrote last: where a block of ids (a slot's
+ * rotation) shows in both, only the positions that changed are written. */
 static int32_t write_mask(call *c, hue_env *e, int32_t seat, int32_t to_move, int8_t *row)
 {
     hue_state *s = state_of(e);
     const hue_state_encoding *enc = &c->encoding;
-    int32_t *positions = positions_of(c, e), counts[2], slot, r, k;
-    const int32_t *hand = e->hands.cards[seat];
-    int64_t n, x0, y0, i;
+    int32_t *positions = positions_of(c, e), *fresh = c->positions, counts[2] = {0, 0};
+    int32_t gone[2] = {0, 0}, come[2] = {0, 0}, slots = 0, slot, r, o;
+    int32_t *gone_at[2], *come_at[2];
+    uint8_t rotations[HUE_MAX_HAND];
+    int64_t i;
 
-    clear_mask(c, e, row);
-    if (seat != to_move)
-        return 0;
-    if (s->laid == 0 || e->hands.count[seat] > enc->layout->slots)
-        return HG_ERR_STATE;
-    if (s->box[2] - s->box[0] + 1 - enc->left >= enc->cols
-        || s->box[3] - s->box[1] + 1 - enc->top >= enc->rows)
-        return HG_ERR_BOUNDS;
-    n = legal_pairs(c, s, counts);
-    if (n < 0)
-        return (int32_t)n;
-    x0 = s->origin_x + s->box[0] + enc->left;
-    y0 = s->origin_y + s->box[1] + enc->top;
-    for (i = 0; i < n; i++) {
-        int64_t col = enc->pairs[2 * i] - x0, line = enc->pairs[2 * i + 1] - y0;
-        if (col < 0 || col >= enc->cols || line < 0 || line >= enc->rows)
+    if (seat == to_move) {
+        const int32_t *hand = e->hands.cards[seat];
+        int64_t n, x0, y0;
+        if (s->laid == 0 || e->hands.count[seat] > enc->layout->slots)
+            return HG_ERR_STATE;
+        if (s->box[2] - s->box[0] + 1 - enc->left >= enc->cols
+            || s->box[3] - s->box[1] + 1 - enc->top >= enc->rows)
             return HG_ERR_BOUNDS;
-        positions[i] = (int32_t)(line * enc->cols + col);
+        n = legal_pairs(c, s, counts);
+        if (n < 0)
+            return (int32_t)n;
+        x0 = s->origin_x + s->box[0] + enc->left;
+        y0 = s->origin_y + s->box[1] + enc->top;
+        for (i = 0; i < n; i++) {
+            int64_t col = enc->pairs[2 * i] - x0, line = enc->pairs[2 * i + 1] - y0;
+            if (col < 0 || col >= enc->cols || line < 0 || line >= enc->rows)
+                return HG_ERR_BOUNDS;
+            fresh[i] = (int32_t)(line * enc->cols + col);
+        }
+        slots = e->hands.count[seat];
+        for (slot = 0; slot < slots; slot++)
+            rotations[slot] = enc->rotations[hand[slot]];
     }
-    e->mask_counts[0] = counts[0];
-    e->mask_counts[1] = counts[1];
-    for (slot = 0; slot < e->hands.count[seat]; slot++) {
-        e->mask_rotations[slot] = enc->rotations[hand[slot]];
-        for (r = 0; r < e->mask_rotations[slot]; r++) {
-            int8_t *at = row + ((int64_t)slot * 4 + r) * c->area;
-            const int32_t *from = positions + (r & 1 ? counts[0] : 0);
-            for (k = 0; k < counts[r & 1]; k++)
-                at[from[k]] = 1;
+    for (o = 0; o < 2; o++) {
+        gone_at[o] = c->gone + (o ? gone[0] : 0);
+        come_at[o] = c->come + (o ? come[0] : 0);
+        differ(positions + (o ? e->mask_counts[0] : 0), e->mask_counts[o],
+               fresh + (o ? counts[0] : 0), counts[o], gone_at[o], &gone[o], come_at[o],
+               &come[o]);
+    }
+    for (slot = 0; slot < HUE_MAX_HAND && (slot < slots || slot < e->mask_slots); slot++) {
+        for (r = 0; r < 4; r++) {
+            int was = slot < e->mask_slots && r < e->mask_rotations[slot];
+            int is = slot < slots && r < rotations[slot];
+            o = r & 1;
+            if (was && is) {
+                mark_block(c, row, slot, r, gone_at[o], gone[o], 0);
+                mark_block(c, row, slot, r, come_at[o], come[o], 1);
+            } else if (was) {
+                mark_block(c, row, slot, r, positions + (o ? e->mask_counts[0] : 0),
+                           e->mask_counts[o], 0);
+            } else if (is) {
+                mark_block(c, row, slot, r, fresh + (o ? counts[0] : 0), counts[o], 1);
+            }
         }
     }
-    e->mask_slots = e->hands.count[seat];
+    memcpy(positions, fresh, (size_t)(counts[0] + counts[1]) * sizeof(int32_t));
+    e->mask_counts[0] = counts[0];
+    e->mask_counts[1] = counts[1];
+    memcpy(e->mask_rotations, rotations, (size_t)slots);
+    e->mask_slots = slots;
     return 0;
 }
 
