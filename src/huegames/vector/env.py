@@ -224,9 +224,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             }
             infos["_final_info"] = terminated
             if self.autoreset_mode == "same-step":
+                # zeros where no game ended, as in final_info (not an earlier end's rows)
+                ongoing = ~terminated
+                final_observations = buffers.final_observations.copy()
+                final_masks = buffers.final_masks.copy()
+                final_observations[ongoing] = 0
+                final_masks[ongoing] = 0
                 infos["final_obs"] = {
-                    "observation": buffers.final_observations.copy(),
-                    "action_mask": buffers.final_masks.copy(),
+                    "observation": final_observations,
+                    "action_mask": final_masks,
                 }
                 infos["_final_obs"] = terminated
         if self.agents is not None:
