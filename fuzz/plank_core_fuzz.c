@@ -2,7 +2,7 @@
  * plank_core_fuzz.c -- a libFuzzer target over every entry point of
  * csrc/plank_core.h (run it with scripts/fuzz.sh --core plank_core).
  *
- * Each input drives one target, chosen by its first byte (mod 4):
+ * Each input drives one target, chosen by its first byte (mod 5):
  *
  *   0  one position from raw bytes (any counts, seats and owners), or one
  *      dealt by plank_deal and played into by moves the input picks: a
@@ -23,7 +23,16 @@
  *      any depth, in range or not; each status is what replaying the move
  *      with plank_play, the turn limit and a plain count of the earlier
  *      equal positions say, and only line[depth + 1] is ever written (and
- *      only on success).
+ *      only on success);
+ *   4  the vector environments (plank_vector_reset, _step, _random_actions)
+ *      with hostile settings (players, draw rules, the caller's seat, bots
+ *      and policies, seed and label lengths, autoreset mode), a history and
+ *      bot generators that may be short or missing, and actions legal or
+ *      not: settings out of range are refused; every env a call writes
+ *      holds a seat to move in range, a mask of 0s and 1s with a legal id
+ *      for the seat it observes when that seat is to move, observations in
+ *      [0, 1] and, where a hand ended, scores and winners of rules 6; an
+ *      action refused leaves its env as it was; random actions are legal.
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -458,6 +467,196 @@ static void fuzz_line(input *in)
     free(before);
 }
 
+/* ---- target 4: the vector environments ------------------------------------ */
+
+#define VECTOR_ENVS 4
+
+typedef struct {
+    float *observations, *final_observations;
+    int8_t *masks, *final_masks, *winners;
+    int32_t *to_move;
+    uint8_t *terminated;
+    double *scores;
+} vector_arrays;
+
+/* Each env's row of the arrays, where the call wrote it: in range. */
+static void check_rows(const plank_vector *v, const vector_arrays *a, int32_t start,
+                       int32_t stop)
+{
+    int32_t players = v->rules.players;
+    int32_t size = PLANK_OBSERVATION_BASE + PLANK_OBSERVATION_PER_PLAYER * players;
+    for (int32_t i = start; i < stop; i++) {
+        const int8_t *mask = a->masks + (int64_t)i * PLANK_ACTIONS;
+        const float *obs = a->observations + (int64_t)i * size;
+        int32_t seat = a->to_move[i], legal = 0;
+        CHECK(seat >= -1 && seat < players, "env %d: seat to move %d", i, seat);
+        for (int32_t k = 0; k < PLANK_ACTIONS; k++) {
+            CHECK(mask[k] == 0 || mask[k] == 1, "env %d: mask[%d] = %d", i, k, mask[k]);
+            legal += mask[k];
+        }
+        if (seat >= 0 && (v->agent < 0 || v->agent == seat))
+            CHECK(legal >= 1, "env %d: no legal action for the seat to move", i);
+        else
+            CHECK(legal == 0, "env %d: %d legal actions, not its turn", i, legal);
+        for (int32_t k = 0; k < size; k++)
+            CHECK(obs[k] >= 0.0f && obs[k] <= 1.0f, "env %d: observation[%d] = %g", i, k,
+                  (double)obs[k]);
+        CHECK(a->terminated[i] <= 1, "env %d: terminated %d", i, a->terminated[i]);
+        if (a->terminated[i]) {
+            int32_t winners = 0;
+            for (int32_t s = 0; s < players; s++) {
+                double score = a->scores[(int64_t)i * players + s];
+                CHECK(score == 0.0 || score == 1.0 || score == 2.0, "env %d: score %g", i,
+                      score);
+                CHECK(a->winners[(int64_t)i * players + s] <= 1, "env %d: winners", i);
+                winners += a->winners[(int64_t)i * players + s];
+            }
+            CHECK(winners == 0 || winners == (players == 4 ? 2 : 1), "env %d: %d winners", i,
+                  winners);
+        }
+    }
+}
+
+static void fuzz_vector(input *in)
+{
+    uint8_t mode = byte(in), which[VECTOR_ENVS];
+    int32_t count = 1 + byte(in) % VECTOR_ENVS, players, size, status;
+    plank_vector *v = canary(sizeof *v);
+    plank_env *envs = canary(sizeof *envs * VECTOR_ENVS), before;
+    plank_vector_out out;
+    vector_arrays a;
+    int64_t actions[VECTOR_ENVS], history = 0, generators = 0;
+    memset(v, 0, sizeof *v);
+    v->rules.players = mode & 1 ? (int32_t)(int8_t)byte(in) : 2 + byte(in) % 3;
+    v->rules.repetition = mode & 2 ? i32(in) : (byte(in) % 2) * (2 + byte(in) % 3);
+    v->rules.turn_limit = mode & 4 ? i32(in) : 1 + byte(in) % 40;
+    v->agent = (int32_t)(int8_t)byte(in) % 6 - 1; /* -1 .. 4, and beyond when negative */
+    v->autoreset = mode & 8 ? (int32_t)(int8_t)byte(in) : byte(in) % 3;
+    v->seed_length = mode & 16 ? i32(in) : byte(in) % 24;
+    for (int32_t k = 0; k < 24; k++)
+        v->seed_text[k] = (char)('0' + byte(in) % 10);
+    for (int32_t s = 0; s < PLANK_MAX_PLAYERS; s++) {
+        uint8_t bot = byte(in);
+        v->is_bot[s] = (int8_t)(s != v->agent && v->agent >= 0 ? 1 : bot & 1);
+        v->policies[s] = (int8_t)(bot & 0x80 ? (int8_t)byte(in) : (bot >> 1) % 2);
+        v->label_lengths[s] = bot & 0x40 ? i32(in) : 8;
+        memcpy(v->labels[s], "'random'", 8);
+    }
+    players = v->rules.players >= 2 && v->rules.players <= 4 ? v->rules.players : 4;
+    size = PLANK_OBSERVATION_BASE + PLANK_OBSERVATION_PER_PLAYER * players;
+    if (v->rules.turn_limit >= 1 && v->rules.turn_limit <= 64) /* room, one short, or none */
+        history = (int64_t)count * (v->rules.turn_limit + 1) - (mode & 32 ? byte(in) % 2 : 0);
+    v->history_length = history;
+    v->history = history > 0 ? canary(sizeof(plank_key) * (size_t)history) : NULL;
+    generators = (int64_t)count * players - (mode & 64 ? byte(in) % 2 : 0);
+    v->rngs_length = generators;
+    v->rngs = generators > 0 ? canary(sizeof(plank_rng) * (size_t)generators) : NULL;
+    a.observations = canary(sizeof(float) * (size_t)(count * size));
+    a.final_observations = canary(sizeof(float) * (size_t)(count * size));
+    a.masks = canary((size_t)count * PLANK_ACTIONS);
+    a.final_masks = canary((size_t)count * PLANK_ACTIONS);
+    a.to_move = canary(sizeof(int32_t) * (size_t)count);
+    a.terminated = canary((size_t)count);
+    a.scores = canary(sizeof(double) * (size_t)(count * players));
+    a.winners = canary((size_t)(count * players));
+    out.observations = a.observations;
+    out.final_observations = a.final_observations;
+    out.masks = a.masks;
+    out.final_masks = a.final_masks;
+    out.to_move = a.to_move;
+    out.terminated = a.terminated;
+    out.scores = a.scores;
+    out.winners = a.winners;
+
+    CHECK(plank_vector_reset(NULL, envs, count, NULL, &out) == HG_ERR_ARGUMENT
+              && plank_vector_reset(v, envs, count, NULL, NULL) == HG_ERR_ARGUMENT
+              && plank_vector_reset(v, NULL, count, NULL, &out) == HG_ERR_ARGUMENT
+              && plank_vector_reset(v, envs, -1, NULL, &out) == HG_ERR_ARGUMENT
+              && plank_vector_step(v, envs, 1, 0, actions, &out) == HG_ERR_ARGUMENT
+              && plank_vector_step(v, envs, -1, 0, actions, &out) == HG_ERR_ARGUMENT
+              && plank_vector_step(v, envs, 0, count, NULL, &out) == HG_ERR_ARGUMENT
+              && plank_vector_random_actions(envs, -1, a.masks, actions) == HG_ERR_ARGUMENT
+              && plank_vector_random_actions(envs, count, NULL, actions) == HG_ERR_ARGUMENT,
+          "a vector call took a NULL or a count out of range");
+    memset(envs, 0, sizeof *envs * VECTOR_ENVS);
+    for (int32_t i = 0; i < count; i++) /* never reset: refused */
+        actions[i] = PLANK_PASS;
+    status = plank_vector_step(v, envs, 0, count, actions, &out);
+    CHECK(status == HG_ERR_ARGUMENT || status == HG_ERR_STATE,
+          "plank_vector_step on envs never reset: %d", status);
+    status = plank_vector_reset(v, envs, count, NULL, &out);
+    if (status < 0) {
+        CHECK(status == HG_ERR_ARGUMENT || status == HG_ERR_STATE, "plank_vector_reset: %d",
+              status);
+        goto done;
+    }
+    CHECK(status == count, "plank_vector_reset: %d of %d", status, count);
+    CHECK(v->rules.players == players && v->rules.turn_limit >= 1
+              && v->rules.turn_limit <= PLANK_MAX_TURN_LIMIT && v->agent >= -1
+              && v->agent < players && v->autoreset >= 0 && v->autoreset <= 2
+              && v->seed_length >= 0 && v->seed_length <= PLANK_SEED_TEXT,
+          "plank_vector_reset took settings out of range");
+    check_rows(v, &a, 0, count);
+    for (int32_t step = 0; step < 48; step++) {
+        uint8_t how = byte(in);
+        int32_t start = how & 1 ? byte(in) % count : 0, stop = how & 2 ? start + 1 : count;
+        if (how & 4) { /* random actions, legal ones */
+            CHECK(plank_vector_random_actions(envs, count, a.masks, actions) == count,
+                  "plank_vector_random_actions");
+            for (int32_t i = 0; i < count; i++) {
+                const int8_t *mask = a.masks + (int64_t)i * PLANK_ACTIONS;
+                int32_t legal = 0;
+                for (int32_t k = 0; k < PLANK_ACTIONS; k++)
+                    legal += mask[k];
+                CHECK(actions[i] >= 0 && actions[i] < PLANK_ACTIONS
+                          && (legal == 0 ? actions[i] == 0 : mask[actions[i]] == 1),
+                      "random action %lld of env %d", (long long)actions[i], i);
+            }
+        } else {
+            for (int32_t i = 0; i < count; i++)
+                actions[i] = how & 8 ? (int64_t)(int32_t)i32(in) : (int64_t)(byte(in) << 3 | byte(in) % 8);
+        }
+        if (how & 16) { /* the next hands of some envs */
+            for (int32_t i = 0; i < count; i++)
+                which[i] = byte(in) & 1;
+            status = plank_vector_reset(v, envs, count, which, &out);
+            CHECK(status == count || status == HG_ERR_STATE, "plank_vector_reset(which): %d",
+                  status);
+            if (status < 0)
+                break;
+            check_rows(v, &a, 0, count);
+            continue;
+        }
+        before = envs[stop - 1];
+        status = plank_vector_step(v, envs, start, stop, actions, &out);
+        if (status < 0) {
+            CHECK(status == HG_ERR_ARGUMENT || status == HG_ERR_ILLEGAL || status == HG_ERR_STATE,
+                  "plank_vector_step: %d", status);
+            if (stop == start + 1 && status != HG_ERR_STATE)
+                CHECK(memcmp(&before, &envs[start], sizeof before) == 0,
+                      "a refused step changed env %d", start);
+            if (status == HG_ERR_STATE)
+                break; /* the bots ended a new hand at once: that env is not started */
+            continue;
+        }
+        CHECK(status == stop - start, "plank_vector_step: %d of %d", status, stop - start);
+        check_rows(v, &a, start, stop);
+    }
+done:
+    free(v->history);
+    free(v->rngs);
+    free(v);
+    free(envs);
+    free(a.observations);
+    free(a.final_observations);
+    free(a.masks);
+    free(a.final_masks);
+    free(a.to_move);
+    free(a.terminated);
+    free(a.scores);
+    free(a.winners);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -465,11 +664,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     input in = {data, size, 0};
 
     CHECK(plank_core_version() == PLANK_CORE_VERSION, "plank_core_version");
-    switch (byte(&in) % 4) {
+    switch (byte(&in) % 5) {
     case 0: fuzz_position(&in); break;
     case 1: fuzz_hands(&in); break;
     case 2: fuzz_choices(&in); break;
-    default: fuzz_line(&in); break;
+    case 3: fuzz_line(&in); break;
+    default: fuzz_vector(&in); break;
     }
     return 0;
 }
