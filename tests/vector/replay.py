@@ -182,6 +182,13 @@ def play_along(
         if "final_info" in infos:
             assert (infos["_final_info"] == terminated).all()
             assert not infos["final_info"]["scores"][~terminated].any()
+            assert not infos["final_info"]["winners"][~terminated].any()
+            if envs.autoreset_mode == "same-step":
+                assert (infos["_final_obs"] == terminated).all()
+                for array in infos["final_obs"].values():
+                    assert not array[~terminated].any(), "final_obs of an env that did not end"
+            else:
+                assert "final_obs" not in infos
         else:
             assert not terminated.any()
         pending = terminated & (envs.autoreset_mode == "next-step")
