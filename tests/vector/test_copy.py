@@ -1,0 +1,91 @@
+"""``copy=False``: the observations and masks returned are read-only views
+of the environment's own arrays, rewritten by the next step; by default
+every array returned is the caller's own, to keep or to write."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from huegames import vector
+from vector.replay import PLAYERS, backends
+
+GAMES = [
+    pytest.param(game, backend, id=f"{game}-{backend}")
+    for game in PLAYERS
+    for backend in backends(game)
+]
+
+
+@pytest.mark.parametrize(("game", "backend"), GAMES)
+def test_without_copies_the_observations_are_read_only_views_of_the_next_step(game, backend):
+    envs = vector.make(game, 3, seed=2, copy=False, backend=backend, opponents="random")
+    twin = vector.make(game, 3, seed=2, backend=backend, opponents="random")
+    observations, _ = envs.reset()
+    expected, _ = twin.reset()
+    assert envs.copy is False and twin.copy is True
+    for key, array in observations.items():
+        assert not array.flags.writeable
+        with pytest.raises(ValueError, match="read-only"):
+            array[0] = 1
+        np.testing.assert_array_equal(array, expected[key])
+    for _ in range(3):
+        actions = twin.random_actions()
+        np.testing.assert_array_equal(envs.random_actions(), actions)
+        stepped = envs.step(actions)
+        expected = twin.step(actions)[0]
+        for key, array in stepped[0].items():
+            assert array is observations[key] or np.shares_memory(array, observations[key])
+            # the first reset's arrays now hold this step's rows
+            np.testing.assert_array_equal(observations[key], expected[key])
+            assert not array.flags.writeable
+            assert array.shape == expected[key].shape and array.dtype == expected[key].dtype
+
+
+@pytest.mark.parametrize(("game", "backend"), GAMES)
+def test_by_default_every_array_returned_is_the_callers_own(game, backend):
+    envs = vector.make(game, 3, seed=2, backend=backend, opponents="random")
+    twin = vector.make(game, 3, seed=2, backend=backend, opponents="random")
+    observations, infos = envs.reset()
+    twin.reset()
+    kept = []  # odd steps' arrays, with copies; even steps' are written over
+    for step in range(60):
+        returned = [*observations.values(), infos["to_move"]]
+        for array in returned:
+            assert array.flags.writeable
+            if step % 2:
+                kept.append((array, array.copy()))
+            else:
+                array[...] = 0  # the caller's to write: the environment is not changed
+        actions = twin.random_actions()
+        np.testing.assert_array_equal(envs.random_actions(), actions)
+        observations, rewards, terminated, truncated, infos = envs.step(actions)
+        expected = twin.step(actions)
+        for key, array in observations.items():
+            np.testing.assert_array_equal(array, expected[0][key])
+        np.testing.assert_array_equal(infos["to_move"], expected[4]["to_move"])
+        for array in (rewards, terminated, truncated):
+            assert array.flags.writeable
+        if "final_info" in infos:
+            for part in [*infos["final_info"].values(), *infos.get("final_obs", {}).values()]:
+                part[...] = 0
+        rewards[...], terminated[...] = 5, True
+    for array, copy in kept:  # no later step rewrote what an earlier one returned
+        np.testing.assert_array_equal(array, copy)
+    assert len({id(array) for array, _ in kept}) == len(kept)
+
+
+def test_the_final_observations_are_copies_without_copies_too():
+    envs = vector.make("linja", 4, seed=3, copy=False, opponents="greedy")
+    envs.reset()
+    while True:
+        observations, _, terminated, _, infos = envs.step(envs.random_actions())
+        if terminated.any():
+            break
+    final = infos["final_obs"]
+    for key, array in final.items():
+        assert array.flags.writeable and not np.shares_memory(array, observations[key])
+    kept = {key: array.copy() for key, array in final.items()}
+    envs.step(envs.random_actions())
+    for key, array in final.items():
+        np.testing.assert_array_equal(array, kept[key])
