@@ -601,11 +601,15 @@ static int same_position(key a, key b)
     return a.low == b.low && a.high == b.high;
 }
 
-/* How often `k` occurs among keys[0 .. count-1], the last the latest. */
-static int occurrences(const key *keys, int count, key k)
+/* How often `k`, the key of the position after `count` turns of a hand of
+ * `players` seats, occurs among keys[0 .. count-1] (keys[t]: the position
+ * after t turns).  Only the positions with the same seat to move can be
+ * equal, those count - players, count - 2 * players ... turns in (the
+ * strips only join the table: the first with other rows ends the scan). */
+static int occurrences(const key *keys, int count, key k, int players)
 {
     int found = 0;
-    for (int j = count - 1; j >= 0 && same_rows(keys[j], k); j--)
+    for (int j = count - players; j >= 0 && same_rows(keys[j], k); j -= players)
         found += same_position(keys[j], k);
     return found;
 }
@@ -681,7 +685,8 @@ static int gives_a_win(const state *s, uint32_t move, const hand_rules *rules)
     if (after.p.turn >= rules->turn_limit)
         return 0;
     return !(rules->repetition &&
-             occurrences(rules->keys, after.p.turn, key_of(&after.p)) + 1 >= rules->repetition);
+             occurrences(rules->keys, after.p.turn, key_of(&after.p), after.p.players) + 1 >=
+                 rules->repetition);
 }
 
 static uint32_t choose(const state *s, int policy, pyrandom *r, const hand_rules *rules)
@@ -798,7 +803,7 @@ int plank_play_hands(const plank_rules *settings, int32_t hands, const uint64_t 
             }
             if (s.p.turn >= turn_limit)
                 break;
-            if (repetition && occurrences(rules.keys, s.p.turn, k) + 1 >= repetition)
+            if (repetition && occurrences(rules.keys, s.p.turn, k, players) + 1 >= repetition)
                 break;
             rules.keys[s.p.turn] = k;
         }
@@ -841,9 +846,9 @@ plank_key pk_key_of(const plank_position *p)
     return key_of(p);
 }
 
-int pk_occurrences(const plank_key *keys, int count, plank_key k)
+int pk_occurrences(const plank_key *keys, int count, plank_key k, int players)
 {
-    return occurrences(keys, count, k);
+    return occurrences(keys, count, k, players);
 }
 
 uint32_t pk_choose(const plank_state *s, int policy, plank_rng *r, const plank_hand_rules *rules)

@@ -47,10 +47,11 @@ HG_INTERNAL int pk_is_legal(const plank_state *s, uint32_t code);
  * that seat, else 0. */
 HG_INTERNAL int pk_play(plank_state *s, uint32_t code);
 
-/* The repetition rule's key of a position, and how often k stands among
- * keys[0..count-1] since the last strip was laid. */
+/* The repetition rule's key of a position, and how often k, the position
+ * after `count` turns of a hand of `players` seats, stands among
+ * keys[0..count-1] (keys[t]: the position after t turns). */
 HG_INTERNAL plank_key pk_key_of(const plank_position *p);
-HG_INTERNAL int pk_occurrences(const plank_key *keys, int count, plank_key k);
+HG_INTERNAL int pk_occurrences(const plank_key *keys, int count, plank_key k, int players);
 
 /* A bot's move for the seat to move: PLANK_POLICY_RANDOM or _GREEDY. */
 HG_INTERNAL uint32_t pk_choose(const plank_state *s, int policy, plank_rng *r,

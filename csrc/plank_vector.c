@@ -98,7 +98,7 @@ static void settle(const plank_vector *v, plank_env *e, const plank_state *s, in
     int32_t turn = s->p.turn;
     if (v->rules.repetition) {
         plank_key k = pk_key_of(&s->p);
-        e->repeats = pk_occurrences(keys, turn, k) + 1;
+        e->repeats = pk_occurrences(keys, turn, k, s->p.players) + 1;
         keys[turn] = k; /* turn <= turn_limit: the env's last entry at most */
     }
     e->last = (int8_t)seat;
