@@ -12,6 +12,7 @@ import itertools
 import random
 from collections import defaultdict
 
+import numpy as np
 import pytest
 
 from huegames import hue
@@ -92,6 +93,23 @@ def ratio_table() -> list[str]:
     return lines
 
 
+def aec_stepper(aec, steps: int):
+    """``steps`` random legal steps of ``aec`` per call, resetting from rotating seeds."""
+    next_seed = rotating(range(POSITIONS))
+    rng = random.Random(0)
+    aec.reset(seed=next_seed())
+
+    def run() -> None:
+        for _ in range(steps):
+            observation, _reward, _terminated, _truncated, _info = aec.last()
+            legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
+            aec.step(int(legal[rng.randrange(legal.size)]))
+            if all(aec.terminations.values()) or all(aec.truncations.values()):
+                aec.reset(seed=next_seed())
+
+    return run
+
+
 STEP_BASELINE = "connect_four_v3"
 """The environment every step rate is compared with (PettingZoo's own)."""
 _step_rates: dict[str, float] = {}
@@ -123,6 +141,41 @@ def step_table() -> list[str]:
     return lines
 
 
+_vector_rates: dict[str, dict[str, float]] = defaultdict(dict)
+_vector_baselines: dict[str, str] = {}
+
+
+def record_vector(benchmark, group: str, label: str, steps: int, *, baseline: bool = False) -> None:
+    """Remember a rate of ``group`` (``steps`` steps or games per call),
+    ``label`` saying what ran, for the vector table; the group's
+    ``baseline`` (the same game's single AEC environment, or ``simulate``)
+    is what its other rates are compared with."""
+    benchmark.group = f"vector, {group}"
+    benchmark.extra_info["ran"] = label
+    if baseline:
+        _vector_baselines[group] = label
+    if benchmark.stats is None:  # --benchmark-disable: run once, nothing measured
+        return
+    rate = steps / benchmark.stats.stats.median
+    _vector_rates[group][label] = rate
+    benchmark.extra_info["per_second"] = rate
+
+
+def vector_table() -> list[str]:
+    """The markdown table of every vector rate of this run, each against
+    its group's baseline measured in the same run."""
+    lines = [
+        "| game | what ran | per second | vs the baseline |",
+        "| --- | --- | ---: | ---: |",
+    ]
+    for game, rates in _vector_rates.items():
+        baseline = rates.get(_vector_baselines.get(game, ""))
+        for label, rate in rates.items():
+            ratio = f"{rate / baseline:,.1f}x" if baseline else "-"
+            lines.append(f"| {game} | {label} | {rate:,.0f} | {ratio} |")
+    return lines
+
+
 def pytest_terminal_summary(terminalreporter):
     if _means:
         terminalreporter.section("huegames ratios (measured in this run)")
@@ -131,4 +184,8 @@ def pytest_terminal_summary(terminalreporter):
     if _step_rates:
         terminalreporter.section("AEC step rates (measured in this run)")
         for line in step_table():
+            terminalreporter.write_line(line)
+    if _vector_rates:
+        terminalreporter.section("vector environment step rates (measured in this run)")
+        for line in vector_table():
             terminalreporter.write_line(line)

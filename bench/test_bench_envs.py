@@ -17,13 +17,11 @@ pip install ".[bench]" && python -m pytest bench/test_bench_envs.py --benchmark-
 
 from __future__ import annotations
 
-import random
 import warnings
 
-import numpy as np
 import pytest
 
-from conftest import POSITIONS, STEP_BASELINE, record_steps, rotating
+from conftest import STEP_BASELINE, aec_stepper, record_steps
 from huegames import engine, hue
 from huegames.rl import pettingzoo as hz
 
@@ -42,27 +40,10 @@ def _classic(name: str):
     return {"connect_four_v3": connect_four_v3, "chess_v6": chess_v6}[name].env()
 
 
-def _stepper(aec):
-    """``STEPS`` random legal steps of ``aec`` per call, resetting from rotating seeds."""
-    next_seed = rotating(range(POSITIONS))
-    rng = random.Random(0)
-    aec.reset(seed=next_seed())
-
-    def steps() -> None:
-        for _ in range(STEPS):
-            observation, _reward, _terminated, _truncated, _info = aec.last()
-            legal = np.flatnonzero(observation["action_mask"].view(np.bool_))
-            aec.step(int(legal[rng.randrange(legal.size)]))
-            if all(aec.terminations.values()) or all(aec.truncations.values()):
-                aec.reset(seed=next_seed())
-
-    return steps
-
-
 @pytest.mark.parametrize("name", [STEP_BASELINE, "chess_v6"])
 def test_pettingzoo_classic(benchmark, name):
     """The reference: PettingZoo's own classic environments."""
-    steps = _stepper(_classic(name))
+    steps = aec_stepper(_classic(name), STEPS)
     benchmark.pedantic(steps, rounds=5 if name == "chess_v6" else 20, warmup_rounds=1)
     record_steps(benchmark, name, STEPS)
 
@@ -80,7 +61,7 @@ def test_huegames_env(benchmark, name, players):
     spec = engine.game_spec(name)
     if spec.encoding is None:
         pytest.skip(f"{spec.title} has no encoding yet")
-    steps = _stepper(hz.env(name, players))
+    steps = aec_stepper(hz.env(name, players), STEPS)
     benchmark.pedantic(steps, rounds=20, warmup_rounds=1)
     label = f"huegames {name}, {players} players"
     if name == "hue":
