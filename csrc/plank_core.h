@@ -274,7 +274,10 @@ typedef struct {
     plank_position position;     /* the hand now */
     uint64_t actions;            /* the random actions' SplitMix64 state */
     int64_t episode;             /* this hand's number in the env, from 0 */
+    uint64_t seen[4];            /* a filter of the keys of the positions with
+                                    as many rows as this one (bit hash % 256) */
     int32_t repeats;             /* times the position has stood (repetition rule on) */
+    int8_t seen_rows;            /* the rows of the positions `seen` holds */
     int8_t status;               /* PLANK_GOES_ON, or how the hand ended */
     int8_t last;                 /* the seat that moved last, -1 before any move */
     int8_t done;                 /* over, and not reset yet (next-step, disabled) */

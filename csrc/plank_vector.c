@@ -89,6 +89,12 @@ static void write(const plank_vector *v, const plank_env *e, const plank_state *
     out->to_move[i] = over ? -1 : pk_to_move(s);
 }
 
+/* Where a key goes in an env's filter of the positions seen (0..255). */
+static uint32_t filter_bit(plank_key k)
+{
+    return (uint32_t)(((k.low ^ k.high) * 0x9E3779B97F4A7C15u) >> 56);
+}
+
 /* After a move by `seat` (`line`: it completed one): count the position,
  * and end the hand at the line, the turn limit or a repetition, as
  * Game._settle does. */
@@ -98,7 +104,16 @@ static void settle(const plank_vector *v, plank_env *e, const plank_state *s, in
     int32_t turn = s->p.turn;
     if (v->rules.repetition) {
         plank_key k = pk_key_of(&s->p);
-        e->repeats = pk_occurrences(keys, turn, k, s->p.players) + 1;
+        uint32_t bit = filter_bit(k);
+        if (e->seen_rows != s->p.rows) { /* a strip laid: no earlier position can recur */
+            memset(e->seen, 0, sizeof e->seen);
+            e->seen_rows = (int8_t)s->p.rows;
+        }
+        /* a key not in the filter stood in none of the earlier positions */
+        e->repeats = (e->seen[bit / 64] >> bit % 64 & 1)
+                         ? pk_occurrences(keys, turn, k, s->p.players) + 1
+                         : 1;
+        e->seen[bit / 64] |= (uint64_t)1 << bit % 64;
         keys[turn] = k; /* turn <= turn_limit: the env's last entry at most */
     }
     e->last = (int8_t)seat;
@@ -133,32 +148,34 @@ static void play_bots(const plank_vector *v, plank_env *e, plank_state *s, plank
     }
 }
 
-/* Env i's hand number e->episode: dealt, its bots seeded, played to the
- * caller's turn.  `base` is pyrandom_start's, made once per call. */
-static int32_t start_game(const plank_vector *v, plank_env *e, int32_t i,
-                          const plank_vector_out *out, const uint32_t base[PYRANDOM_N])
+/* Hands waiting to be dealt (each env's next, number e->episode): their
+ * generators, the deal's and each bot's, are seeded side by side, at most
+ * PYRANDOM_MANY at a time (pyrandom_seed_many overlaps the long chains). */
+typedef struct {
+    int32_t envs[PYRANDOM_MANY];
+    int32_t count;
+    int32_t each;                 /* generators a hand seeds: 1 + its bots */
+    plank_rng deals[PYRANDOM_MANY];
+    const uint32_t *base;         /* pyrandom_start's, made once per call */
+} starts;
+
+static void starts_begin(starts *q, const plank_vector *v, const uint32_t base[PYRANDOM_N])
 {
-    uint64_t seeds[PLANK_MAX_PLAYERS + 1];
-    plank_rng deal, *generators[PLANK_MAX_PLAYERS + 1];
-    plank_key *keys = v->rules.repetition ? history_of(v, i) : NULL;
-    plank_rng *rngs = rngs_of(v, i);
-    plank_state s;
-    int32_t n = 1;
-    char seed_text[24];
-    int32_t seed_length;
-    seeds[0] = hg_seed_of_ints(v->seed_text, v->seed_length, i, e->episode);
-    generators[0] = &deal;
-    seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu",
-                                    (unsigned long long)seeds[0]);
+    q->count = 0;
+    q->each = 1;
     for (int32_t seat = 0; seat < v->rules.players; seat++) {
-        if (v->is_bot[seat]) {
-            seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
-                                  v->label_lengths[seat]);
-            generators[n++] = &rngs[seat];
-        }
+        q->each += v->is_bot[seat] != 0;
     }
-    pyrandom_seed_many(generators, seeds, n, base);
-    pk_deal(&deal, v->rules.players, &e->position);
+    q->base = base;
+}
+
+/* Env i's hand, its generators seeded: dealt, played to the caller's turn. */
+static int32_t finish_start(const plank_vector *v, plank_env *e, int32_t i, plank_rng *deal,
+                            const plank_vector_out *out)
+{
+    plank_key *keys = v->rules.repetition ? history_of(v, i) : NULL;
+    plank_state s;
+    pk_deal(deal, v->rules.players, &e->position);
     pk_load(&s, &e->position);
     e->status = PLANK_GOES_ON;
     e->repeats = 1;
@@ -166,9 +183,14 @@ static int32_t start_game(const plank_vector *v, plank_env *e, int32_t i,
     e->done = 0;
     e->started = 1;
     if (keys) {
+        uint32_t bit;
         keys[0] = pk_key_of(&s.p);
+        bit = filter_bit(keys[0]);
+        memset(e->seen, 0, sizeof e->seen);
+        e->seen[bit / 64] = (uint64_t)1 << bit % 64;
+        e->seen_rows = (int8_t)s.p.rows;
     }
-    play_bots(v, e, &s, keys, rngs);
+    play_bots(v, e, &s, keys, rngs_of(v, i));
     e->position = s.p;
     if (e->status != PLANK_GOES_ON) {
         e->started = 0; /* never stepped */
@@ -176,6 +198,47 @@ static int32_t start_game(const plank_vector *v, plank_env *e, int32_t i,
     }
     write(v, e, &s, i, out->observations, out->masks, out);
     return 0;
+}
+
+/* Deal the waiting hands: HG_ERR_STATE when the bots end one at once. */
+static int32_t start_waiting(const plank_vector *v, plank_env *envs, starts *q,
+                             const plank_vector_out *out)
+{
+    uint64_t seeds[PYRANDOM_MANY];
+    plank_rng *generators[PYRANDOM_MANY];
+    int32_t n = 0, count = q->count, status = 0;
+    q->count = 0;
+    for (int32_t k = 0; k < count; k++) {
+        int32_t i = q->envs[k];
+        plank_rng *rngs = rngs_of(v, i);
+        char seed_text[24];
+        int32_t seed_length;
+        seeds[n] = hg_seed_of_ints(v->seed_text, v->seed_length, i, envs[i].episode);
+        seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu",
+                                        (unsigned long long)seeds[n]);
+        generators[n++] = &q->deals[k];
+        for (int32_t seat = 0; seat < v->rules.players; seat++) {
+            if (v->is_bot[seat]) {
+                seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
+                                      v->label_lengths[seat]);
+                generators[n++] = &rngs[seat];
+            }
+        }
+    }
+    pyrandom_seed_many(generators, seeds, n, q->base);
+    for (int32_t k = 0; k < count; k++) { /* all of them, whatever happens to one */
+        int32_t one = finish_start(v, &envs[q->envs[k]], q->envs[k], &q->deals[k], out);
+        status = status < 0 ? status : one;
+    }
+    return status;
+}
+
+/* Env i's next hand: dealt now, or with others once they fill the seeding. */
+static int32_t start_game(const plank_vector *v, plank_env *envs, int32_t i, starts *q,
+                          const plank_vector_out *out)
+{
+    q->envs[q->count++] = i;
+    return (q->count + 1) * q->each > PYRANDOM_MANY ? start_waiting(v, envs, q, out) : 0;
 }
 
 /* Whether the settings are ones the core plays and the arrays are there,
@@ -229,13 +292,15 @@ int32_t plank_vector_reset(const plank_vector *vector, plank_env *envs, int32_t 
                            const uint8_t *which, const plank_vector_out *out)
 {
     uint32_t base[PYRANDOM_N];
+    starts waiting;
+    int32_t status = 0;
     if (count < 0 || !vector_ok(vector, out, count) || !envs) {
         return HG_ERR_ARGUMENT;
     }
     pyrandom_start(base);
+    starts_begin(&waiting, vector, base);
     for (int32_t i = 0; i < count; i++) {
         plank_env *e = &envs[i];
-        int32_t status;
         if (which && !which[i]) {
             continue;
         }
@@ -246,90 +311,96 @@ int32_t plank_vector_reset(const plank_vector *vector, plank_env *envs, int32_t 
             e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
         }
         out->terminated[i] = 0;
-        status = start_game(vector, e, i, out, base);
+        status = start_game(vector, envs, i, &waiting, out);
         if (status < 0) {
-            return status;
+            break;
         }
     }
-    return count;
+    if (waiting.count) { /* the hands still waiting are dealt whatever happened */
+        int32_t dealt = start_waiting(vector, envs, &waiting, out);
+        status = status < 0 ? status : dealt;
+    }
+    return status < 0 ? status : count;
+}
+
+/* Step env i: its action, the bots, the end and the autoreset (a next
+ * hand waits in q).  0, or a negative code with the env as it was. */
+static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64_t action,
+                        const plank_vector_out *out, starts *q)
+{
+    plank_env *e = &envs[i];
+    plank_key *keys = v->rules.repetition ? history_of(v, i) : NULL;
+    plank_state s;
+    uint32_t code;
+    int32_t players = v->rules.players, seat, winner, bits, scores[PLANK_MAX_PLAYERS];
+    if (!env_ok(v, e)) {
+        return HG_ERR_STATE;
+    }
+    if (e->done) {
+        if (v->autoreset != PLANK_NEXT_STEP) {
+            return HG_ERR_ARGUMENT;
+        }
+        out->terminated[i] = 0;
+        e->episode++;
+        return start_game(v, envs, i, q, out);
+    }
+    if (action < 0 || action >= PLANK_ACTIONS || e->status != PLANK_GOES_ON) {
+        return HG_ERR_ARGUMENT;
+    }
+    pk_load(&s, &e->position);
+    code = (uint32_t)action;
+    if (action < SQUARES) { /* a Place: the square's colour */
+        if (action >= 3 * s.p.rows) {
+            return HG_ERR_ILLEGAL;
+        }
+        code += (uint32_t)(PLANK_PLACE_COLOUR * s.colours[action]);
+    }
+    if (!pk_is_legal(&s, code)) {
+        return HG_ERR_ILLEGAL;
+    }
+    out->terminated[i] = 0;
+    seat = pk_to_move(&s);
+    settle(v, e, &s, seat, pk_play(&s, code), keys);
+    play_bots(v, e, &s, keys, rngs_of(v, i));
+    e->position = s.p;
+    if (e->status == PLANK_GOES_ON) {
+        write(v, e, &s, i, out->observations, out->masks, out);
+        return 0;
+    }
+    winner = e->status == PLANK_LINE ? e->last : -1;
+    pk_score(&s, winner, scores, &bits);
+    out->terminated[i] = 1;
+    for (int32_t p = 0; p < players; p++) {
+        out->scores[(int64_t)players * i + p] = scores[p];
+        out->winners[(int64_t)players * i + p] = (int8_t)((bits >> p) & 1);
+    }
+    if (v->autoreset == PLANK_SAME_STEP) {
+        write(v, e, &s, i, out->final_observations, out->final_masks, out);
+        e->episode++;
+        return start_game(v, envs, i, q, out);
+    }
+    write(v, e, &s, i, out->observations, out->masks, out);
+    e->done = 1;
+    return 0;
 }
 
 int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t start,
                           int32_t stop, const int64_t *actions, const plank_vector_out *out)
 {
-    const plank_vector *v = vector;
     uint32_t base[PYRANDOM_N];
-    int32_t players;
+    starts waiting;
+    int32_t status = 0, dealt;
     if (start < 0 || stop < start || !vector_ok(vector, out, stop) || !envs || !actions) {
         return HG_ERR_ARGUMENT;
     }
-    players = v->rules.players;
     pyrandom_start(base);
-    for (int32_t i = start; i < stop; i++) {
-        plank_env *e = &envs[i];
-        plank_key *keys = v->rules.repetition ? history_of(v, i) : NULL;
-        plank_state s;
-        int64_t action = actions[i];
-        uint32_t code;
-        int32_t seat, status, winner, bits;
-        int32_t scores[PLANK_MAX_PLAYERS];
-        if (!env_ok(v, e)) {
-            return HG_ERR_STATE;
-        }
-        out->terminated[i] = 0;
-        if (e->done) {
-            if (v->autoreset != PLANK_NEXT_STEP) {
-                return HG_ERR_ARGUMENT;
-            }
-            e->episode++;
-            status = start_game(v, e, i, out, base);
-            if (status < 0) {
-                return status;
-            }
-            continue;
-        }
-        if (action < 0 || action >= PLANK_ACTIONS || e->status != PLANK_GOES_ON) {
-            return HG_ERR_ARGUMENT;
-        }
-        pk_load(&s, &e->position);
-        code = (uint32_t)action;
-        if (action < SQUARES) { /* a Place: the square's colour */
-            if (action >= 3 * s.p.rows) {
-                return HG_ERR_ILLEGAL;
-            }
-            code += (uint32_t)(PLANK_PLACE_COLOUR * s.colours[action]);
-        }
-        if (!pk_is_legal(&s, code)) {
-            return HG_ERR_ILLEGAL;
-        }
-        seat = pk_to_move(&s);
-        settle(v, e, &s, seat, pk_play(&s, code), keys);
-        play_bots(v, e, &s, keys, rngs_of(v, i));
-        e->position = s.p;
-        if (e->status == PLANK_GOES_ON) {
-            write(v, e, &s, i, out->observations, out->masks, out);
-            continue;
-        }
-        winner = e->status == PLANK_LINE ? e->last : -1;
-        pk_score(&s, winner, scores, &bits);
-        out->terminated[i] = 1;
-        for (int32_t p = 0; p < players; p++) {
-            out->scores[(int64_t)players * i + p] = scores[p];
-            out->winners[(int64_t)players * i + p] = (int8_t)((bits >> p) & 1);
-        }
-        if (v->autoreset == PLANK_SAME_STEP) {
-            write(v, e, &s, i, out->final_observations, out->final_masks, out);
-            e->episode++;
-            status = start_game(v, e, i, out, base);
-            if (status < 0) {
-                return status;
-            }
-        } else {
-            write(v, e, &s, i, out->observations, out->masks, out);
-            e->done = 1;
-        }
+    starts_begin(&waiting, vector, base);
+    for (int32_t i = start; i < stop && status >= 0; i++) {
+        status = step_env(vector, envs, i, actions[i], out, &waiting);
     }
-    return stop - start;
+    /* the hands still waiting are dealt even when an env was refused */
+    dealt = waiting.count ? start_waiting(vector, envs, &waiting, out) : 0;
+    return status < 0 ? status : dealt < 0 ? dealt : stop - start;
 }
 
 /* hg_random_action on a mask of PLANK_ACTIONS, in one pass over it: the
