@@ -702,12 +702,14 @@ HG_API int32_t hue_vector_reset(const hue_vector *vector, void *envs, int32_t co
                                 const uint8_t *which, const hue_vector_out *out,
                                 void *workspace, size_t workspace_size);
 
-/* Step envs[start..stop-1]: actions[i] for env i (ignored where the env is
- * over in next-step mode), the bots after it, and the autoreset.  Returns
- * the number of envs stepped, or a negative code. */
-HG_API int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t start,
-                               int32_t stop, const int64_t *actions, const hue_vector_out *out,
-                               void *workspace, size_t workspace_size);
+/* Step envs[start..stop-1] of the count envs (0 <= start <= stop <=
+ * count): actions[i] for env i (ignored where the env is over in next-step
+ * mode), the bots after it, and the autoreset.  Returns the number of envs
+ * stepped, or a negative code. */
+HG_API int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count,
+                               int32_t start, int32_t stop, const int64_t *actions,
+                               const hue_vector_out *out, void *workspace,
+                               size_t workspace_size);
 
 /* One random legal action per env into out[0..count-1]: the i-th of the
  * ids its mask row holds, ascending (hg_vector.h's draw), 0 without a draw

@@ -468,7 +468,7 @@ int32_t hue_vector_reset(const hue_vector *vector, void *envs, int32_t count,
 
     if (status < 0)
         return status;
-    if (envs == NULL || count < 0 || !out_ok(out))
+    if (envs == NULL || ((uintptr_t)envs & 7u) != 0 || count < 0 || !out_ok(out))
         return HG_ERR_ARGUMENT;
     for (i = 0; i < count; i++) {
         hue_env *e = env_at(&c, envs, i);
@@ -535,16 +535,17 @@ static int32_t play_action(call *c, hue_env *e, int64_t action)
     return 0;
 }
 
-int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t start, int32_t stop,
-                        const int64_t *actions, const hue_vector_out *out, void *workspace,
-                        size_t workspace_size)
+int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int32_t start,
+                        int32_t stop, const int64_t *actions, const hue_vector_out *out,
+                        void *workspace, size_t workspace_size)
 {
     call c;
     int32_t status = call_start(&c, vector, workspace, workspace_size), i;
 
     if (status < 0)
         return status;
-    if (envs == NULL || actions == NULL || start < 0 || stop < start || !out_ok(out))
+    if (envs == NULL || ((uintptr_t)envs & 7u) != 0 || actions == NULL || start < 0
+        || stop < start || stop > count || !out_ok(out))
         return HG_ERR_ARGUMENT;
     for (i = start; i < stop; i++) {
         hue_env *e = env_at(&c, envs, i);
@@ -592,7 +593,8 @@ int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t 
     call c;
     int32_t i;
 
-    if (!vector_ok(vector) || envs == NULL || out == NULL || count < 0)
+    if (!vector_ok(vector) || envs == NULL || ((uintptr_t)envs & 7u) != 0 || out == NULL
+        || count < 0)
         return HG_ERR_ARGUMENT;
     c.area = frame_area(vector);
     c.state_size = state_bytes(vector);

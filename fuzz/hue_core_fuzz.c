@@ -25,9 +25,16 @@
  *      and the hands as they were, and hostile pointers refused; with each
  *      listing, every seat's hue_state_encode against the observation and
  *      mask worked out from the state's cells, cards and hands, and each
- *      broken promise (a frame, the pairs or the mask short) refused.
- * Any other first byte picks target (byte mod 4), as before targets 4 and
- * 5 were.
+ *      broken promise (a frame, the pairs or the mask short) refused;
+ *   6  the vector environments (hue_vector_*): a batch of envs with any
+ *      deck, players, bots, autoreset mode and seed, hostile settings,
+ *      pointers, counts and workspaces refused with the outputs untouched,
+ *      then steps of random or hostile actions: every random action legal
+ *      in its mask row (none only when the row is all 0), an illegal or
+ *      out-of-range action refused with the rows as they were, each seat
+ *      to move, end, score and winner in range.
+ * Any other first byte picks target (byte mod 4), as before targets 4 to
+ * 6 were.
  *
  * The rest of the input is read in order by the decoders below (and
  * written by fuzz/make_corpus.py for the seed corpus); running out of
@@ -2440,6 +2447,317 @@ static void fuzz_state(input *in)
     free(d.cards);
 }
 
+/* ---- 6: the vector environments (hue_vector_*) ---------------------------- */
+
+#define VECTOR_ENVS 4
+#define VECTOR_STEPS 40
+
+/* The action frame and observation layout the Python encoding gives the
+ * staircase of `players` (huegames.hue.encoding), with 2 planes as
+ * encoding_new paints them, 3 features per card, corner (0, 0). */
+typedef struct {
+    hue_observation_layout layout;
+    hue_state_encoding e;
+    uint8_t *table, *features, *rotations;
+} vector_encoding;
+
+static vector_encoding vector_encoding_new(const fuzz_deck *d, int32_t players)
+{
+    vector_encoding z;
+    hue_observation_layout *l = &z.layout;
+    int32_t plays = hue_game_moves(players), c;
+    int32_t cards = d->count > 0 && d->count <= HUE_MAX_CARDS ? d->count : 1;
+
+    memset(&z, 0, sizeof z);
+    z.e.cols = 3 * plays + 4;
+    z.e.rows = 3 * plays + 6;
+    z.e.left = z.e.top = -3;
+    l->planes = 2;
+    l->rows = z.e.rows - 1;
+    l->cols = z.e.cols - 1;
+    l->origin_at = 2 * l->rows * l->cols;
+    l->origin_width = 3 * plays + 1;
+    l->hand_at = l->origin_at + 2 * l->origin_width;
+    l->slots = plays / players + 1;
+    l->features = 3;
+    l->cards_at = l->hand_at + l->slots * l->features;
+    l->deck_size = d->count;
+    l->players = players;
+    l->sizes_at = l->cards_at + cards * (3 + players);
+    l->to_move_at = l->sizes_at + players * (l->slots + 1);
+    l->seat_at = l->to_move_at + players;
+    l->over_at = l->seat_at + players;
+    l->size = l->over_at + 1;
+    z.table = canary_buffer(4096 * 2);
+    for (c = 0; c < 4096; c++) {
+        z.table[2 * c] = (uint8_t)(c & 0xFF);
+        z.table[2 * c + 1] = (uint8_t)(c >> 8 | 0x80);
+    }
+    z.features = canary_buffer((size_t)cards * 3);
+    memset(z.features, 1, (size_t)cards * 3);
+    z.rotations = canary_buffer((size_t)cards);
+    for (c = 0; c < d->count && c < d->n; c++)
+        z.rotations[c] = d->cards[c].rotations;
+    z.e.layout = l;
+    z.e.table = z.table;
+    z.e.features = z.features;
+    z.e.rotations = z.rotations;
+    return z;
+}
+
+typedef struct {
+    uint8_t *observations, *terminated, *final_observations;
+    int8_t *masks, *winners;
+    int32_t *to_move;
+    double *scores;
+    size_t observation_bytes, mask_bytes;
+    hue_vector_out out;
+} vector_buffers;
+
+static vector_buffers vector_buffers_new(int32_t envs, int64_t observation, int64_t mask,
+                                         int32_t players)
+{
+    vector_buffers b;
+
+    b.observation_bytes = (size_t)envs * (size_t)observation;
+    b.mask_bytes = (size_t)envs * (size_t)mask;
+    b.observations = canary_buffer(b.observation_bytes);
+    b.final_observations = canary_buffer(b.observation_bytes);
+    b.masks = canary_buffer(b.mask_bytes);
+    memset(b.masks, 0, b.mask_bytes);           /* the caller zeroes the masks once */
+    b.terminated = canary_buffer((size_t)envs);
+    b.winners = canary_buffer((size_t)envs * (size_t)players);
+    b.to_move = canary_buffer((size_t)envs * sizeof(int32_t));
+    b.scores = canary_buffer((size_t)envs * (size_t)players * sizeof(double));
+    b.out.observations = b.observations;
+    b.out.masks = b.masks;
+    b.out.to_move = b.to_move;
+    b.out.terminated = b.terminated;
+    b.out.scores = b.scores;
+    b.out.winners = b.winners;
+    b.out.final_observations = b.final_observations;
+    return b;
+}
+
+static void vector_buffers_free(vector_buffers *b)
+{
+    free(b->observations);
+    free(b->final_observations);
+    free(b->masks);
+    free(b->terminated);
+    free(b->winners);
+    free(b->to_move);
+    free(b->scores);
+}
+
+/* The rows after a call are sane: each seat to move in range (-1 once
+ * over), a mask row all 0 where no seat the caller plays is to move, and
+ * where an env ended, scores and one winner. */
+static void check_vector_rows(const hue_vector *v, const vector_buffers *b, int32_t envs,
+                              int64_t mask_size, int ends)
+{
+    int32_t players = v->setup->players, i, p;
+
+    for (i = 0; i < envs; i++) {
+        int32_t to_move = b->to_move[i], ones = 0;
+        int64_t a;
+        CHECK(to_move >= -1 && to_move < players, "hue_vector: env %d to move %d", i, to_move);
+        for (a = 0; a < mask_size; a++) {
+            int8_t m = b->masks[(int64_t)i * mask_size + a];
+            CHECK(m == 0 || m == 1, "hue_vector: mask byte %d", m);
+            ones += m;
+        }
+        CHECK(ones == 0 || (to_move >= 0 && (v->agent < 0 || v->agent == to_move)),
+              "hue_vector: env %d has legal ids with seat %d to move", i, to_move);
+        CHECK(to_move < 0 || ones > 0, "hue_vector: env %d, seat %d to move, no legal id", i,
+              to_move);
+        if (ends && b->terminated[i]) {
+            int32_t won = 0;
+            for (p = 0; p < players; p++) {
+                won += b->winners[i * players + p];
+                CHECK(b->scores[i * players + p] >= 0, "hue_vector: a negative score");
+            }
+            CHECK(won == 1, "hue_vector: %d winners", won);
+        } else if (ends) {
+            CHECK(b->terminated[i] == 0, "hue_vector: terminated byte %d", b->terminated[i]);
+        }
+    }
+}
+
+static void fuzz_vector(input *in)
+{
+    fuzz_deck d = deck_read(in);
+    int32_t players = pick(in, 2, 5), envs = 1 + u8(in) % VECTOR_ENVS, seat, i, step;
+    uint8_t bots = u8(in), hostile = u8(in);
+    hue_setup setup;
+    hue_vector v;
+    vector_encoding z;
+    vector_buffers b;
+    size_t env_size, size;
+    int64_t mask_size = 0, *actions, *chosen;
+    int64_t *envs_block;
+    workspace w;
+    int32_t status;
+    int valid;
+
+    if (players < 2 || players > 5) {
+        free(d.cards);
+        return;
+    }
+    setup.deck = d.cards;
+    setup.card_count = d.count;
+    setup.players = players;
+    setup.allow_cover = pick_flag(in);
+    z = vector_encoding_new(&d, players);
+    z.e.layout = &z.layout;     /* the copy's own layout */
+    memset(&v, 0, sizeof v);
+    v.setup = &setup;
+    v.encoding = &z.e;
+    v.capacity = 3 + hue_game_moves(players);
+    v.limit = HUE_MAX_ORIGIN - HUE_MAX_SIDE;
+    v.span = 2048;
+    v.agent = bots & 1 ? (int32_t)(u8(in) % players) : -1;
+    v.autoreset = u8(in) % 3;
+    v.seed_length = snprintf(v.seed_text, sizeof v.seed_text, "%llu", (unsigned long long)u64(in));
+    for (seat = 0; v.agent >= 0 && seat < players; seat++) {
+        if (seat == v.agent)
+            continue;
+        v.is_bot[seat] = 1;
+        v.policies[seat] = (bots >> (1 + seat)) & 1 ? HUE_SEAT_GREEDY : HUE_SEAT_RANDOM;
+        v.label_lengths[seat] = snprintf(v.labels[seat], sizeof v.labels[seat], "'%s'",
+                                         v.policies[seat] == HUE_SEAT_GREEDY ? "greedy"
+                                                                             : "random");
+    }
+    valid = d.valid;
+    switch (hostile >= HOSTILE ? hostile - HOSTILE : 16) {
+    case 0: v.agent = players; valid = 0; break;
+    case 1: v.autoreset = 3; valid = 0; break;
+    case 2: v.seed_length = HUE_SEED_TEXT + 1; valid = 0; break;
+    case 3: v.capacity = 2; valid = 0; break;
+    case 4:                     /* a bot seat past the players */
+        if (players < HUE_MAX_PLAYERS) {
+            v.is_bot[HUE_MAX_PLAYERS - 1] = 1;
+            valid = 0;
+        }
+        break;
+    case 5: v.policies[0] = 7; v.is_bot[0] = 1; valid = 0; break;
+    case 6: z.e.left = -2; valid = 0; break;
+    case 7: z.layout.players = players + 1; valid = 0; break;
+    case 8: v.encoding = NULL; valid = 0; break;
+    case 9: v.setup = NULL; valid = 0; break;
+    case 10: v.label_lengths[0] = -1; v.is_bot[0] = 1; valid = 0; break;
+    case 11: z.e.rotations = NULL; valid = 0; break;
+    default: break;
+    }
+    env_size = hue_vector_env_size(&v);
+    size = hue_vector_workspace_size(&v);
+    CHECK((env_size > 0) == (valid != 0) && (size > 0) == (valid != 0),
+          "hue_vector_env_size %zu, workspace %zu for settings valid %d", env_size, size, valid);
+    if (valid)
+        mask_size = (int64_t)z.layout.slots * 4 * z.e.cols * z.e.rows;
+    b = vector_buffers_new(envs, z.layout.size, mask_size > 0 ? mask_size : 1, players);
+    envs_block = canary_buffer(env_size ? env_size * (size_t)envs : 8);
+    memset(envs_block, 0, env_size ? env_size * (size_t)envs : 8);
+    w = workspace_new(size ? size : 64, u8(in) & 7, 0x5A);
+    actions = canary_buffer((size_t)envs * sizeof *actions);
+    chosen = canary_buffer((size_t)envs * sizeof *chosen);
+    status = hue_vector_reset(&v, envs_block, envs, NULL, &b.out, w.at, size ? size : 64);
+    if (!valid) {
+        CHECK(status == HG_ERR_ARGUMENT || status == HG_ERR_WORKSPACE,
+              "hue_vector_reset with settings out of range: %d", status);
+        CHECK(untouched(b.observations, b.observation_bytes) && untouched(b.to_move, 4 * (size_t)envs),
+              "hue_vector_reset wrote with settings out of range");
+        CHECK(hue_vector_step(&v, envs_block, envs, 0, envs, actions, &b.out, w.at, 64) < 0
+                  && hue_vector_random_actions(&v, envs_block, envs, chosen) < 0,
+              "hue_vector_step or _random_actions took settings out of range");
+        goto done;
+    }
+    if (status == HG_ERR_DECK)  /* too few poison, starting or standard cards to deal */
+        goto done;
+    CHECK(status == envs, "hue_vector_reset: %d", status);
+    check_vector_rows(&v, &b, envs, mask_size, 0);
+    /* hostile calls, refused */
+    CHECK(hue_vector_reset(&v, envs_block, envs, NULL, &b.out, w.at, size - 1) == HG_ERR_WORKSPACE,
+          "hue_vector_reset: a short workspace taken");
+    CHECK(hue_vector_step(&v, envs_block, envs, 0, envs + 1, actions, &b.out, w.at, size)
+              == HG_ERR_ARGUMENT
+              && hue_vector_step(&v, envs_block, envs, 1, 0, actions, &b.out, w.at, size)
+                     == HG_ERR_ARGUMENT
+              && hue_vector_step(&v, (char *)envs_block + 4, envs, 0, envs, actions, &b.out,
+                                 w.at, size)
+                     == HG_ERR_ARGUMENT
+              && hue_vector_step(&v, envs_block, envs, 0, envs, NULL, &b.out, w.at, size)
+                     == HG_ERR_ARGUMENT
+              && hue_vector_random_actions(&v, envs_block, -1, chosen) == HG_ERR_ARGUMENT,
+          "hue_vector_step: hostile arguments taken");
+    for (step = 0; step < VECTOR_STEPS; step++) {
+        uint8_t how = u8(in);
+        int32_t done[VECTOR_ENVS];
+        CHECK(hue_vector_random_actions(&v, envs_block, envs, chosen) == envs,
+              "hue_vector_random_actions failed");
+        for (i = 0; i < envs; i++) {
+            const int8_t *row = b.masks + (int64_t)i * mask_size;
+            int64_t a;
+            int any = 0;
+            for (a = 0; a < mask_size && !any; a++)
+                any = row[a];
+            done[i] = b.to_move[i] < 0;
+            CHECK(chosen[i] >= 0 && chosen[i] < mask_size
+                      && (any ? row[chosen[i]] == 1 : chosen[i] == 0),
+                  "hue_vector_random_actions: env %d drew %lld", i, (long long)chosen[i]);
+            actions[i] = chosen[i];
+        }
+        if (how >= HOSTILE) {   /* one illegal or out-of-range action: refused, rows kept */
+            int32_t at = (int32_t)(u8(in) % envs);
+            if (!done[at]) {
+                void *rows = snapshot(b.observations, b.observation_bytes);
+                void *masks = snapshot(b.masks, b.mask_bytes);
+                int64_t a = how & 1 ? (how & 2 ? -1 : mask_size) : (int64_t)u16(in) % mask_size;
+                if (a >= 0 && a < mask_size && b.masks[(int64_t)at * mask_size + a])
+                    a = -1;
+                actions[at] = a;
+                status = hue_vector_step(&v, envs_block, envs, at, at + 1, actions, &b.out,
+                                         w.at, size);
+                CHECK(status == HG_ERR_ARGUMENT || status == HG_ERR_ILLEGAL,
+                      "hue_vector_step took action %lld: %d", (long long)a, status);
+                check_unchanged(rows, b.observations, b.observation_bytes, "hue_vector_step");
+                check_unchanged(masks, b.masks, b.mask_bytes, "hue_vector_step");
+                actions[at] = chosen[at];
+            }
+        }
+        if (v.autoreset == HUE_DISABLED) {
+            uint8_t which[VECTOR_ENVS];
+            int any = 0;
+            for (i = 0; i < envs; i++) {
+                which[i] = (uint8_t)done[i];
+                any |= done[i];
+            }
+            if (any) {
+                CHECK(hue_vector_step(&v, envs_block, envs, 0, envs, actions, &b.out, w.at,
+                                      size) == HG_ERR_ARGUMENT || !done[0],
+                      "hue_vector_step: a finished env stepped (disabled)");
+                CHECK(hue_vector_reset(&v, envs_block, envs, which, &b.out, w.at, size) == envs,
+                      "hue_vector_reset of the finished envs failed");
+                check_vector_rows(&v, &b, envs, mask_size, 0);
+                continue;
+            }
+        }
+        status = hue_vector_step(&v, envs_block, envs, 0, envs, actions, &b.out, w.at, size);
+        CHECK(status == envs, "hue_vector_step: %d", status);
+        check_vector_rows(&v, &b, envs, mask_size, 1);
+    }
+done:
+    vector_buffers_free(&b);
+    free(envs_block);
+    free(w.block);
+    free(actions);
+    free(chosen);
+    free(z.table);
+    free(z.features);
+    free(z.rotations);
+    free(d.cards);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -2450,7 +2768,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.at = data;
     in.left = size;
     target = u8(&in);
-    switch (target == 4 || target == 5 ? target : target % 4) {
+    switch (target >= 4 && target <= 6 ? target : target % 4) {
+    case 6: fuzz_vector(&in); break;
     case 5: fuzz_state(&in); break;
     case 4: fuzz_matches(&in); break;
     case 0: fuzz_sizes(&in); break;

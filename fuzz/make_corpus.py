@@ -29,6 +29,7 @@ CORPUS = ROOT / "corpus" / "hue_core"
 CRASHES = ROOT / "crashes"
 
 TARGET_SIZES, TARGET_GRID, TARGET_GAMES, TARGET_PLAYOUTS, TARGET_MATCHES, TARGET_STATE = range(6)
+TARGET_VECTOR = 6
 HOSTILE = 0xF0  # a choice byte from here picks an edge case
 RAW32 = 0xF6  # edge byte followed by a raw little-endian int32
 RAW64 = 0xF7  # pick_origin's edge byte followed by a raw int64
@@ -223,6 +224,16 @@ def corpus() -> Iterator[tuple[str, bytes]]:
         for deal in (True, False):
             name = f"state-{players}p-{'deal' if deal else 'laid'}"
             yield name, state_input(players, 40 + players, deal, rng)
+    for players, envs, agent, greedy, mode in [
+        (2, 3, None, 0, 0),
+        (2, 2, 1, 1, 1),
+        (3, 4, 0, 2, 2),
+        (4, 2, None, 0, 1),
+        (5, 2, 2, 0b11010, 0),
+    ]:
+        name = f"vector-{players}p-{'self' if agent is None else f'seat{agent}'}-mode{mode}"
+        yield name, vector_input(players, envs, agent, greedy, mode, 7 * players + mode)
+    yield "vector-hostile-agent", vector_input(2, 2, None, 0, 0, 1, hostile=HOSTILE)
     yield "sizes-default", sizes_input(12, 9, 5, 2, 30, 6)
     yield "sizes-widest", sizes_input(hue_max_side(), 1, 1, 5, 4096, 16)
 
@@ -235,6 +246,24 @@ def state_input(players: int, seed: int, deal: bool, rng: random.Random) -> byte
     head = bytes([TARGET_STATE, 0, 0, 30, players - 2, capacity - 1, 1, 0])
     setup = bytes([1]) + u64(seed) if deal else bytes([0, 2, 0, 8, 8, 0, 0, 1, 0, 8, 9, 0, 0])
     return head + setup + bytes(rng.randrange(0, HOSTILE) for _ in range(240))
+
+
+def vector_input(
+    players: int, envs: int, agent: int | None, greedy: int, mode: int, seed: int, hostile: int = 0
+) -> bytes:
+    """Target 6: a batch of ``envs`` vector envs on the default deck, self-play
+    (``agent`` None) or the caller in seat ``agent`` against bots (seat ``s``
+    greedy where bit ``s`` of ``greedy`` is set), autoreset ``mode`` (0
+    same-step, 1 next-step, 2 disabled), then steps of random actions (every
+    fifth with an illegal one tried first); ``hostile`` (0xF0 ..) a setting
+    out of range."""
+    bots = (0 if agent is None else 1) | (greedy << 1)
+    head = bytes([TARGET_VECTOR, 0, 0, 30, players - 2, envs - 1, bots, hostile, 1])
+    head += (bytes([agent]) if agent is not None else b"") + bytes([mode]) + u64(seed) + b"\x03"
+    steps = b""
+    for step in range(40):
+        steps += bytes([HOSTILE, step % envs, 0, 0]) if step % 5 == 4 else b"\x00"
+    return head + steps
 
 
 def hue_max_side() -> int:

@@ -168,6 +168,7 @@ class HueBatch:
         status = self._step(
             self._vector,
             self._env_pointer,
+            self.setup.num_envs,
             start,
             stop,
             ffi.cast("int64_t *", ffi.from_buffer(actions)),
