@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from huegames import vector
+from huegames import hue, vector
 from vector.replay import BOT, backends, play_along, replays_of
 
 SIZES = {"linja": (6, 150), "plank": (4, 80), "hue": (3, 40), "hues-and-cues": (2, 100)}
@@ -19,10 +19,19 @@ LONGER = {("hues-and-cues", 10): 260}
 """The steps of a case whose games are longer (ten seats giving cues in turn)."""
 
 
+SLOW_BOTS = {("hue", "greedy")} if hue.backend == "python" else set()
+"""Bots too slow in pure Python for the everyday run (Hue's greedy bot: a minute a case)."""
+
+
 def cases(players_of):
     return [
         pytest.param(
-            game, players, opponents, backend, id=f"{game}-{players}-{opponents}-{backend}"
+            game,
+            players,
+            opponents,
+            backend,
+            id=f"{game}-{players}-{opponents}-{backend}",
+            marks=[pytest.mark.slow] if (game, opponents) in SLOW_BOTS else [],
         )
         for game, counts in players_of.items()
         for players in counts

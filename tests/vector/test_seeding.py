@@ -6,6 +6,8 @@ generator; the C cores' ``hg_derive_seed`` is ``engine.derive_seed``."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -120,6 +122,33 @@ def test_hues_and_cues_has_no_c_batch():
     with pytest.raises(ValueError, match="Hues and Cues has no C batch"):
         vector.make("hues-and-cues", 2, backend="c")
     assert vector.make("hues-and-cues", 2).backend == "python"
+
+
+PYTHON_ONLY = os.environ.get("HUEGAMES_BACKEND") == "python"
+
+
+@pytest.mark.parametrize(
+    "game",
+    [
+        pytest.param(
+            game,
+            marks=pytest.mark.xfail(
+                PYTHON_ONLY and game == "hue",
+                reason="HueBatch.of asks c_state.available (the core built), not "
+                "c_state.default (the backend chosen): Hue's C batch under =python",
+                strict=True,
+            ),
+        )
+        for game in PLAYERS
+    ],
+)
+def test_auto_takes_the_c_batch_only_where_the_backend_is_c(game):
+    envs = vector.make(game, 2)
+    if PYTHON_ONLY:
+        assert envs.backend == "python"
+    else:
+        assert envs.backend == ("c" if game in C_BATCHES else "python")
+    assert repr(envs).endswith(f", {envs.backend}>")
 
 
 def test_the_python_backend_is_always_python():
