@@ -241,11 +241,14 @@ HG_API int plank_play_hands(const plank_rules *settings, int32_t hands,
  * and random actions are hg_vector.h's; the bots' choices are
  * plank_play_hands' (PLANK_POLICY_RANDOM, PLANK_POLICY_GREEDY).  Every hand
  * has a turn limit (1..PLANK_MAX_TURN_LIMIT): the repetition rule reads
- * each env's earlier positions from the batch's history.  The caller checks
- * actions first (huegames.vector.VectorEnv); the core still refuses an
- * action id out of range (HG_ERR_ARGUMENT) or illegal (HG_ERR_ILLEGAL), an
- * env it did not start (HG_ERR_STATE), with the envs before it stepped and
- * that env as it was. */
+ * each env's earlier positions from the batch's history, and the bots'
+ * generators live in the batch's rngs, both the caller's arrays (their
+ * lengths checked).  The caller checks actions first
+ * (huegames.vector.VectorEnv); the core still refuses an action id out of
+ * range (HG_ERR_ARGUMENT) or illegal (HG_ERR_ILLEGAL), an env it did not
+ * start (HG_ERR_STATE), with the envs before it stepped, their next hands
+ * dealt, and that env as it was.  The library keeps no state and
+ * allocates nothing; calls on disjoint ranges of envs may run at once. */
 
 #define PLANK_OBSERVATION_BASE 111      /* numbers in an observation: this ... */
 #define PLANK_OBSERVATION_PER_PLAYER 43 /* ... plus this per player */

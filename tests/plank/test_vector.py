@@ -217,3 +217,29 @@ def test_the_core_refuses_what_the_env_would_not_pass() -> None:
         fresh.batch.step(np.zeros(2, np.int64), 0)
     with pytest.raises(ValueError, match="digits"):
         fresh.reset(seed=10**300)
+
+
+def test_random_actions_are_the_specifications_on_any_mask() -> None:
+    from huegames.vector.batch import random_action
+
+    ffi, lib = c_state.ffi, c_state.lib
+    rng = np.random.default_rng(1)
+    count = 300
+    masks = np.zeros((count, 1801), np.int8)
+    for row in range(count):  # any bytes, few or many legal, in any block, or none
+        legal = int(rng.integers(0, 80))
+        low = 1700 if row % 5 == 0 else 0
+        masks[row, rng.integers(low, 1801, size=legal)] = rng.integers(-128, 128, size=legal)
+    envs = ffi.new("plank_env[]", count)
+    states = [int(s) for s in rng.integers(0, 2**63, size=count)]
+    for env, state in enumerate(states):
+        envs[env].actions = state
+    out = np.zeros(count, np.int64)
+    for _ in range(3):
+        status = lib.plank_vector_random_actions(
+            envs, count, ffi.from_buffer("int8_t[]", masks), ffi.from_buffer("int64_t[]", out)
+        )
+        assert status == count
+        for env in range(count):
+            states[env], action = random_action(states[env], masks[env])
+            assert (out[env], envs[env].actions) == (action, states[env])
