@@ -92,6 +92,8 @@ class PlankBatch:
         plain random and greedy ones."""
         if not c_state.available or not kernel.available:
             return None
+        if setup.agents is not None and len(set(setup.agents)) != 1:
+            return None  # the core seats the caller alike in every env
         ffi, lib = c_state.ffi, c_state.lib
         rules = setup.rules if setup.rules is not None else Rules()
         limit, repetition = rules.turn_limit, rules.repetition or 0
