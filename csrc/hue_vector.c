@@ -23,6 +23,9 @@ typedef struct {
     int32_t mask_slots;          /* hand slots whose ids the mask row shows (0: none) */
     int32_t mask_counts[2];      /* its positions: vertical, then horizontal */
     uint8_t mask_rotations[HUE_MAX_HAND]; /* each slot's listed rotations */
+    int32_t painted_laid;        /* cards the observation row's planes show (-1: another game's) */
+    int32_t painted_corner[2];   /* the buffer cell of their frame's corner */
+    int32_t painted_size[2];     /* the cells painted from it: columns, rows (0: none) */
 } hue_env;
 
 /* What one call works with, from the settings and the workspace. */
@@ -87,6 +90,30 @@ static int has_greedy(const hue_vector *v)
 }
 
 /* Whether the settings are in range (every pointer the calls read set). */
+/* Does the part of `count` bytes from `at` lie in the observation after
+ * its planes (`planes` bytes from 0, as the encoding lays them)? */
+static int part_after(int64_t at, int64_t count, int64_t planes, int64_t size)
+{
+    return at >= planes && count >= 0 && at <= size && count <= size - at;
+}
+
+/* An observation layout whose parts all lie after its planes, in its size. */
+static int layout_fits(const hue_observation_layout *l)
+{
+    int64_t planes = (int64_t)l->planes * l->rows * l->cols, players = l->players;
+
+    return l->planes >= 1 && l->planes <= 64 && l->rows >= 1 && l->rows <= HUE_MAX_SIDE
+        && l->cols >= 1 && l->cols <= HUE_MAX_SIDE && l->origin_width >= 1 && l->features >= 0
+        && l->deck_size >= 1 && l->deck_size <= HUE_MAX_CARDS && planes <= l->size
+        && part_after(l->origin_at, 2 * (int64_t)l->origin_width, planes, l->size)
+        && part_after(l->hand_at, (int64_t)l->slots * l->features, planes, l->size)
+        && part_after(l->cards_at, (int64_t)l->deck_size * (3 + players), planes, l->size)
+        && part_after(l->sizes_at, players * (l->slots + 1), planes, l->size)
+        && part_after(l->to_move_at, players, planes, l->size)
+        && part_after(l->seat_at, players, planes, l->size)
+        && part_after(l->over_at, 1, planes, l->size);
+}
+
 static int vector_ok(const hue_vector *v)
 {
     const hue_state_encoding *e;
@@ -103,7 +130,10 @@ static int vector_ok(const hue_vector *v)
         || v->limit < 1 || v->limit > HUE_MAX_ORIGIN || v->span < 1 || e->table == NULL
         || e->features == NULL || e->rotations == NULL || l->players != players
         || l->deck_size != v->setup->card_count || l->slots < 1 || l->slots > HUE_MAX_HAND
-        || l->size < 1 || l->size > ((int64_t)1 << 40) || e->cols < 1 || e->cols > HUE_MAX_SIDE
+        || l->size < 1 || l->size > ((int64_t)1 << 40) || !layout_fits(l)
+        || e->corner_x < -HUE_MAX_ORIGIN || e->corner_x > HUE_MAX_ORIGIN
+        || e->corner_y < -HUE_MAX_ORIGIN || e->corner_y > HUE_MAX_ORIGIN
+        || e->cols < 1 || e->cols > HUE_MAX_SIDE
         || e->rows < 1 || e->rows > HUE_MAX_SIDE || e->left < -HUE_MAX_SIDE || e->left > -3
         || e->top < -HUE_MAX_SIDE || e->top > -3 || v->agent < -1 || v->agent >= players
         || v->autoreset < HUE_SAME_STEP || v->autoreset > HUE_DISABLED || v->seed_length < 0
@@ -386,6 +416,133 @@ static int32_t write_mask(call *c, hue_env *e, int32_t seat, int32_t to_move, in
     return 0;
 }
 
+/* Writes every plane value of buffer cell (x, y) (table code `code`, maybe
+ * empty) at frame cell (fx, fy) of the planes at `out`. */
+static void paint_cell(const hue_observation_layout *l, const uint8_t *table, hue_cell code,
+                       int32_t fx, int32_t fy, uint8_t *out)
+{
+    const uint8_t *values = table + (size_t)code * (size_t)l->planes;
+    size_t plane = (size_t)l->rows * (size_t)l->cols;
+    uint8_t *at = out + (size_t)fy * (size_t)l->cols + (size_t)fx;
+    int32_t k;
+
+    for (k = 0; k < l->planes; k++)
+        at[(size_t)k * plane] = values[k];
+}
+
+/* The planes of the state's table into `out`, the frame's corner the box's
+ * top-left cell: when `e` is given (the env's own observation row), only
+ * the cells laid since the row was painted, if its corner is the same;
+ * else the cells it painted are cleared and the whole box painted. */
+static int32_t paint_planes(const call *c, hue_env *e, hue_state *s, uint8_t *out)
+{
+    const hue_observation_layout *l = c->encoding.layout;
+    const uint8_t *table = c->encoding.table;
+    const hue_cell *codes = state_codes(s);
+    const state_record *records = state_records(s);
+    int32_t width = s->box[2] - s->box[0] + 1, height = s->box[3] - s->box[1] + 1;
+    int32_t x, y, k, j, side = s->side;
+    size_t plane = (size_t)l->rows * (size_t)l->cols;
+
+    if (width > l->cols || height > l->rows)
+        return HG_ERR_BOUNDS;
+    for (k = 0; k < s->laid; k++)
+        if (records[k].card < 0 || records[k].card >= s->card_count)
+            return HG_ERR_STATE;
+    if (e != NULL && e->painted_laid >= 0 && e->painted_laid <= s->laid
+        && e->painted_corner[0] == s->box[0] && e->painted_corner[1] == s->box[1]) {
+        for (k = e->painted_laid; k < s->laid; k++) {
+            const state_record *r = &records[k];
+            int32_t dx = r->rotation & 1, dy = 1 - dx;
+            for (j = 0; j < 3; j++) {
+                x = r->x + j * dx;
+                y = r->y + j * dy;
+                paint_cell(l, table, codes[(size_t)y * (size_t)side + (size_t)x], x - s->box[0],
+                           y - s->box[1], out);
+            }
+        }
+    } else {
+        int32_t clear_w = e != NULL ? e->painted_size[0] : l->cols;
+        int32_t clear_h = e != NULL ? e->painted_size[1] : l->rows;
+        for (k = 0; k < l->planes; k++)
+            for (y = 0; y < clear_h; y++)
+                memset(out + (size_t)k * plane + (size_t)y * (size_t)l->cols, 0, (size_t)clear_w);
+        for (y = 0; y < height; y++)
+            for (x = 0; x < width; x++) {
+                hue_cell code = codes[(size_t)(s->box[1] + y) * (size_t)side
+                                      + (size_t)(s->box[0] + x)];
+                if (code != HUE_EMPTY)
+                    paint_cell(l, table, code, x, y, out);
+            }
+    }
+    if (e != NULL) {
+        e->painted_laid = s->laid;
+        e->painted_corner[0] = s->box[0];
+        e->painted_corner[1] = s->box[1];
+        e->painted_size[0] = width; /* every cell painted lies in the box */
+        e->painted_size[1] = height;
+    }
+    return 0;
+}
+
+/* Seat me's observation of the env's game into `out`, as hue_state_encode
+ * writes it (its planes as paint_planes says). */
+static int32_t observe(const call *c, hue_env *e, int32_t me, int32_t to_move, int own,
+                       uint8_t *out)
+{
+    const hue_observation_layout *l = c->encoding.layout;
+    hue_state *s = state_of(e);
+    const hue_hands *h = &e->hands;
+    const state_record *records = state_records(s);
+    int64_t planes = (int64_t)l->planes * l->rows * l->cols;
+    int64_t origin_x = c->encoding.corner_x - (s->origin_x + s->box[0]);
+    int64_t origin_y = c->encoding.corner_y - (s->origin_y + s->box[1]);
+    int32_t players = c->players, stride = 3 + players, k, over = 1, status;
+    uint8_t *cards = out + l->cards_at;
+
+    if (s->laid == 0 || s->laid > s->capacity || me < 0 || me >= players)
+        return HG_ERR_STATE;
+    for (k = 0; k < players; k++) {
+        if (h->count[k] < 0 || h->count[k] > l->slots)
+            return HG_ERR_STATE;
+        over = over && h->count[k] == 1;
+    }
+    if (origin_x < 0 || origin_x >= l->origin_width || origin_y < 0
+        || origin_y >= l->origin_width)
+        return HG_ERR_BOUNDS;
+    status = paint_planes(c, own ? e : NULL, s, out);
+    if (status < 0)
+        return status;
+    memset(out + planes, 0, (size_t)(l->size - planes));
+    for (k = 0; k < l->deck_size; k++)
+        cards[k * stride] = 1;
+    for (k = 0; k < h->count[me]; k++) {
+        int32_t card = h->cards[me][k];
+        if (card < 0 || card >= l->deck_size)
+            return HG_ERR_STATE;
+        cards[card * stride] = 0;
+        cards[card * stride + 1] = 1;
+        memcpy(out + l->hand_at + (int64_t)k * l->features,
+               c->encoding.features + (size_t)card * (size_t)l->features, (size_t)l->features);
+    }
+    for (k = 0; k < s->laid; k++) {
+        const state_record *r = &records[k];
+        int32_t column = k < s->fixed ? 2 : 3 + ((r->seat - me) % players + players) % players;
+        cards[r->card * stride] = 0;
+        cards[r->card * stride + column] = 1;
+    }
+    out[l->origin_at + origin_x] = 1;
+    out[l->origin_at + l->origin_width + origin_y] = 1;
+    for (k = 0; k < players; k++)
+        out[l->sizes_at + (int64_t)k * (l->slots + 1) + h->count[(me + k) % players]] = 1;
+    if (to_move >= 0)
+        out[l->to_move_at + (to_move - me + players) % players] = 1;
+    out[l->seat_at + me] = 1;
+    if (over)
+        out[l->over_at] = 1;
+    return 0;
+}
+
 /* Env i's observation into `observations` row i and, unless `final`, its
  * mask into the masks row; its seat to move into out.  The seat observed
  * is the caller's, or in self-play the seat to move (once over, the seat
@@ -396,11 +553,11 @@ static int32_t write(call *c, hue_env *e, int32_t i, uint8_t *observations, int 
     hue_state *s = state_of(e);
     int32_t over = is_over(&e->hands), to_move = over ? -1 : s->moves % c->players;
     int32_t seat = c->v->agent >= 0 ? c->v->agent : over ? (e->last > 0 ? e->last : 0) : to_move;
-    int64_t status = hue_state_encode(s, &e->hands, seat, &c->encoding,
-                                      observations + (int64_t)i * c->observation_size, NULL, 0);
+    int32_t status = observe(c, e, seat, to_move, !final,
+                             observations + (int64_t)i * c->observation_size);
 
     if (status < 0)
-        return (int32_t)status;
+        return status;
     if (!final) {
         int32_t written = write_mask(c, e, seat, to_move, out->masks + (int64_t)i * c->mask_size);
         if (written < 0)
@@ -444,6 +601,7 @@ static int32_t start_game(call *c, hue_env *e, int32_t i, const hue_vector_out *
         return status;
     e->last = -1;
     e->done = 0;
+    e->painted_laid = -1;        /* another game's planes: clear them */
     status = play_bots(c, e);
     if (status < 0)
         return status;
