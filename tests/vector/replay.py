@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from huegames import engine, vector
+from huegames import engine, hue, vector
 from huegames.rl import _envs
 from huegames.rl import gymnasium as hg
 from huegames.vector.batch import game_seed
@@ -22,6 +22,11 @@ PLAYERS = {
 
 BOT = {"hue": "greedy", "linja": "greedy", "plank": "greedy", "hues-and-cues": "xkcd"}
 """A bot of each game other than "random" (Hues and Cues has no greedy bot)."""
+
+
+SLOW_BOTS = frozenset({("hue", "greedy")} if hue.backend == "python" else ())
+"""Bots too slow in pure Python for the everyday run (Hue's greedy bot,
+without the Hue core: a minute a case); their cases are marked slow."""
 
 
 def has_c_batch(game: str, **settings: Any) -> bool:

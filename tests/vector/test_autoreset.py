@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gymnasium.wrappers.vector import RecordEpisodeStatistics
 
 from huegames import vector
 from huegames.vector.batch import game_seed
@@ -215,3 +216,26 @@ def test_an_env_to_move_always_has_a_legal_action(game, mode, backend):
             observations, _, terminated, _, infos = envs.step(envs.random_actions())
             if mode == "disabled" and terminated.any():
                 observations, infos = envs.reset(options={"reset_mask": terminated})
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_gymnasiums_episode_statistics_count_each_envs_episodes(mode):
+    """Against bots (one reward an env, as Gymnasium's wrappers expect)."""
+    made = vector.make("linja", 5, seed=2, autoreset_mode=mode, opponents="greedy")
+    envs = RecordEpisodeStatistics(made)
+    envs.reset()
+    lengths, pending, episodes = np.zeros(5, int), np.zeros(5, bool), 0
+    while episodes < 12:
+        _, rewards, terminated, _, infos = envs.step(made.random_actions())
+        lengths[~pending] += 1  # next-step: the step starting a game is no episode's
+        if terminated.any():
+            episodes += int(terminated.sum())
+            assert (infos["_episode"] == terminated).all()
+            np.testing.assert_array_equal(infos["episode"]["l"][terminated], lengths[terminated])
+            np.testing.assert_array_equal(infos["episode"]["r"][terminated], rewards[terminated])
+            lengths[terminated] = 0
+        else:
+            assert "episode" not in infos
+        pending = terminated & (mode == "next-step")
+        if mode == "disabled" and terminated.any():
+            envs.reset(options={"reset_mask": terminated})

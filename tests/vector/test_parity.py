@@ -10,17 +10,13 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from huegames import hue, vector
-from vector.replay import BOT, backends, play_along, replays_of
+from huegames import vector
+from vector.replay import BOT, SLOW_BOTS, backends, play_along, replays_of
 
 SIZES = {"linja": (6, 150), "plank": (4, 80), "hue": (3, 40), "hues-and-cues": (2, 100)}
 """Each game's envs and steps a case plays (Hue and Hues and Cues are slow in Python)."""
 LONGER = {("hues-and-cues", 10): 260}
 """The steps of a case whose games are longer (ten seats giving cues in turn)."""
-
-
-SLOW_BOTS = {("hue", "greedy")} if hue.backend == "python" else set()
-"""Bots too slow in pure Python for the everyday run (Hue's greedy bot: a minute a case)."""
 
 
 def cases(players_of):

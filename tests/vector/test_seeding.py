@@ -17,7 +17,7 @@ from huegames import engine, vector
 from huegames.linja import c_state
 from huegames.vector.batch import actions_seed, game_seed, random_action, splitmix64
 from profiles import examples
-from vector.replay import C_BATCHES, PLAYERS, backends
+from vector.replay import BOT, C_BATCHES, PLAYERS, SLOW_BOTS, backends
 
 needs_linja_c = pytest.mark.skipif("linja" not in C_BATCHES, reason="Linja's C batch is not loaded")
 
@@ -25,13 +25,20 @@ SEEDS = st.one_of(st.integers(0, 2**63 - 1), st.integers(-(2**70), -1), st.integ
 """Batch seeds: 63-bit ones, negative ones and big ones (their text goes into the cores)."""
 
 
-def trajectory(envs, steps, seed=None):
+def trajectory(envs, steps, seed=None, resets=None):
     """Everything ``envs`` returns over ``steps`` steps of its own random
     actions after ``reset(seed=seed)``, as plain arrays (disabled mode: the
-    finished envs restarted with ``reset_mask``)."""
+    finished envs restarted with ``reset_mask``; ``resets``, a seed: now and
+    then a random ``reset_mask`` too, finished envs or not)."""
     observations, infos = envs.reset(seed=seed)
     seen = [observations["observation"], observations["action_mask"], infos["to_move"]]
+    rng = None if resets is None else np.random.default_rng(resets)
     for _ in range(steps):
+        if rng is not None and rng.random() < 0.1:
+            mask = rng.random(envs.num_envs) < 0.4
+            observations, infos = envs.reset(options={"reset_mask": mask})
+            seen += [mask, observations["observation"], observations["action_mask"]]
+            seen.append(infos["to_move"])
         actions = envs.random_actions()
         observations, rewards, terminated, truncated, infos = envs.step(actions)
         seen += [actions, observations["observation"], observations["action_mask"]]
@@ -72,12 +79,26 @@ def test_a_batch_seed_replays_exactly(game, backend):
     assert any(not np.array_equal(a, b) for a, b in zip(first, other, strict=False))
 
 
-@pytest.mark.parametrize(("game", "backend"), GAMES)
-def test_the_thread_count_changes_nothing(game, backend):
+@pytest.mark.parametrize(
+    ("game", "backend", "opponents"),
+    [
+        pytest.param(
+            game,
+            backend,
+            bot,
+            id=f"{game}-{backend}-{bot}",
+            marks=[pytest.mark.slow] if (game, bot) in SLOW_BOTS and backend == "python" else [],
+        )
+        for game in PLAYERS
+        for backend in backends(game)
+        for bot in ("random", BOT[game])
+    ],
+)
+def test_the_thread_count_changes_nothing(game, backend, opponents):
     runs = [
         trajectory(
             vector.make(
-                game, 4, players=PLAYED[game], seed=7, threads=threads, opponents="random",
+                game, 4, players=PLAYED[game], seed=7, threads=threads, opponents=opponents,
                 autoreset_mode="next-step", backend=backend,
             ),
             STEPS[game],
@@ -97,8 +118,11 @@ def test_the_thread_count_changes_nothing(game, backend):
     mode=st.sampled_from(vector.AUTORESET_MODES),
     opponents=st.sampled_from([None, "random", "greedy", ["greedy"]]),
     seat=st.integers(0, 1),
+    resets=st.none() | st.integers(0, 2**32),
 )
-def test_linjas_c_batch_plays_as_the_python_batch(seed, num_envs, threads, mode, opponents, seat):
+def test_linjas_c_batch_plays_as_the_python_batch(
+    seed, num_envs, threads, mode, opponents, seat, resets
+):
     threads = min(threads, num_envs)
     made = {
         backend: vector.make(
@@ -108,7 +132,9 @@ def test_linjas_c_batch_plays_as_the_python_batch(seed, num_envs, threads, mode,
         for backend in ("c", "python")
     }  # fmt: skip
     assert made["c"].backend == "c" and made["python"].backend == "python"
-    assert_same(trajectory(made["c"], 90), trajectory(made["python"], 90))
+    assert_same(
+        trajectory(made["c"], 90, resets=resets), trajectory(made["python"], 90, resets=resets)
+    )
 
 
 @needs_linja_c
