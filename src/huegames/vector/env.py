@@ -204,8 +204,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         if not self._started:
             raise RuntimeError("call reset() before step()")
         actions = self._checked(actions)
-        if self._pool is None:
-            self.batch.step(actions, 0)
+        if self._pool is None:  # one thread, or the threads stopped by close()
+            for chunk in range(len(self.chunks)):
+                self.batch.step(actions, chunk)
         else:
             list(self._pool.map(lambda chunk: self.batch.step(actions, chunk), range(self.threads)))
         buffers = self._buffers
