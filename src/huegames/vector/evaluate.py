@@ -47,7 +47,7 @@ def load_policy(path: str) -> Policy:
         target: Any = importlib.import_module(module_name)
         for name in attribute.split("."):
             target = getattr(target, name)
-    except (ImportError, AttributeError, ValueError) as error:
+    except (ImportError, AttributeError, TypeError, ValueError) as error:  # TypeError: ".x:f"
         raise ValueError(f"cannot import the policy {brief(path)}: {error}") from None
     if not callable(target):
         raise ValueError(f"the policy {brief(path)} is not a function")
