@@ -169,3 +169,31 @@ def test_a_policy_illegal_only_later_is_caught_in_its_seat():
 def test_bad_evaluate_arguments(settings, error, match):
     with pytest.raises(error, match=match):
         vector.evaluate(random_policy(0), "linja", **settings)
+
+
+def test_load_policy_finds_a_function_by_its_name():
+    assert vector.load_policy("numpy:argmax") is np.argmax
+    assert vector.load_policy("json:decoder.JSONDecoder.decode").__name__ == "decode"
+
+
+@pytest.mark.parametrize(
+    ("path", "error", "match"),
+    [
+        ("numpy", ValueError, "name a policy as package.module:function, not 'numpy'"),
+        ("numpy:", ValueError, "name a policy as"),
+        (":argmax", ValueError, "name a policy as"),
+        (
+            "no_such_module_here:act",
+            ValueError,
+            "cannot import the policy 'no_such_module_here:act'",
+        ),
+        ("numpy:no_such_function", ValueError, "cannot import the policy"),
+        ("numpy:argmax.", ValueError, "cannot import the policy"),
+        (".agent:act", ValueError, r"cannot import the policy '\.agent:act'"),
+        ("numpy:pi", ValueError, "the policy 'numpy:pi' is not a function"),
+        (3, TypeError, "a policy is named package.module:function, not 3"),
+    ],
+)
+def test_load_policy_refuses_a_name_that_is_no_function(path, error, match):
+    with pytest.raises(error, match=match):
+        vector.load_policy(path)

@@ -109,6 +109,34 @@ def test_the_thread_count_changes_nothing(game, backend, opponents):
     assert_same(runs[2], runs[0])
 
 
+@pytest.mark.parametrize(("game", "backend"), GAMES)
+def test_a_closed_batch_of_threads_steps_every_env(game, backend):
+    made = [
+        vector.make(game, 4, players=PLAYED[game], seed=8, threads=threads, backend=backend)
+        for threads in (2, 1)
+    ]
+    for envs in made:
+        envs.reset()
+    made[0].close()  # its threads stop: it steps on in the caller's
+    made[0].close()
+    for _ in range(STEPS[game] // 2):
+        actions = made[1].random_actions()
+        results = [envs.step(actions) for envs in made]
+        made[0].random_actions()
+        for key in results[1][0]:
+            np.testing.assert_array_equal(results[0][0][key], results[1][0][key])
+        np.testing.assert_array_equal(results[0][1], results[1][1])
+
+
+def test_an_unseeded_batch_has_a_fresh_seed_that_replays_it():
+    first, second = vector.make("linja", 3), vector.make("linja", 3)
+    assert isinstance(first.seed, int) and first.seed != second.seed
+    again = vector.make("linja", 3, seed=first.seed)
+    assert_same(trajectory(first, 40), trajectory(again, 40))
+    first.reset(seed=99)
+    assert first.seed == 99
+
+
 @needs_linja_c
 @settings(max_examples=examples(60))
 @given(
