@@ -64,3 +64,25 @@ def test_each_env_plays_the_single_environments_games_with_more_players(
     game, players, opponents, backend
 ):
     check(game, players, opponents, backend)
+
+
+RULES = {
+    "linja": {"goal_bonus": True, "tie_break": "goal", "blockade": "draw"},
+    "plank": {"repetition": 2, "turn_limit": 30},
+    "hue": {"covering": False},
+}
+"""Rule options other than the rules, for each game with a C batch to honour them."""
+
+
+@pytest.mark.parametrize(
+    ("game", "backend"),
+    [pytest.param(g, b, id=f"{g}-{b}") for g in RULES for b in backends(g)],
+)
+@pytest.mark.parametrize("opponents", [None, "random"])
+def test_each_env_plays_the_single_environments_games_under_other_rules(game, backend, opponents):
+    num_envs, steps = SIZES[game]
+    settings = {"opponents": opponents} if opponents else {}
+    rules = RULES[game]
+    envs = vector.make(game, num_envs, seed=4, backend=backend, rules=rules, **settings)
+    replays = replays_of(game, envs.players, 4, num_envs, rules=rules, **settings)
+    assert play_along(envs, replays, steps, np.random.default_rng(4)) > 0

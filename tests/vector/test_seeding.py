@@ -147,15 +147,23 @@ def test_an_unseeded_batch_has_a_fresh_seed_that_replays_it():
     opponents=st.sampled_from([None, "random", "greedy", ["greedy"]]),
     seat=st.integers(0, 1),
     resets=st.none() | st.integers(0, 2**32),
+    rules=st.fixed_dictionaries(
+        {},
+        optional={
+            "goal_bonus": st.booleans(),
+            "tie_break": st.sampled_from(["draw", "goal"]),
+            "blockade": st.sampled_from(["score", "draw"]),
+        },
+    ),
 )
 def test_linjas_c_batch_plays_as_the_python_batch(
-    seed, num_envs, threads, mode, opponents, seat, resets
+    seed, num_envs, threads, mode, opponents, seat, resets, rules
 ):
     threads = min(threads, num_envs)
     made = {
         backend: vector.make(
             "linja", num_envs, seed=seed, opponents=opponents, seat=seat, threads=threads,
-            autoreset_mode=mode, backend=backend,
+            autoreset_mode=mode, backend=backend, rules=rules,
         )
         for backend in ("c", "python")
     }  # fmt: skip
