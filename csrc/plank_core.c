@@ -22,8 +22,7 @@ static const int8_t ORDER_COLOURS[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
 /* Where colour c lies on a strip of order o. */
 static const int8_t COLOUR_AT[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                        {2, 0, 1}, {1, 2, 0}, {2, 1, 0}};
-/* PATTERNS = RWG RGW GRW: each pattern's two orders, itself and reversed. */
-static const int8_t PATTERN_ORDERS[3][2] = {{3, 1}, {2, 4}, {0, 5}};
+/* PATTERN_ORDERS: plank_internal.h. */
 static const int8_t PATTERN_OF_ORDER[6] = {2, 0, 1, 0, 1, 2};
 /* Squares 0..35 in the order of their decimal text ("0" < "1" < "10" ...):
  * Game.winning_moves sorts its targets by str(). */

@@ -19,6 +19,9 @@
 
 #include <stdint.h>
 
+/* PATTERNS = RWG RGW GRW: each pattern's two orders, itself and reversed. */
+static const int8_t PATTERN_ORDERS[3][2] = {{3, 1}, {2, 4}, {0, 5}};
+
 /* A position and each square's colour (-1 beyond the table). */
 typedef struct {
     plank_position p;

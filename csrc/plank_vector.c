@@ -19,6 +19,9 @@ typedef char check_vector_sizes[(PLANK_OBSERVATION_MAX == PLANK_OBSERVATION_BASE
                                     ? 1
                                     : -1];
 
+/* By a square's owner + 1: 0 for none, else 1. */
+static const float OWNED[PLANK_MAX_PLAYERS + 1] = {0.0f, 1.0f, 1.0f, 1.0f, 1.0f};
+
 static int32_t observation_size(int32_t players)
 {
     return PLANK_OBSERVATION_BASE + PLANK_OBSERVATION_PER_PLAYER * players;
@@ -28,6 +31,69 @@ static int32_t observation_size(int32_t players)
 static plank_key *history_of(const plank_vector *v, int32_t i)
 {
     return v->history + (int64_t)i * (v->rules.turn_limit + 1);
+}
+
+/* The mask (zeroed) of the legal moves of `seat`, the seat to move: the ids
+ * of pk_legal_moves' moves, set without a branch on each square. */
+static void legal_mask(const plank_state *s, int32_t seat, int8_t *mask)
+{
+    const plank_position *p = &s->p;
+    const int8_t *owners = p->owners, *colours = s->colours, *off = p->off[seat];
+    int32_t size = 3 * p->rows, ends = p->rows ? 2 : 1, legal = 0;
+    if (off[0] || off[1] || off[2]) { /* placing: Place, LayPlace */
+        int32_t has[3] = {off[0] != 0, off[1] != 0, off[2] != 0};
+        for (int32_t i = 0; i < size; i++) {
+            int32_t ok = (owners[i] == PLANK_EMPTY) & has[colours[i]];
+            mask[i] = (int8_t)ok;
+            legal += ok;
+        }
+        for (int32_t pattern = 0; pattern < 3; pattern++) {
+            if (!p->held[seat][pattern]) {
+                continue;
+            }
+            for (int32_t k = 0; k < 2; k++) {
+                int32_t at = PLANK_LAY_PLACE_BASE + 6 * PATTERN_ORDERS[pattern][k];
+                for (int32_t e = 0; e < ends; e++) {
+                    for (int32_t c = 0; c < 3; c++) {
+                        mask[at + 3 * e + c] = (int8_t)has[c];
+                        legal += has[c];
+                    }
+                }
+            }
+        }
+    } else { /* moving: Shift, LayShift, of the first six of the seat's tokens */
+        int32_t own[7], owned = 0, empties[3] = {0, 0, 0};
+        int8_t empty[3][PLANK_MAX_ROWS + 1];
+        for (int32_t i = 0; i < size; i++) {
+            int32_t colour = colours[i];
+            own[owned] = i;
+            owned += (owners[i] == seat) & (owned < 6);
+            empty[colour][empties[colour]] = (int8_t)i;
+            empties[colour] += owners[i] == PLANK_EMPTY;
+        }
+        for (int32_t k = 0; k < owned; k++) {
+            int32_t colour = colours[own[k]], from = PLANK_SHIFT_BASE + SQUARES * own[k];
+            for (int32_t j = 0; j < empties[colour]; j++) {
+                mask[from + empty[colour][j]] = 1;
+            }
+            legal += empties[colour];
+        }
+        for (int32_t pattern = 0; pattern < 3; pattern++) {
+            if (!p->held[seat][pattern]) {
+                continue;
+            }
+            for (int32_t k = 0; k < 2; k++) {
+                int32_t lay = 2 * PATTERN_ORDERS[pattern][k];
+                for (int32_t e = 0; e < ends; e++) {
+                    for (int32_t j = 0; j < owned; j++) {
+                        mask[PLANK_LAY_SHIFT_BASE + SQUARES * (lay + e) + own[j]] = 1;
+                    }
+                    legal += owned;
+                }
+            }
+        }
+    }
+    mask[PLANK_PASS] = (int8_t)(legal == 0);
 }
 
 /* Seat `seat`'s observation of env e's hand (loaded in s) and its mask
@@ -48,10 +114,10 @@ static void observe(const plank_vector *v, const plank_env *e, const plank_state
         plane[1 + p->order[(me + k) % players]] = 108 + 36 * k;
     }
     memset(obs, 0, sizeof *obs * (size_t)observation_size(players));
-    for (int32_t i = 0; i < size; i++) {
-        int32_t owner = p->owners[i];
+    for (int32_t i = 0; i < size; i++) { /* without a branch on the owner */
+        int32_t owner = p->owners[i] + 1;
         obs[36 * s->colours[i] + i] = 1.0f;
-        obs[plane[owner + 1] + i] = owner >= 0 ? 1.0f : 0.0f;
+        obs[plane[owner] + i] = OWNED[owner];
     }
     for (int32_t k = 0; k < players; k++) {
         int32_t other = p->order[(me + k) % players];
@@ -70,11 +136,7 @@ static void observe(const plank_vector *v, const plank_env *e, const plank_state
     obs[t + 7 * players + 2] = over ? 1.0f : 0.0f;
     memset(mask, 0, PLANK_ACTIONS);
     if (!over && pk_to_move(s) == seat) {
-        uint32_t moves[PLANK_MAX_MOVES];
-        int32_t n = pk_legal_moves(s, moves);
-        for (int32_t k = 0; k < n; k++) {
-            mask[moves[k] % PLANK_PLACE_COLOUR] = 1;
-        }
+        legal_mask(s, seat, mask);
     }
 }
 

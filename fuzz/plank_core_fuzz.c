@@ -480,8 +480,8 @@ typedef struct {
 } vector_arrays;
 
 /* Each env's row of the arrays, where the call wrote it: in range. */
-static void check_rows(const plank_vector *v, const vector_arrays *a, int32_t start,
-                       int32_t stop)
+static void check_rows(const plank_vector *v, const plank_env *envs, const vector_arrays *a,
+                       int32_t start, int32_t stop)
 {
     int32_t players = v->rules.players;
     int32_t size = PLANK_OBSERVATION_BASE + PLANK_OBSERVATION_PER_PLAYER * players;
@@ -494,9 +494,14 @@ static void check_rows(const plank_vector *v, const vector_arrays *a, int32_t st
             CHECK(mask[k] == 0 || mask[k] == 1, "env %d: mask[%d] = %d", i, k, mask[k]);
             legal += mask[k];
         }
-        if (seat >= 0 && (v->agent < 0 || v->agent == seat))
-            CHECK(legal >= 1, "env %d: no legal action for the seat to move", i);
-        else
+        if (seat >= 0 && (v->agent < 0 || v->agent == seat)) { /* plank_legal_moves' ids */
+            uint32_t moves[PLANK_MAX_MOVES];
+            int n = plank_legal_moves(&envs[i].position, moves);
+            CHECK(n >= 1 && n == legal, "env %d: %d legal actions, %d legal moves", i, legal, n);
+            for (int k = 0; k < n; k++)
+                CHECK(mask[moves[k] % PLANK_PLACE_COLOUR] == 1, "env %d: move %u not in the mask",
+                      i, moves[k]);
+        } else
             CHECK(legal == 0, "env %d: %d legal actions, not its turn", i, legal);
         for (int32_t k = 0; k < size; k++)
             CHECK(obs[k] >= 0.0f && obs[k] <= 1.0f, "env %d: observation[%d] = %g", i, k,
@@ -596,7 +601,7 @@ static void fuzz_vector(input *in)
               && v->agent < players && v->autoreset >= 0 && v->autoreset <= 2
               && v->seed_length >= 0 && v->seed_length <= PLANK_SEED_TEXT,
           "plank_vector_reset took settings out of range");
-    check_rows(v, &a, 0, count);
+    check_rows(v, envs, &a, 0, count);
     for (int32_t step = 0; step < 48; step++) {
         uint8_t how = byte(in);
         int32_t start = how & 1 ? byte(in) % count : 0, stop = how & 2 ? start + 1 : count;
@@ -624,7 +629,7 @@ static void fuzz_vector(input *in)
                   status);
             if (status < 0)
                 break;
-            check_rows(v, &a, 0, count);
+            check_rows(v, envs, &a, 0, count);
             continue;
         }
         before = envs[stop - 1];
@@ -640,7 +645,7 @@ static void fuzz_vector(input *in)
             continue;
         }
         CHECK(status == stop - start, "plank_vector_step: %d of %d", status, stop - start);
-        check_rows(v, &a, start, stop);
+        check_rows(v, envs, &a, start, stop);
     }
 done:
     free(v->history);
