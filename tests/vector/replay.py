@@ -76,9 +76,9 @@ class Replay:
         self.last = -1
         self._observation: dict[str, np.ndarray] = {}
 
-    def start(self) -> None:
-        """Deal the env's next game (the first: episode 0)."""
-        self.episode += 1
+    def start(self, episode: int | None = None) -> None:
+        """Deal the env's next game (the first: episode 0), or game ``episode``."""
+        self.episode = self.episode + 1 if episode is None else episode
         seed = game_seed(self.seed, self.env, self.episode)
         if self.self_play:
             self.game = self.spec.new_game(self.players, seed=seed, rules=self.single.rules)

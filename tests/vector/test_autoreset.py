@@ -77,13 +77,10 @@ def test_same_step_keeps_the_final_observation_and_starts_episode_k_plus_one():
     (i,) = np.flatnonzero(terminated)[:1]
     assert infos["_final_obs"].tolist() == infos["_final_info"].tolist() == terminated.tolist()
     assert not infos["final_obs"]["action_mask"][i].any()
-    assert (
-        rewards[i] != 0
-        or infos["final_info"]["scores"][i, 0] == infos["final_info"]["scores"][i, 1]
-    )
+    scores = infos["final_info"]["scores"][i]
+    assert rewards[i] == scores[0] - scores[1]  # the agent's score minus the other's
     nxt = Replay("linja", 2, 8, int(i), opponents="random")
-    nxt.episode = 0
-    nxt.start()  # episode 1
+    nxt.start(1)
     assert nxt.game.seed == game_seed(8, int(i), 1)
     np.testing.assert_array_equal(observations["observation"][i], nxt.observed()[0])
     np.testing.assert_array_equal(observations["action_mask"][i], nxt.observed()[1])
@@ -129,8 +126,7 @@ def test_next_step_ignores_the_action_of_the_step_after_the_end(backend):
     assert (infos["to_move"][ended] == 0).all()  # the next game, at the agent's turn
     for i in ended:
         start = Replay("linja", 2, 6, int(i), opponents="greedy")
-        start.episode = 0
-        start.start()
+        start.start(1)
         np.testing.assert_array_equal(observations["observation"][i], start.observed()[0])
 
 
@@ -152,8 +148,7 @@ def test_disabled_refuses_a_finished_env_until_reset_mask_restarts_it(backend):
     np.testing.assert_array_equal(again["observation"][others], observations["observation"][others])
     np.testing.assert_array_equal(again["action_mask"][others], observations["action_mask"][others])
     start = Replay("linja", 2, 12, int(ended[0]))
-    start.episode = 0
-    start.start()
+    start.start(1)
     np.testing.assert_array_equal(again["observation"][ended[0]], start.observed()[0])
     np.testing.assert_array_equal(again["action_mask"][ended[0]], start.observed()[1])
     assert infos["to_move"][ended[0]] == 0
@@ -185,8 +180,7 @@ def test_reset_without_a_seed_starts_every_envs_next_episode():
     for i in range(3):
         for episode, observations in enumerate((first, second)):
             replay = Replay("linja", 2, 21, i, opponents="random")
-            replay.episode = episode - 1
-            replay.start()
+            replay.start(episode)
             np.testing.assert_array_equal(observations["observation"][i], replay.observed()[0])
     third, _ = envs.reset(seed=21)  # a seed starts episode 0 again
     np.testing.assert_array_equal(third["observation"], first["observation"])
