@@ -143,17 +143,35 @@ def test_a_refused_linja_step_changes_no_env(num_envs, data, mode, opponents, be
 
 
 def test_disabled_mode_refuses_every_step_while_an_env_is_over():
-    envs = vector.make("plank", 5, seed=3, autoreset_mode="disabled", opponents="greedy")
-    envs.reset()
-    while not (ended := envs.step(envs.random_actions())[2]).any():
-        pass
+    made = [
+        vector.make("plank", 5, seed=3, autoreset_mode="disabled", opponents="greedy")
+        for _ in range(2)
+    ]
+    for envs in made:
+        envs.reset()
+    refused, twin = made
+    while True:
+        actions = twin.random_actions()
+        refused.random_actions()
+        ended = [envs.step(actions)[2] for envs in made][1]
+        if ended.any():
+            break
     first = int(np.flatnonzero(ended)[0])
-    for actions in (envs.random_actions(), np.zeros(5, np.int64), np.full(5, -1)):
+    for actions in (np.zeros(5, np.int64), np.full(5, -1), np.arange(5)):
         with pytest.raises(ValueError, match=f"^env {first}: its game is over"):
-            envs.step(actions)
-    observations, _ = envs.reset(options={"reset_mask": ended})
-    assert observations["action_mask"].any(axis=1).all()
-    envs.step(envs.random_actions())
+            refused.step(actions)
+    starts = [envs.reset(options={"reset_mask": ended}) for envs in made]
+    assert starts[0][0]["action_mask"].any(axis=1).all()
+    np.testing.assert_array_equal(starts[0][0]["observation"], starts[1][0]["observation"])
+    for _ in range(5):  # nothing the refused steps asked for was played
+        actions = twin.random_actions()
+        np.testing.assert_array_equal(refused.random_actions(), actions)
+        results = [envs.step(actions) for envs in made]
+        np.testing.assert_array_equal(results[0][0]["observation"], results[1][0]["observation"])
+        np.testing.assert_array_equal(results[0][1], results[1][1])
+        if results[1][2].any():
+            for envs in made:
+                envs.reset(options={"reset_mask": results[1][2]})
 
 
 def test_a_step_before_reset_is_a_runtime_error():
