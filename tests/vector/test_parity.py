@@ -86,3 +86,30 @@ def test_each_env_plays_the_single_environments_games_under_other_rules(game, ba
     envs = vector.make(game, num_envs, seed=4, backend=backend, rules=rules, **settings)
     replays = replays_of(game, envs.players, 4, num_envs, rules=rules, **settings)
     assert play_along(envs, replays, steps, np.random.default_rng(4)) > 0
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "opponents", "seat", "size"),
+    [
+        pytest.param("plank", 4, ["greedy", "random", "greedy"], 1, (4, 80), id="plank-4"),
+        pytest.param("plank", 3, ["random", "greedy"], 2, (4, 80), id="plank-3"),
+        pytest.param("hue", 3, ["random", "random"], 1, (3, 40), id="hue-3"),
+        pytest.param("linja", 2, ["search:nodes=8"], 1, (2, 60), id="linja-search"),
+        pytest.param(
+            "hues-and-cues", 4, ["xkcd", "random", "css"], 2, (2, 50), id="hues-and-cues-4"
+        ),
+    ],
+)
+def test_each_env_plays_the_single_environments_games_against_a_list_of_bots(
+    game, players, opponents, seat, size
+):
+    num_envs, steps = size
+    settings = {"opponents": opponents, "seat": seat}
+    envs = vector.make(game, num_envs, players=players, seed=13, **settings)
+    assert [bot and bot.label for bot in envs.setup.bots] == [
+        *opponents[:seat],
+        None,
+        *opponents[seat:],
+    ]
+    replays = replays_of(game, players, 13, num_envs, **settings)
+    assert play_along(envs, replays, steps, np.random.default_rng(13)) > 0
