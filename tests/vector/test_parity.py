@@ -15,8 +15,10 @@ from vector.replay import BOT, SLOW_BOTS, backends, play_along, replays_of
 
 SIZES = {"linja": (6, 150), "plank": (4, 80), "hue": (3, 40), "hues-and-cues": (2, 100)}
 """Each game's envs and steps a case plays (Hue and Hues and Cues are slow in Python)."""
-LONGER = {("hues-and-cues", 10): 260}
+LONGER = {("hues-and-cues", 10): 260, ("hue", 5): 50}
 """The steps of a case whose games are longer (ten seats giving cues in turn)."""
+SHORTER = {("hue", "greedy"): 12}
+"""The steps against a bot that ends games soon and is slow in Python (three games an env)."""
 
 
 def cases(players_of):
@@ -42,7 +44,7 @@ LONG = {"plank": [4], "hue": [3, 5], "hues-and-cues": [10]}
 
 def check(game, players, opponents, backend, seed=11):
     num_envs, steps = SIZES[game]
-    steps = LONGER.get((game, players), steps)
+    steps = SHORTER.get((game, opponents), LONGER.get((game, players), steps))
     seat = players - 1 if opponents else 0  # the last seat: the bots move before the agent
     settings = {"opponents": opponents, "seat": seat} if opponents else {}
     envs = vector.make(game, num_envs, players=players, seed=seed, backend=backend, **settings)
