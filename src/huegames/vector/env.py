@@ -187,9 +187,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             self.batch.reset(self.seed, mask)
             self._done &= ~mask
         elif seed is not None or not self._started:
-            if seed is not None:
-                self.seed = engine.check_seed(seed)
-            self.batch.reset(self.seed, None)
+            chosen = self.seed if seed is None else engine.check_seed(seed)
+            self.batch.reset(chosen, None)
+            self.seed = chosen  # once the batch took it (Linja's C batch refuses a long one)
             self._done[:] = False
         else:
             self.batch.reset(self.seed, np.ones(self.num_envs, np.bool_))
