@@ -174,6 +174,35 @@ def test_linjas_c_batch_plays_as_the_python_batch(
 
 
 @needs_linja_c
+def test_a_seed_the_c_batch_refuses_changes_nothing():
+    made = [vector.make("linja", 3, seed=5) for _ in range(2)]
+    refused, twin = made
+    for envs in made:
+        envs.reset()
+        envs.step(envs.random_actions())
+    with pytest.raises(ValueError, match="at most 256 digits"):
+        refused.reset(seed=10**300)
+    assert refused.seed == 5
+    mask = np.array([True, False, True])
+    assert_same(
+        trajectory_after(refused, mask), trajectory_after(twin, mask)
+    )  # the same next episodes: of seed 5
+    # the Python batch, the specification, takes any seed
+    python = vector.make("linja", 3, seed=10**300, backend="python")
+    python.reset()
+    assert python.seed == 10**300
+
+
+def trajectory_after(envs, mask):
+    observations, infos = envs.reset(options={"reset_mask": mask})
+    seen = [observations["observation"], infos["to_move"]]
+    for _ in range(10):
+        observations, *_ = envs.step(envs.random_actions())
+        seen.append(observations["observation"])
+    return seen
+
+
+@needs_linja_c
 def test_linjas_c_batch_leaves_a_search_bot_to_python():
     assert vector.make("linja", 2, opponents="search").backend == "python"
     with pytest.raises(ValueError, match="no C batch"):
