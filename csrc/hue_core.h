@@ -510,8 +510,8 @@ HG_API int64_t hue_state_legal_capacity(const hue_state *state);
  * them (vertical, then horizontal, each sorted by (y, x)), in table
  * coordinates, those breaking the table's limits left out: writes the
  * pairs to pairs[0 .. 2*n-1] and counts[0], counts[1] (vertical,
- * horizontal).  capacity counts pairs (hue_state_legal_capacity always
- * suffices).  Returns n, or HG_ERR_CAPACITY / HG_ERR_ARGUMENT with nothing
+ * horizontal); the pairs' room after them is scratch, written too.
+ * capacity counts pairs (hue_state_legal_capacity always suffices).  Returns n, or HG_ERR_CAPACITY / HG_ERR_ARGUMENT with nothing
  * written.  An empty table lists nothing. */
 HG_API int64_t hue_state_legal(const hue_state *state, int64_t *pairs, int64_t capacity,
                                int32_t counts[2]);

@@ -387,14 +387,26 @@ int64_t hue_state_legal(const hue_state *state, int64_t *pairs, int64_t capacity
         int32_t xa = t.box[0] - (o ? 3 : 1), ya = t.box[1] - (o ? 1 : 3);
         for (y = ya; y <= t.box[3] + 1; y++) {
             const uint8_t *row = t.mark + (size_t)y * (size_t)t.width;
+            int64_t ty = state->origin_y + y;
+            if (near) {
+                for (x = xa; x <= t.box[2] + 1; x++) {
+                    unsigned sum = (unsigned)row[x] + row[x + step] + row[x + 2 * step];
+                    int64_t tx = state->origin_x + x;
+                    if (!LEGAL_SUM[cover][sum] || !within_limits(state, tx, ty, o))
+                        continue;
+                    pairs[2 * n] = tx;
+                    pairs[2 * n + 1] = ty;
+                    n++;
+                }
+                continue;
+            }
+            /* Without a branch: every cell scanned is written at pairs[n]
+             * and kept when legal (the capacity is one pair a cell scanned). */
             for (x = xa; x <= t.box[2] + 1; x++) {
                 unsigned sum = (unsigned)row[x] + row[x + step] + row[x + 2 * step];
-                int64_t tx = state->origin_x + x, ty = state->origin_y + y;
-                if (!LEGAL_SUM[cover][sum] || (near && !within_limits(state, tx, ty, o)))
-                    continue;
-                pairs[2 * n] = tx;
+                pairs[2 * n] = state->origin_x + x;
                 pairs[2 * n + 1] = ty;
-                n++;
+                n += LEGAL_SUM[cover][sum];
             }
         }
         counts[o] = (int32_t)(n - start);
