@@ -189,7 +189,7 @@ def test_reset_without_a_seed_starts_every_envs_next_episode():
 @pytest.mark.parametrize(("game", "mode", "backend"), cases(list(PLAYERS)))
 def test_an_env_to_move_always_has_a_legal_action(game, mode, backend):
     players = max(PLAYERS[game]) if game != "hues-and-cues" else 4
-    steps = {"linja": 400, "plank": 300, "hue": 60, "hues-and-cues": 50}[game]
+    steps = {"linja": 400, "plank": 300, "hue": 40, "hues-and-cues": 50}[game]
     for opponents in (None, "random"):
         envs = vector.make(
             game,
