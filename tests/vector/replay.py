@@ -185,6 +185,9 @@ def play_along(
             row = (observations["observation"][i], observations["action_mask"][i])
             assert_seen(*row, int(infos["to_move"][i]), replay, where)
         if "final_info" in infos:
+            final = infos["final_info"]
+            assert final["scores"].dtype == np.float64 and final["winners"].dtype == np.int8
+            assert final["scores"].shape == final["winners"].shape == (envs.num_envs, envs.players)
             assert (infos["_final_info"] == terminated).all()
             assert not infos["final_info"]["scores"][~terminated].any()
             assert not infos["final_info"]["winners"][~terminated].any()
