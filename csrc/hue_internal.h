@@ -382,6 +382,9 @@ static inline const hue_cell *state_codes(const hue_state *s)
     return (const hue_cell *)((const char *)s + state_codes_at(s));
 }
 
+/* hue_state.c: a state of hue_state_init's made empty again, cheaply. */
+HG_INTERNAL int state_renew(hue_state *s);
+
 /* ---- listing moves, and the greedy policy ------------------------------- */
 
 /* The legal anchors of the table, as Board.legal_placements_of lists them:

@@ -108,6 +108,31 @@ static int state_ok(const hue_state *s)
         && s->box[1] <= s->box[3] && s->box[2] <= high && s->box[3] <= high;
 }
 
+/* hue_internal.h: the state as hue_state_init left it, clearing only what
+ * its cards wrote (the codes and marks of the box grown by one cell, the
+ * laid flags): 0, or HG_ERR_ARGUMENT (nothing changed) for a state
+ * state_ok does not hold. */
+int state_renew(hue_state *s)
+{
+    if (!state_ok(s))
+        return HG_ERR_ARGUMENT;
+    if (s->laid > 0) {
+        table t = table_of(s);
+        int32_t y, x0 = s->box[0] - 1, width = s->box[2] - s->box[0] + 3;
+        for (y = s->box[1] - 1; y <= s->box[3] + 1; y++) {
+            size_t at = (size_t)y * (size_t)s->side + (size_t)x0;
+            memset(t.code + at, 0, (size_t)width * sizeof(hue_cell));
+            memset(t.mark + at, 0, (size_t)width);
+        }
+        memset(laid_flags(s), 0, (size_t)s->card_count);
+    }
+    s->laid = s->fixed = s->moves = s->occupied = 0;
+    s->box[0] = s->box[1] = INT32_MAX;
+    s->box[2] = s->box[3] = -1;
+    s->origin_x = s->origin_y = 0;
+    return 0;
+}
+
 static int setup_ok(const hue_setup *setup, const hue_state *s)
 {
     return setup != NULL && setup->deck != NULL && setup->card_count == s->card_count;

@@ -590,10 +590,15 @@ static int32_t start_game(call *c, hue_env *e, int32_t i, const hue_vector_out *
     }
     if (n > 0)
         pyrandom_seed_many(generators, seeds, n, c->base);
-    status = hue_state_init(s, c->state_size, c->players, v->setup->card_count,
-                            v->setup->allow_cover, v->capacity, v->limit, v->span);
-    if (status < 0)
-        return status;
+    /* This env's last game: clear only what it wrote (else a new state). */
+    if (e->episode == 0 || s->players != c->players || s->card_count != v->setup->card_count
+        || s->capacity != v->capacity || s->limit != v->limit || s->span != v->span
+        || s->allow_cover != (v->setup->allow_cover != 0) || state_renew(s) < 0) {
+        status = hue_state_init(s, c->state_size, c->players, v->setup->card_count,
+                                v->setup->allow_cover, v->capacity, v->limit, v->span);
+        if (status < 0)
+            return status;
+    }
     memset(&e->hands, 0, sizeof e->hands);
     e->hands.players = c->players;
     status = hue_state_deal(v->setup, s, &e->hands, seed, c->cards, rotations);
