@@ -638,18 +638,21 @@ HG_API int hue_play_matches(const hue_setup *setup, int32_t games, const uint64_
  * with its hands, the batch's settings in a hue_vector, and each call
  * writing every env's observation, mask, seat to move and end into the
  * caller's arrays (hue_vector_out, row i for env i).  Observations and
- * action ids are huegames.hue.encoding's (the encoding's hue_state_encoding
- * makes them, hue_state_encode's observation: the full planes or, with a
- * one-plane table, the compact cell codes); games, seeds, bots and random
- * actions are huegames.vector.batch.PythonBatch's (hg_vector.h).
+ * action ids are huegames.hue.encoding's, as hue_state_encode writes them
+ * for the vector's hue_state_encoding (the full planes or, with a
+ * one-plane table, the compact cell values); games, seeds, bots and
+ * random actions are huegames.vector.batch.PythonBatch's (hg_vector.h).
  *
  * Each env (`envs`) is an opaque block of hue_vector_env_size() bytes in
- * one caller array of count such blocks (8-aligned, zeroed once), made
- * once and written by these calls only: its game, hands and bots'
- * generators, and the legal ids its mask row shows.  A mask row is written sparsely: the env keeps the
- * legal ids of the row it wrote last, clears those and sets the new ones,
- * so the caller zeroes the mask arrays once (a finished game's mask is
- * all 0: final_masks is never written).  The caller checks actions first
+ * one caller array of count such blocks (8-aligned, zeroed once), written
+ * by these calls only: its game, hands and bots' generators, and what its
+ * rows show.  The rows are written sparsely, so the caller zeroes the
+ * observation and mask arrays once and writes nothing in them: a mask row
+ * gets only the legal ids that changed (the env keeps the row's), an
+ * observation row's planes only the cells laid since (all of them when
+ * the table's corner moved or a game began; the other parts whole, and
+ * every final observation whole); a finished game's mask is all 0, so no
+ * final mask is written.  The caller checks actions first
  * (huegames.vector.VectorEnv); the core still refuses an action id out of
  * range or illegal (HG_ERR_ARGUMENT, HG_ERR_ILLEGAL), with the envs before
  * it stepped and that env as it was. */

@@ -5,10 +5,13 @@ stepping a range of envs.
 It plays exactly as :class:`huegames.vector.batch.PythonBatch` (the tests
 compare them step by step), with random and greedy bots inside the core,
 and writes the encoding's observation (the full planes or the compact
-cell codes, :class:`~huegames.hue.encoding.HueEncoding`) straight from each
-game's state; each mask row is written sparsely (the core keeps the legal
-ids it set and clears only those), and :meth:`HueBatch.random_actions`
-draws from those ids.  For a search bot, a user's opening, another deck, or
+cell values, :class:`~huegames.hue.encoding.HueEncoding`) straight from
+each game's state.  The rows are written sparsely: a mask row gets only the
+legal ids that changed (the core keeps each row's ids, and
+:meth:`HueBatch.random_actions` draws from them), an observation's planes
+only the cells laid since the row was written, unless the table's corner
+moved; so the batch owns its arrays (the vector environment's, zeroed once,
+which nothing else writes).  For a search bot, a user's opening, another deck, or
 without the core, :meth:`HueBatch.of` gives None and the Python batch plays.
 """
 
