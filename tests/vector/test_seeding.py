@@ -173,24 +173,35 @@ def test_linjas_c_batch_plays_as_the_python_batch(
     )
 
 
-@needs_linja_c
-def test_a_seed_the_c_batch_refuses_changes_nothing():
-    made = [vector.make("linja", 3, seed=5) for _ in range(2)]
+@pytest.mark.parametrize("backend", ["auto", "python"])
+def test_a_batch_seed_of_over_255_digits_is_refused_on_every_backend_and_changes_nothing(
+    backend,
+):
+    made = [vector.make("linja", 3, seed=5, backend=backend) for _ in range(2)]
     refused, twin = made
     for envs in made:
         envs.reset()
         envs.step(envs.random_actions())
-    with pytest.raises(ValueError, match="at most 256 digits"):
-        refused.reset(seed=10**300)
+    for seed in (10**300, -(10**255)):
+        with pytest.raises(ValueError, match="at most 255 digits"):
+            refused.reset(seed=seed)
     assert refused.seed == 5
     mask = np.array([True, False, True])
     assert_same(
         trajectory_after(refused, mask), trajectory_after(twin, mask)
     )  # the same next episodes: of seed 5
-    # the Python batch, the specification, takes any seed
-    python = vector.make("linja", 3, seed=10**300, backend="python")
-    python.reset()
-    assert python.seed == 10**300
+    with pytest.raises(ValueError, match="at most 255 digits"):
+        vector.make("linja", 3, seed=10**255, backend=backend)
+    longest = vector.make("linja", 2, seed=-(10**255 - 1), backend=backend)
+    longest.reset()
+    assert longest.seed == -(10**255 - 1)
+
+
+@needs_linja_c
+def test_the_longest_batch_seed_gives_the_same_games_on_c_and_python():
+    seed = 10**255 - 1
+    made = [vector.make("linja", 3, seed=seed, backend=b) for b in ("c", "python")]
+    assert_same(trajectory(made[0], 30), trajectory(made[1], 30))
 
 
 def trajectory_after(envs, mask):

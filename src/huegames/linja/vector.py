@@ -16,21 +16,13 @@ from typing import Any
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import Buffers, Setup
+from ..vector.batch import Buffers, Setup, repr_text
 from . import c_state, kernel
 from .rules import Rules
 
 __all__ = ["LinjaBatch"]
 
 _core = _cores.load(c_state.CORE, c_state.CORE_NAME, c_state.CORE_VERSION)
-
-
-def _text(value: object, most: int) -> bytes | None:
-    """``repr(value)`` as ASCII bytes, None when longer than ``most`` or not ASCII."""
-    text = repr(value)
-    if len(text) > most or not text.isascii():
-        return None
-    return text.encode("ascii")
 
 
 class LinjaBatch:
@@ -95,7 +87,7 @@ class LinjaBatch:
             if bot is None:
                 continue
             policy = kernel.policy_of(bot)
-            label = _text(bot.label, lib.LINJA_SEED_TEXT)
+            label = repr_text(bot.label)
             if policy is None or policy[0] == lib.LINJA_POLICY_SEARCH or label is None:
                 return None
             vector.is_bot[seat] = 1
@@ -109,14 +101,17 @@ class LinjaBatch:
         ffi, lib = c_state.ffi, c_state.lib
         vector = self._vector
         if envs is None:
-            text = _text(seed, lib.LINJA_SEED_TEXT)
-            if text is None:
-                raise ValueError(f"a batch seed has at most {lib.LINJA_SEED_TEXT} digits")
+            text = repr_text(seed)
+            if text is None:  # pragma: no cover -- VectorEnv checks the seed first
+                raise ValueError(
+                    f"a batch seed's repr has at most {lib.LINJA_SEED_TEXT} characters"
+                )
             vector.seed_text[0 : len(text)] = text
             vector.seed_length = len(text)
             which = ffi.NULL
         else:
-            which = ffi.cast("uint8_t *", ffi.from_buffer(np.ascontiguousarray(envs, np.uint8)))
+            chosen = np.ascontiguousarray(envs, np.uint8)  # alive until the call returns
+            which = ffi.from_buffer("uint8_t[]", chosen)
         status = lib.linja_vector_reset(
             vector, self._envs, self.setup.num_envs, which, self._out, self._workspaces[0]
         )

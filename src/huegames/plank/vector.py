@@ -18,7 +18,7 @@ from typing import Any, Final
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import Buffers, Setup
+from ..vector.batch import Buffers, Setup, repr_text
 from . import c_state, kernel
 from .rules import Rules
 
@@ -29,14 +29,6 @@ _core = _cores.load(c_state.CORE, c_state.CORE_NAME, c_state.CORE_VERSION)
 MOST_HISTORY: Final = 1 << 28
 """The most bytes of positions (16 each, ``turn_limit + 1`` per env) the C
 batch keeps for the repetition rule; past it the Python batch plays."""
-
-
-def _text(value: object, most: int) -> bytes | None:
-    """``repr(value)`` as ASCII bytes, None when longer than ``most`` or not ASCII."""
-    text = repr(value)
-    if len(text) > most or not text.isascii():
-        return None
-    return text.encode("ascii")
 
 
 class PlankBatch:
@@ -114,7 +106,7 @@ class PlankBatch:
             if bot is None:
                 continue
             policy = kernel.policy_of(bot)
-            label = _text(bot.label, lib.PLANK_SEED_TEXT)
+            label = repr_text(bot.label)
             if policy is None or label is None:
                 return None
             vector.is_bot[seat] = 1
@@ -135,9 +127,11 @@ class PlankBatch:
         ffi, lib = c_state.ffi, c_state.lib
         vector = self._vector
         if envs is None:
-            text = _text(seed, lib.PLANK_SEED_TEXT)
+            text = repr_text(seed)
             if text is None:
-                raise ValueError(f"a batch seed has at most {lib.PLANK_SEED_TEXT} digits")
+                raise ValueError(
+                    f"a batch seed's repr has at most {lib.PLANK_SEED_TEXT} characters"
+                )
             vector.seed_text[0 : len(text)] = text
             vector.seed_length = len(text)
             which = ffi.NULL

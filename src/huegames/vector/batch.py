@@ -35,13 +35,16 @@ from ..encoding import Encoding
 
 __all__ = [
     "AUTORESET_MODES",
+    "MOST_SEED_TEXT",
     "Batch",
     "Buffers",
     "PythonBatch",
     "Setup",
     "actions_seed",
+    "check_batch_seed",
     "game_seed",
     "random_action",
+    "repr_text",
     "splitmix64",
 ]
 
@@ -52,6 +55,29 @@ in the step after (``"next-step"``, that step's action ignored), or only in
 ``reset(options={"reset_mask": ...})`` (``"disabled"``)."""
 
 _MASK64: Final = (1 << 64) - 1
+
+MOST_SEED_TEXT: Final = 256
+"""The longest ``repr`` of a batch seed or of a bot's label, in characters:
+the C batches make every env's seeds from that text (a batch seed of up to
+255 digits and a sign)."""
+
+
+def check_batch_seed(seed: object) -> int:
+    """``seed`` when it is an integer whose ``repr`` fits :data:`MOST_SEED_TEXT`
+    (every backend alike), else a TypeError or ValueError."""
+    seed = engine.check_seed(seed)
+    if len(repr(abs(seed))) >= MOST_SEED_TEXT:  # the sign's place kept
+        raise ValueError(f"a batch seed has at most {MOST_SEED_TEXT - 1} digits")
+    return seed
+
+
+def repr_text(value: object) -> bytes | None:
+    """``repr(value)`` as ASCII bytes for a C batch; None when it is longer than
+    :data:`MOST_SEED_TEXT` or not ASCII (the batch then cannot seed it)."""
+    text = repr(value)
+    if len(text) > MOST_SEED_TEXT or not text.isascii():
+        return None
+    return text.encode("ascii")
 
 
 def game_seed(seed: int, env: int, episode: int) -> int:

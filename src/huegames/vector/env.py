@@ -17,7 +17,7 @@ from .. import engine
 from ..engine import BotSpec
 from ..records import brief
 from ..rl import _envs
-from .batch import AUTORESET_MODES, Batch, Buffers, PythonBatch, Setup
+from .batch import AUTORESET_MODES, Batch, Buffers, PythonBatch, Setup, check_batch_seed
 
 __all__ = ["VectorEnv", "make"]
 
@@ -165,7 +165,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self.metadata = {"autoreset_mode": _MODES[mode]}
         self.autoreset_mode = mode
-        self.seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
+        self.seed = engine.fresh_seed() if seed is None else check_batch_seed(seed)
         """The batch seed of the games being played (:mod:`huegames.vector.batch`)."""
         self._started = False
         self._done = np.zeros(self.num_envs, np.bool_)
@@ -187,7 +187,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             self.batch.reset(self.seed, mask)
             self._done &= ~mask
         elif seed is not None or not self._started:
-            chosen = self.seed if seed is None else engine.check_seed(seed)
+            chosen = self.seed if seed is None else check_batch_seed(seed)
             self.batch.reset(chosen, None)
             self.seed = chosen  # once the batch took it (Linja's C batch refuses a long one)
             self._done[:] = False
