@@ -21,7 +21,7 @@ from huegames.hue import c_state
 from huegames.hue.encoding import PLANES, HueEncoding
 from huegames.hue.vector import HueBatch
 
-pytestmark = pytest.mark.skipif(not c_state.available, reason="needs the Hue C core")
+pytestmark = pytest.mark.skipif(not c_state.default, reason="needs the Hue C core as the backend")
 
 MODES = ("same-step", "next-step", "disabled")
 

@@ -229,21 +229,7 @@ def test_hues_and_cues_has_no_c_batch():
 PYTHON_ONLY = os.environ.get("HUEGAMES_BACKEND") == "python"
 
 
-@pytest.mark.parametrize(
-    "game",
-    [
-        pytest.param(
-            game,
-            marks=pytest.mark.xfail(
-                PYTHON_ONLY and game == "hue",
-                reason="HueBatch.of asks c_state.available (the core built), not "
-                "c_state.default (the backend chosen): Hue's C batch under =python",
-                strict=True,
-            ),
-        )
-        for game in PLAYERS
-    ],
-)
+@pytest.mark.parametrize("game", PLAYERS)
 def test_auto_takes_the_c_batch_only_where_the_backend_is_c(game):
     envs = vector.make(game, 2)
     if PYTHON_ONLY:

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import Buffers, Setup
+from ..vector.batch import Buffers, Setup, repr_text
 from . import c_state, cells
 from .cards import Deck, default_deck
 from .encoding import HueEncoding
@@ -32,14 +32,6 @@ from .kernel import SEAT_POLICIES
 from .rules import Rules
 
 __all__ = ["HueBatch"]
-
-
-def _text(value: object, most: int) -> bytes | None:
-    """``repr(value)`` as ASCII bytes, None when longer than ``most`` or not ASCII."""
-    text = repr(value)
-    if len(text) > most or not text.isascii():
-        return None
-    return text.encode("ascii")
 
 
 class HueBatch:
@@ -94,7 +86,7 @@ class HueBatch:
         """The batch, or None without the core, for rules or a deck the core's
         vector step does not deal (a user's opening, another deck), or a bot
         it does not play (a search bot, a bot with settings, one of your own)."""
-        if not c_state.available:
+        if not c_state.default:  # no core, or HUEGAMES_BACKEND=python
             return None
         ffi, lib = c_state.ffi, c_state.lib
         rules = setup.rules if setup.rules is not None else Rules()
@@ -129,7 +121,7 @@ class HueBatch:
             if bot is None:
                 continue
             policy = SEAT_POLICIES.get(bot.resolve(setup.spec))
-            label = _text(bot.label, lib.HUE_SEED_TEXT)
+            label = repr_text(bot.label)
             if policy is None or bot.settings or label is None:
                 return None
             vector.is_bot[seat] = 1
@@ -145,14 +137,15 @@ class HueBatch:
         ffi, lib = c_state.ffi, c_state.lib
         vector = self._vector
         if envs is None:
-            text = _text(seed, lib.HUE_SEED_TEXT)
+            text = repr_text(seed)
             if text is None:
-                raise ValueError(f"a batch seed has at most {lib.HUE_SEED_TEXT} digits")
+                raise ValueError(f"a batch seed's repr has at most {lib.HUE_SEED_TEXT} characters")
             vector.seed_text[0 : len(text)] = text
             vector.seed_length = len(text)
             which = ffi.NULL
         else:
-            which = ffi.cast("uint8_t *", ffi.from_buffer(np.ascontiguousarray(envs, np.uint8)))
+            chosen = np.ascontiguousarray(envs, np.uint8)  # alive until the call returns
+            which = ffi.from_buffer("uint8_t[]", chosen)
         status = lib.hue_vector_reset(
             vector,
             self._env_pointer,

@@ -226,11 +226,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             infos["_final_info"] = terminated
             if self.autoreset_mode == "same-step":
                 # zeros where no game ended, as in final_info (not an earlier end's rows)
-                ongoing = ~terminated
-                final_observations = buffers.final_observations.copy()
-                final_masks = buffers.final_masks.copy()
-                final_observations[ongoing] = 0
-                final_masks[ongoing] = 0
+                final_observations = np.zeros_like(buffers.final_observations)
+                final_masks = np.zeros_like(buffers.final_masks)
+                final_observations[terminated] = buffers.final_observations[terminated]
+                final_masks[terminated] = buffers.final_masks[terminated]
                 infos["final_obs"] = {
                     "observation": final_observations,
                     "action_mask": final_masks,
