@@ -62,12 +62,19 @@ def test_single_aec_env(benchmark, game, players):
                   baseline=True)  # fmt: skip
 
 
+BATCHES = [(game, players, "full") for game, players in GAMES] + [("hue", 2, "compact")]
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("copy", [True, False], ids=["copy", "views"])
-@pytest.mark.parametrize(("game", "players"), GAMES, ids=GAME_IDS)
-def test_vector_env(benchmark, game, players, copy, threads):
+@pytest.mark.parametrize(
+    ("game", "players", "observation"), BATCHES, ids=[f"{g}-{p}-{o}" for g, p, o in BATCHES]
+)
+def test_vector_env(benchmark, game, players, observation, copy, threads):
     """``ENVS`` games in one ``huegames.vector`` batch, random legal actions."""
-    envs = vector.make(game, ENVS, players=players, seed=1, copy=copy, threads=threads)
+    envs = vector.make(
+        game, ENVS, players=players, seed=1, copy=copy, threads=threads, observation=observation
+    )
     envs.reset()
 
     def run() -> None:
@@ -76,7 +83,10 @@ def test_vector_env(benchmark, game, players, copy, threads):
 
     benchmark.pedantic(run, rounds=5, warmup_rounds=1)
     record_vector(
-        benchmark, f"{game}, {players} players", _label(envs, copy, threads), STEPS * ENVS
+        benchmark,
+        f"{game}, {players} players",
+        _label(envs, copy, threads) + ("" if observation == "full" else f", {observation}"),
+        STEPS * ENVS,
     )
     envs.close()
 
@@ -116,19 +126,35 @@ def test_pgx_connect_four(benchmark):
 
 
 class LinearPolicy:
-    """A fixed linear policy: the legal action of the highest ``W @ observation``."""
+    """A fixed linear policy: the legal action of the highest ``W @ observation``
+    (Linja's and Plank's: Hue's weights would take 2.8 GB)."""
 
-    def __init__(self, observation_size: int, action_count: int, seed: int = 0) -> None:
+    def __init__(self, code: Any, seed: int = 0) -> None:
         rng = np.random.default_rng(seed)
-        self.weights = rng.standard_normal((observation_size, action_count)).astype(np.float32)
+        size = (code.observation_shape[0], code.action_count)
+        self.weights = rng.standard_normal(size).astype(np.float32)
 
     def __call__(self, observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
         values = observations.reshape(len(observations), -1).astype(np.float32) @ self.weights
         return np.where(masks != 0, values, -np.inf).argmax(axis=1)
 
 
-def _policy_bot(code: Any, policy: LinearPolicy) -> Any:
-    """The same policy as a Python bot of the engine, for ``simulate``."""
+def first_legal(observations: np.ndarray, masks: np.ndarray) -> np.ndarray:
+    """The lowest legal action id of every row: the engine's cost alone."""
+    return masks.argmax(axis=1)
+
+
+POLICIES = {"first legal": lambda code: first_legal, "linear": LinearPolicy}
+EVALUATED = [
+    ("linja", "first legal"), ("linja", "linear"), ("plank", "first legal"),
+    ("plank", "linear"), ("hue", "first legal"),
+]  # fmt: skip
+EVALUATED_IDS = [f"{game}-{policy.replace(' ', '-')}" for game, policy in EVALUATED]
+
+
+def _policy_bot(code: Any, policy: Any) -> Any:
+    """The same policy as a Python bot of the engine, for ``simulate``: the
+    encoding's observation and mask of the view, the policy on a batch of one."""
 
     class PolicyBot:
         def __init__(self, seed: int | None = None) -> None:
@@ -142,40 +168,38 @@ def _policy_bot(code: Any, policy: LinearPolicy) -> Any:
     return PolicyBot
 
 
-EVALUATED = [("linja", 2), ("plank", 2), ("hue", 2)]
-
-
-@pytest.mark.parametrize(("game", "players"), EVALUATED, ids=[g for g, _ in EVALUATED])
-def test_evaluate_against_greedy(benchmark, game, players):
+@pytest.mark.parametrize(("game", "policy_name"), EVALUATED, ids=EVALUATED_IDS)
+def test_evaluate_against_greedy(benchmark, game, policy_name):
     """``vector.evaluate``: a numpy policy against the greedy bot, batched."""
-    code = encoding(game, players)
-    policy = LinearPolicy(code.observation_shape[0], code.action_count)
+    policy = POLICIES[policy_name](encoding(game, 2))
     games = 1024
     seeds = iter(range(10**6))
     benchmark.pedantic(
-        lambda: vector.evaluate(
-            policy, game, against="greedy", games=games, players=players, seed=next(seeds)
-        ),
+        lambda: vector.evaluate(policy, game, against="greedy", games=games, seed=next(seeds)),
         rounds=3,
         warmup_rounds=1,
     )
-    record_vector(benchmark, f"evaluate {game}", "vector.evaluate vs greedy (games)", games)
+    record_vector(
+        benchmark, f"evaluate {game}, {policy_name}", "vector.evaluate vs greedy (games)", games
+    )
 
 
-@pytest.mark.parametrize(("game", "players"), EVALUATED, ids=[g for g, _ in EVALUATED])
-def test_simulate_python_bot_against_greedy(benchmark, game, players):
+@pytest.mark.parametrize(("game", "policy_name"), EVALUATED, ids=EVALUATED_IDS)
+def test_simulate_python_bot_against_greedy(benchmark, game, policy_name):
     """The baseline: the same policy as a Python bot through ``simulate``."""
-    code = encoding(game, players)
-    policy = LinearPolicy(code.observation_shape[0], code.action_count)
-    bot = _policy_bot(code, policy)
-    games = 64
+    code = encoding(game, 2)
+    bot = _policy_bot(code, POLICIES[policy_name](code))
+    games = 16 if game == "hue" else 64
     seeds = iter(range(10**6))
     benchmark.pedantic(
-        lambda: simulate(
-            game, [bot, "greedy"], players=players, games=games, workers=1, seed=next(seeds)
-        ),
+        lambda: simulate(game, [bot, "greedy"], games=games, workers=1, seed=next(seeds)),
         rounds=3,
         warmup_rounds=1,
     )
-    record_vector(benchmark, f"evaluate {game}", "simulate, Python bot vs greedy (games)", games,
-                  baseline=True)  # fmt: skip
+    record_vector(
+        benchmark,
+        f"evaluate {game}, {policy_name}",
+        "simulate, Python bot vs greedy (games)",
+        games,
+        baseline=True,
+    )

@@ -155,7 +155,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self.backend = "python" if isinstance(self.batch, PythonBatch) else "c"
         """Where the games run: ``"c"`` (the game's C batch) or ``"python"``."""
         self._pool = (
-            concurrent.futures.ThreadPoolExecutor(threads, thread_name_prefix="huegames-vector")
+            concurrent.futures.ThreadPoolExecutor(threads - 1, thread_name_prefix="huegames-vector")
             if threads > 1
             else None
         )
@@ -208,7 +208,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             for chunk in range(len(self.chunks)):
                 self.batch.step(actions, chunk)
         else:
-            list(self._pool.map(lambda chunk: self.batch.step(actions, chunk), range(self.threads)))
+            # the other chunks on the pool, the first on this thread meanwhile
+            others = [
+                self._pool.submit(self.batch.step, actions, c) for c in range(1, self.threads)
+            ]
+            self.batch.step(actions, 0)
+            for other in others:
+                other.result()
         buffers = self._buffers
         terminated = buffers.terminated.copy()
         if self.autoreset_mode == "same-step":

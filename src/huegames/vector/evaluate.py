@@ -10,6 +10,7 @@ import numpy as np
 
 from .. import engine
 from ..records import brief
+from ..rl import _envs
 from ..run.stats import Summary
 from .env import VectorEnv
 
@@ -87,8 +88,9 @@ def evaluate(
     if num_envs < 1:
         raise ValueError(f"num_envs must be at least 1, not {brief(num_envs)}")
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
-    probe = VectorEnv(game, 1, players=players, rules=rules, opponents=against, seed=seed)
-    spec, count = probe.game_spec, probe.players
+    spec, count, _ = _envs.resolve(
+        game, players, dict(rules or {})
+    )  # the first batch checks the rest
     summary = Summary(spec.name, count, lower_scores_win=count in spec.lower_scores_win)
     for seat in range(count):
         wanted = len(range(seat, games, count))
