@@ -37,9 +37,9 @@ from huegames.encoding import encoding
 from huegames.rl import pettingzoo as hz
 
 ENVS = 1024
-STEPS = 20
+STEPS = 100
 """Batch steps per measured call (``STEPS * ENVS`` env steps)."""
-AEC_STEPS = 500
+AEC_STEPS = 2000
 
 GAMES = [("linja", 2), ("plank", 2), ("plank", 4), ("hue", 2)]
 GAME_IDS = [f"{game}-{players}" for game, players in GAMES]

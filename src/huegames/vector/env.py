@@ -60,7 +60,8 @@ def make(
       threads step the batch (the C step releases the GIL); results are the
       same for any count; ``copy=False``: the observations returned are the
       environment's own arrays, rewritten by the next ``step`` or ``reset``
-      (read-only views: no copy of ``num_envs`` observations and masks a step);
+      (read-only views, ``infos["final_obs"]`` too: no copy of ``num_envs``
+      observations and masks a step);
       ``observation``: ``"full"``, the single environment's, or another the
       game's encoding makes (its ``variant``: Hue's ``"compact"``, one cell
       value a cell in place of the 20 planes, :mod:`huegames.hue.encoding`).
@@ -148,6 +149,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         bounds = np.linspace(0, self.num_envs, threads + 1).astype(int)
         self.chunks = [(int(a), int(b)) for a, b in itertools.pairwise(bounds)]
         self._buffers = Buffers.of(self.encoding, self.num_envs, count)
+        self._final_rows = np.zeros(self.num_envs, np.bool_)  # rows holding a last observation
+        self._shown_finals = tuple(
+            _read_only(a) for a in (self._buffers.final_observations, self._buffers.final_masks)
+        )
         self._shown = tuple(
             _read_only(a) for a in (self._buffers.observations, self._buffers.masks)
         )
@@ -231,15 +236,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             }
             infos["_final_info"] = terminated
             if self.autoreset_mode == "same-step":
-                # zeros where no game ended, as in final_info (not an earlier end's rows)
-                final_observations = np.zeros_like(buffers.final_observations)
-                final_masks = np.zeros_like(buffers.final_masks)
-                final_observations[terminated] = buffers.final_observations[terminated]
-                final_masks[terminated] = buffers.final_masks[terminated]
-                infos["final_obs"] = {
-                    "observation": final_observations,
-                    "action_mask": final_masks,
-                }
+                infos["final_obs"] = self._final_observations(terminated)
                 infos["_final_obs"] = terminated
         if self.agents is not None:
             rewards = rewards[np.arange(self.num_envs), self.agents]
@@ -261,6 +258,23 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             self._pool.shutdown()
             self._pool = None
         super().close(**kwargs)
+
+    def _final_observations(self, ended: np.ndarray) -> dict[str, np.ndarray]:
+        """The last observation and mask of the envs that ``ended``, zeros in
+        every other row (as in ``final_info``, never an earlier end's)."""
+        buffers = self._buffers
+        finals = (buffers.final_observations, buffers.final_masks)
+        if self.copy:  # np.zeros maps zero pages: only the rows written are touched
+            made = [np.zeros(final.shape, final.dtype) for final in finals]
+            for into, final in zip(made, finals, strict=True):
+                into[ended] = final[ended]
+        else:  # the batch's own rows: clear those of earlier ends alone
+            stale = self._final_rows & ~ended
+            for final in finals:
+                final[stale] = 0
+            self._final_rows = ended
+            made = list(self._shown_finals)
+        return {"observation": made[0], "action_mask": made[1]}
 
     def _observations(self) -> dict[str, np.ndarray]:
         buffers = self._buffers
