@@ -82,7 +82,10 @@ def test_plain_progress_without_tqdm(capsys, monkeypatch):
         (["simulate", "hue", "--format", "xml"], "argument --format: invalid choice: 'xml'"),
         (["simulate"], "the following arguments are required: game"),
         (["play"], "the following arguments are required: game"),
-        ([], "give a command: simulate, bench, show, play or evaluate (huegames --help to see them)"),
+        (
+            [],
+            "give a command: simulate, bench, show, play or evaluate (huegames --help to see them)",
+        ),
     ],
 )
 def test_bad_arguments_give_one_line_and_status_2(capsys, argv, message):
