@@ -25,7 +25,14 @@
  *      reaches from it with moves chosen by the input: the distinct
  *      states of linja_turns' records in the order first found, into a
  *      buffer of any capacity (exactly enough, one short, none, negative,
- *      any); on a refusal nothing written, on success nothing past them.
+ *      any); on a refusal nothing written, on success nothing past them;
+ *   5  the vector environments (linja_vector_reset, _step, _random_actions)
+ *      with hostile settings (seats, autoreset modes, bot policies, text
+ *      lengths, rules), any env count and step range, and actions chosen by
+ *      the input (random legal, any id, out of range): every array at its
+ *      exact size; after every call every live env's mask is its state's
+ *      legal actions (never all zero), its seat in range, its observation
+ *      in [0, 1], and the random actions legal.
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -404,6 +411,122 @@ static void fuzz_next_states(input *in)
     free(expected);
 }
 
+/* Env i's arrays after a call: a live env observed by the seat to move has a
+ * mask with a legal action, every number of its observation in [0, 1]. */
+static void check_envs(const linja_vector *v, const linja_env *envs, int32_t count,
+                       const linja_vector_out *out)
+{
+    for (int32_t i = 0; i < count; i++) {
+        int32_t to_move = out->to_move[i], legal = 0;
+        CHECK(to_move >= -1 && to_move <= 1, "env %d: seat %d to move", i, to_move);
+        for (int32_t a = 0; a < LINJA_ACTIONS; a++) {
+            CHECK(out->masks[LINJA_ACTIONS * i + a] == 0 || out->masks[LINJA_ACTIONS * i + a] == 1,
+                  "env %d: mask value %d", i, out->masks[LINJA_ACTIONS * i + a]);
+            legal += out->masks[LINJA_ACTIONS * i + a];
+        }
+        int observed = v->agent < 0 || v->agent == to_move;
+        CHECK(!(to_move >= 0 && observed) || legal > 0, "env %d: an all-zero mask to move", i);
+        CHECK(to_move >= 0 || envs[i].state.termination != LINJA_ONGOING,
+              "env %d: no seat to move in a game going on", i);
+        for (int32_t k = 0; k < LINJA_OBSERVATION; k++) {
+            float x = out->observations[LINJA_OBSERVATION * i + k];
+            CHECK(x >= 0.0f && x <= 1.0f, "env %d: observation %d is %g", i, k, (double)x);
+        }
+    }
+}
+
+static void fuzz_vector(input *in)
+{
+    linja_vector v;
+    memset(&v, 0, sizeof v);
+    uint8_t hostile = byte(in);
+    v.rules.goal_bonus = byte(in) % 2;
+    v.rules.tie_break = byte(in) % 2;
+    v.rules.blockade = byte(in) % 2;
+    v.agent = (int32_t)(byte(in) % 3) - 1;
+    v.autoreset = (int32_t)(byte(in) % 3);
+    v.seed_length = (int32_t)(byte(in) % 24);
+    for (int32_t k = 0; k < v.seed_length; k++) {
+        v.seed_text[k] = (char)('0' + byte(in) % 10);
+    }
+    for (int32_t seat = 0; seat < 2; seat++) {
+        v.is_bot[seat] = v.agent >= 0 && seat != v.agent;
+        v.bots[seat].policy = byte(in) % 2;
+        v.label_lengths[seat] = (int32_t)(byte(in) % 12);
+        memset(v.labels[seat], 'r', (size_t)v.label_lengths[seat]);
+    }
+    if (hostile & 1) { /* settings the core must refuse */
+        switch (byte(in) % 5) {
+        case 0: v.agent = 2; break;
+        case 1: v.autoreset = -1 - byte(in); break;
+        case 2: v.seed_length = LINJA_SEED_TEXT + 1 + byte(in); break;
+        case 3: v.is_bot[0] = v.is_bot[1] = 1; v.bots[0].policy = LINJA_POLICY_SEARCH; break;
+        default: v.label_lengths[1] = -1; v.is_bot[1] = 1; v.agent = 0; break;
+        }
+    }
+    int32_t count = (int32_t)(byte(in) % 9);
+    size_t n = (size_t)(count ? count : 1);
+    linja_env *envs = calloc(n, sizeof *envs);
+    float *obs = calloc(n * LINJA_OBSERVATION, sizeof *obs);
+    float *final_obs = calloc(n * LINJA_OBSERVATION, sizeof *final_obs);
+    int8_t *masks = calloc(n * LINJA_ACTIONS, 1), *final_masks = calloc(n * LINJA_ACTIONS, 1);
+    int32_t *to_move = calloc(n, sizeof *to_move);
+    uint8_t *terminated = calloc(n, 1), *which = calloc(n, 1);
+    double *scores = calloc(2 * n, sizeof *scores);
+    int8_t *winners = calloc(2 * n, 1);
+    int64_t *actions = calloc(n, sizeof *actions);
+    linja_turn *turns = malloc(sizeof *turns * LINJA_MAX_TURNS);
+    linja_workspace ws;
+    memset(&ws, 0, sizeof ws);
+    ws.turns = (hostile & 2) ? NULL : turns;
+    linja_vector_out out = {obs, masks, to_move, terminated, scores, winners, final_obs,
+                            final_masks};
+    int32_t status = linja_vector_reset(&v, envs, count, NULL, &out, &ws);
+    if (status < 0) {
+        goto done;
+    }
+    CHECK(status == count, "reset of %d envs returned %d", count, status);
+    check_envs(&v, envs, count, &out);
+    for (int32_t round = 0; round < 40 && in->at < in->size; round++) {
+        uint8_t how = byte(in);
+        if (how % 8 == 7) { /* the next game of some envs */
+            for (int32_t i = 0; i < count; i++) {
+                which[i] = byte(in) & 1;
+            }
+            CHECK(linja_vector_reset(&v, envs, count, which, &out, &ws) == count, "a reset");
+            check_envs(&v, envs, count, &out);
+            continue;
+        }
+        CHECK(linja_vector_random_actions(envs, count, masks, actions) == count, "random");
+        for (int32_t i = 0; i < count; i++) {
+            int64_t a = actions[i];
+            CHECK(a >= 0 && a < LINJA_ACTIONS, "env %d: random action %lld", i, (long long)a);
+            CHECK(masks[LINJA_ACTIONS * i + a] || to_move[i] < 0, "env %d: an illegal draw", i);
+            if (how % 8 == 6) {
+                actions[i] = (int64_t)byte(in) - 64; /* any id, legal or not */
+            }
+        }
+        int32_t start = count ? (int32_t)(byte(in) % (uint32_t)(count + 1)) : 0;
+        int32_t room = count - start;
+        int32_t stop = start + (room ? (int32_t)(byte(in) % (uint32_t)(room + 1)) : 0);
+        if (how % 8 == 5) {
+            stop = start - 1; /* refused */
+        }
+        status = linja_vector_step(&v, envs, start, stop, actions, &out, &ws);
+        CHECK(status < 0 || status == stop - start, "a step of %d envs returned %d",
+              stop - start, status);
+        if (status < 0) {
+            break; /* a refused action: the envs after it are as they were, not checked here */
+        }
+        check_envs(&v, envs, count, &out);
+    }
+    CHECK(linja_vector_random_actions(NULL, count, masks, actions) == HG_ERR_ARGUMENT, "NULL envs");
+    CHECK(linja_vector_reset(NULL, envs, count, NULL, &out, &ws) == HG_ERR_ARGUMENT, "NULL vector");
+done:
+    free(envs), free(obs), free(final_obs), free(masks), free(final_masks), free(to_move);
+    free(terminated), free(which), free(scores), free(winners), free(actions), free(turns);
+}
+
 static void fuzz_rng(input *in)
 {
     linja_rng rng;
@@ -422,7 +545,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     input in = {data, size, 0};
-    switch (byte(&in) % 5) {
+    switch (byte(&in) % 6) {
     case 0:
         fuzz_state(&in);
         break;
@@ -434,6 +557,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case 4:
         fuzz_next_states(&in);
+        break;
+    case 5:
+        fuzz_vector(&in);
         break;
     default:
         fuzz_rng(&in);

@@ -49,7 +49,7 @@ done
 tests=(tests/hue/test_grid.py)
 for more in tests/*/test_kernel*.py tests/*/test_parity*.py tests/*/test_c_state.py \
     tests/*/test_line.py tests/{hue,linja,plank}/test_encoding.py tests/plank/test_vector.py \
-    tests/hue/test_vector.py; do
+    tests/hue/test_vector.py tests/vector/test_seeding.py; do
     [ -e "$more" ] && tests+=("$more")
 done
 log="$work/pytest.log"
