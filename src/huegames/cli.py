@@ -61,8 +61,15 @@ class UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
+    """argparse's parser with one-line errors and no abbreviated options
+    (``--game 10`` is a mistake, not ``--games 10``)."""
+
     appendix: Callable[[], str] | None = None
     """Text added under the help, made only when the help is shown."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("allow_abbrev", False)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str):  # argparse's own errors: one line, no usage dump
         raise UsageError(message)
@@ -131,7 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many seeded games between bots and summarise them",
         description="Play many seeded games between bots; stream the records to a file "
-        "and print each bot's win rate (95%% Wilson interval) and scores.",
+        "and print each bot's win rate (95% Wilson interval) and scores.",
     )
     sim.appendix = _bot_catalogue
     sim.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")

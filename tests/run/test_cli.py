@@ -495,3 +495,30 @@ def test_a_failed_run_ends_the_progress_bar_before_the_error(capsys, tmp_path):
     assert err.endswith("\n") and err.rstrip("\n").rsplit("\n", 1)[-1].startswith(
         "huegames: error: cannot write"
     )
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "hue", "--game", "10"],
+        ["simulate", "linja", "--gam", "3", "--bot", "greedy"],
+        ["bench", "--pos", "4"],
+        ["play", "linja", "--se", "1"],
+        ["evaluate", "linja", "numpy:argmax", "--game", "3"],
+        ["show", "game.json", "-o", "out.html", "--num", "2"],
+    ],
+)
+def test_an_abbreviated_option_is_refused_not_guessed(capsys, argv):
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert err.startswith("huegames: error: unrecognized arguments: ")
+    assert err.count("\n") == 1
+
+
+@pytest.mark.parametrize("command", ["simulate", "bench", "show", "play", "evaluate"])
+def test_help_shows_percent_signs_as_written(capsys, command):
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    assert "%%" not in out
+    assert command in out
