@@ -140,6 +140,21 @@ def test_an_illegal_action_ends_the_episode(name):
         env.step(0)
 
 
+@pytest.mark.parametrize("name", engine.game_names())
+def test_only_an_integer_is_an_action_and_a_refused_one_changes_nothing(name):
+    needs_encoding(name)
+    env = hg.Env(name)
+    observation, _ = env.reset(seed=2)
+    legal = int(np.flatnonzero(observation["action_mask"])[0])
+    before = env.game.to_dict()
+    for bad in (str(legal), float(legal), np.float32(legal), True, None, [legal]):
+        with pytest.raises(ValueError, match="an action id is an integer"):
+            env.step(bad)
+        assert env.game.to_dict() == before
+    _, _, terminated, _, info = env.step(np.int16(legal))  # numpy's integers are actions
+    assert "illegal_action" not in info and (terminated or env.game.to_dict() != before)
+
+
 def test_a_game_over_before_the_agents_turn_ends_at_the_next_step():
     env = hg.Env("linja", opponents="greedy")
     env.reset(seed=4)

@@ -191,6 +191,22 @@ def test_reset_seed_deals_the_huegames_game_of_that_seed(name):
 
 
 @pytest.mark.parametrize("name", engine.game_names())
+def test_only_an_integer_is_an_action_and_a_refused_one_changes_nothing(name):
+    needs_encoding(name)
+    raw = hz.raw_env(name)
+    raw.reset(seed=3)
+    mask = raw.observe(raw.agent_selection)["action_mask"]
+    legal = int(np.flatnonzero(mask)[0])
+    before = raw.game.to_dict()
+    for bad in (str(legal), float(legal), np.float64(legal), True, [legal]):
+        with pytest.raises(AssertionError, match="action is not in action space"):
+            raw.step(bad)
+        assert raw.game.to_dict() == before
+    raw.step(np.int64(legal))  # numpy's integers are actions
+    assert raw.game.to_dict() != before
+
+
+@pytest.mark.parametrize("name", engine.game_names())
 def test_an_illegal_action_ends_the_game_for_the_wrapped_env(name, caplog):
     needs_encoding(name)
     aec = hz.env(name)

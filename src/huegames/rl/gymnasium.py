@@ -39,6 +39,7 @@ import numpy as np
 from gymnasium import spaces
 
 from .. import engine
+from ..encoding import check_action
 from ..engine import BotSpec
 from ..records import brief
 from . import _envs
@@ -145,8 +146,8 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
             self._over = True
             reward = _envs.final_rewards(self.game_spec, game, self.reward)[self.seat]
             return self._observe(), reward, True, False, self._info()
+        action = check_action(action)  # a string or a float is no action: a ValueError
         try:
-            action = int(action)
             if self._play_seat is not None:
                 self._play_seat(game, self.seat, action)
             else:

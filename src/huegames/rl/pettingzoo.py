@@ -47,6 +47,7 @@ from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
 
 from .. import engine
+from ..encoding import check_action
 from ..records import brief
 from . import _envs
 
@@ -287,8 +288,8 @@ class raw_env(AECEnv):  # PettingZoo's name for the unwrapped environment
         if action is None:
             raise ValueError(f"{agent} is to move: None is an action only once the game is over")
         try:
-            action = int(action)
-        except (TypeError, ValueError):
+            action = check_action(action)  # an integer: not a string, a float or a bool
+        except ValueError:
             raise AssertionError(f"action is not in action space: {brief(action)}") from None
         assert 0 <= action < self.encoding.action_count, "action is not in action space"
         try:
