@@ -29,6 +29,15 @@
 
 /* ---- cells -------------------------------------------------------------- */
 
+/* Whether the game of these hands is over: every seat holds only its score card. */
+static inline int hue_hands_over(const hue_hands *h)
+{
+    for (int32_t seat = 0; seat < h->players; seat++)
+        if (h->count[seat] != 1)
+            return 0;
+    return 1;
+}
+
 static inline int side_ok(int32_t width, int32_t height)
 {
     return width >= 1 && width <= HUE_MAX_SIDE

@@ -171,16 +171,6 @@ static int hands_ok(const hue_hands *h, const hue_state *s)
     return 1;
 }
 
-static int is_over(const hue_hands *h)
-{
-    int32_t seat;
-
-    for (seat = 0; seat < h->players; seat++)
-        if (h->count[seat] != 1)
-            return 0;
-    return 1;
-}
-
 /* Whether the occupied box grown to hold table cells x0 y0 x1 y1 keeps the
  * table within its limits (cells.beyond_limits). */
 static int box_within(const hue_state *s, int64_t x0, int64_t y0, int64_t x1, int64_t y1)
@@ -305,7 +295,7 @@ int hue_state_play(const hue_setup *setup, hue_state *state, hue_hands *hands, i
 
     if (!state_ok(state) || !hands_ok(hands, state) || !setup_ok(setup, state))
         return HG_ERR_ARGUMENT;
-    if (is_over(hands))
+    if (hue_hands_over(hands))
         return HG_ERR_STATE;
     seat = state->moves % state->players;
     for (slot = 0; slot < hands->count[seat]; slot++)

@@ -229,16 +229,6 @@ static int32_t call_start(call *c, const hue_vector *v, void *workspace, size_t 
     return 0;
 }
 
-static int is_over(const hue_hands *h)
-{
-    int32_t seat;
-
-    for (seat = 0; seat < h->players; seat++)
-        if (h->count[seat] != 1)
-            return 0;
-    return 1;
-}
-
 /* The table's legal anchors into the call's pairs (hue_state_legal), n or
  * a negative code. */
 static int64_t legal_pairs(call *c, hue_state *s, int32_t counts[2])
@@ -258,7 +248,7 @@ static int32_t play_bots(call *c, hue_env *e)
     hue_state *s = state_of(e);
     hue_hands *h = &e->hands;
 
-    while (!is_over(h) && v->is_bot[s->moves % c->players]) {
+    while (!hue_hands_over(h) && v->is_bot[s->moves % c->players]) {
         int32_t seat = s->moves % c->players, *hand = h->cards[seat], n = h->count[seat];
         int64_t x, y;
         int32_t card, rotation;
@@ -551,7 +541,7 @@ static int32_t write(call *c, hue_env *e, int32_t i, uint8_t *observations, int 
                      const hue_vector_out *out)
 {
     hue_state *s = state_of(e);
-    int32_t over = is_over(&e->hands), to_move = over ? -1 : s->moves % c->players;
+    int32_t over = hue_hands_over(&e->hands), to_move = over ? -1 : s->moves % c->players;
     int32_t seat = c->v->agent >= 0 ? c->v->agent : over ? (e->last > 0 ? e->last : 0) : to_move;
     int32_t status = observe(c, e, seat, to_move, !final,
                              observations + (int64_t)i * c->observation_size);
@@ -610,7 +600,7 @@ static int32_t start_game(call *c, hue_env *e, int32_t i, const hue_vector_out *
     status = play_bots(c, e);
     if (status < 0)
         return status;
-    if (is_over(&e->hands))
+    if (hue_hands_over(&e->hands))
         return HG_ERR_STATE;    /* no game ends before the caller's first move */
     return write(c, e, i, out->observations, 0, out);
 }
@@ -678,7 +668,7 @@ static int32_t play_action(call *c, hue_env *e, int64_t action)
     int32_t seat = s->moves % c->players, slot, rotation, card;
     int64_t rest, position;
 
-    if (action < 0 || action >= c->mask_size || is_over(&e->hands) || s->laid == 0)
+    if (action < 0 || action >= c->mask_size || hue_hands_over(&e->hands) || s->laid == 0)
         return HG_ERR_ARGUMENT;
     slot = (int32_t)(action / (4 * c->area));
     rest = action % (4 * c->area);
@@ -727,7 +717,7 @@ int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int
             status = play_bots(&c, e);
         if (status < 0)
             return status;
-        if (!is_over(&e->hands)) {
+        if (!hue_hands_over(&e->hands)) {
             status = write(&c, e, i, out->observations, 0, out);
             if (status < 0)
                 return status;

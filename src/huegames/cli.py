@@ -619,11 +619,7 @@ def _add_play(commands: Any) -> None:
     )
     play.add_argument("--seat", type=_integer, default=0, help="your seat, from 0 (0)")
     play.add_argument("--seed", type=_integer, help="the game's seed (default: a fresh one)")
-    play.add_argument(
-        "--rules",
-        metavar="OPTIONS",
-        help="rule options: key=value[,key=value...] or a JSON object (the game's Rules)",
-    )
+    _add_rules(play)
     play.add_argument(
         "--hint-bot",
         metavar="BOT",
@@ -631,6 +627,15 @@ def _add_play(commands: Any) -> None:
     )
     play.add_argument(
         "--save", metavar="FILE", help="write the record to FILE when the game ends (or you leave)"
+    )
+
+
+def _add_rules(parser: argparse.ArgumentParser) -> None:
+    """The ``--rules`` option of the commands that make games (``play.parse_rules`` reads it)."""
+    parser.add_argument(
+        "--rules",
+        metavar="OPTIONS",
+        help="rule options: key=value[,key=value...] or a JSON object (the game's Rules)",
     )
 
 
@@ -688,11 +693,7 @@ def _add_evaluate(commands: Any) -> None:
     evaluate.add_argument(
         "--threads", type=_positive, default=1, help="threads stepping the games (1)"
     )
-    evaluate.add_argument(
-        "--rules",
-        metavar="OPTIONS",
-        help="rule options: key=value[,key=value...] or a JSON object (the game's Rules)",
-    )
+    _add_rules(evaluate)
 
 
 def _evaluate(args: argparse.Namespace) -> int:

@@ -20,26 +20,11 @@ from huegames import hue, vector
 from huegames.hue import c_state
 from huegames.hue.encoding import PLANES, HueEncoding
 from huegames.hue.vector import HueBatch
+from vector.replay import same
 
 pytestmark = pytest.mark.skipif(not c_state.default, reason="needs the Hue C core as the backend")
 
 MODES = ("same-step", "next-step", "disabled")
-
-
-def same(a: Any, b: Any, where: str) -> None:
-    """Equal results, down to every array's dtype and numbers."""
-    if isinstance(a, dict):
-        assert a.keys() == b.keys(), where
-        for key in a:
-            same(a[key], b[key], f"{where}/{key}")
-    elif isinstance(a, tuple):
-        assert len(a) == len(b), where
-        for k, (x, y) in enumerate(zip(a, b, strict=True)):
-            same(x, y, f"{where}[{k}]")
-    else:
-        x, y = np.asarray(a), np.asarray(b)
-        assert x.dtype == y.dtype and x.shape == y.shape, where
-        assert np.array_equal(x, y), f"{where}: {np.argwhere(x != y)[:4].tolist()}"
 
 
 def compare(

@@ -17,28 +17,13 @@ pytest.importorskip("gymnasium")
 from huegames import vector
 from huegames.plank import c_state, kernel
 from huegames.plank.vector import PlankBatch
+from vector.replay import same
 
 pytestmark = pytest.mark.skipif(
     not (c_state.available and kernel.available), reason="needs the Plank C core"
 )
 
 MODES = ("same-step", "next-step", "disabled")
-
-
-def same(a: Any, b: Any, where: str) -> None:
-    """Equal results, down to every array's dtype and numbers."""
-    if isinstance(a, dict):
-        assert a.keys() == b.keys(), where
-        for key in a:
-            same(a[key], b[key], f"{where}/{key}")
-    elif isinstance(a, tuple):
-        assert len(a) == len(b), where
-        for k, (x, y) in enumerate(zip(a, b, strict=True)):
-            same(x, y, f"{where}[{k}]")
-    else:
-        x, y = np.asarray(a), np.asarray(b)
-        assert x.dtype == y.dtype and x.shape == y.shape, where
-        assert np.array_equal(x, y), f"{where}: {np.argwhere(x != y)[:4].tolist()}"
 
 
 def compare(

@@ -29,6 +29,22 @@ SLOW_BOTS = frozenset({("hue", "greedy")} if hue.backend == "python" else ())
 without the Hue core: a minute a case); their cases are marked slow."""
 
 
+def same(a: Any, b: Any, where: str) -> None:
+    """Equal results, down to every array's dtype and numbers."""
+    if isinstance(a, dict):
+        assert a.keys() == b.keys(), where
+        for key in a:
+            same(a[key], b[key], f"{where}/{key}")
+    elif isinstance(a, tuple):
+        assert len(a) == len(b), where
+        for k, (x, y) in enumerate(zip(a, b, strict=True)):
+            same(x, y, f"{where}[{k}]")
+    else:
+        x, y = np.asarray(a), np.asarray(b)
+        assert x.dtype == y.dtype and x.shape == y.shape, where
+        assert np.array_equal(x, y), f"{where}: {np.argwhere(x != y)[:4].tolist()}"
+
+
 def has_c_batch(game: str, **settings: Any) -> bool:
     """Whether ``game`` has a C batch here (its core loaded, these settings)."""
     try:

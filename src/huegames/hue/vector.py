@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import Buffers, Setup, repr_text
+from ..vector.batch import OUT_FIELDS, Buffers, Setup, point_out, repr_text
 from . import c_state, cells
 from .cards import Deck, default_deck
 from .encoding import HueEncoding
@@ -54,26 +54,9 @@ class HueBatch:
         self._envs = ffi.new("int64_t[]", setup.num_envs * self.env_size // 8)
         self._env_pointer = self._envs
         self._out = ffi.new("hue_vector_out *")
-        self._arrays = [
-            buffers.observations,
-            buffers.masks,
-            buffers.to_move,
-            buffers.terminated,
-            buffers.scores,
-            buffers.winners,
-            buffers.final_observations,
-        ]
-        for name, array, kind in (
-            ("observations", buffers.observations, "uint8_t *"),
-            ("masks", buffers.masks, "int8_t *"),
-            ("to_move", buffers.to_move, "int32_t *"),
-            ("terminated", buffers.terminated, "uint8_t *"),
-            ("scores", buffers.scores, "double *"),
-            ("winners", buffers.winners, "int8_t *"),
-            ("final_observations", buffers.final_observations, "uint8_t *"),
-        ):
-            assert array.flags.c_contiguous
-            setattr(self._out, name, ffi.cast(kind, ffi.from_buffer(array)))
+        # no final masks: a finished game's mask is all 0 (hue_core.h)
+        fields = [name for name in OUT_FIELDS if name != "final_masks"]
+        self._arrays = point_out(ffi, self._out, buffers, fields)
         # One workspace per chunk, so threads share none.
         self._workspace_size = lib.hue_vector_workspace_size(vector)
         self._workspaces = [ffi.new("char[]", self._workspace_size) for _ in self.chunks]

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import Buffers, Setup, repr_text
+from ..vector.batch import OUT_FIELDS, Buffers, Setup, point_out, repr_text
 from . import c_state, kernel
 from .rules import Rules
 
@@ -36,28 +36,7 @@ class LinjaBatch:
         self._vector = vector
         self._envs = ffi.new("linja_env[]", setup.num_envs)
         self._out = ffi.new("linja_vector_out *")
-        self._keep = [
-            buffers.observations,
-            buffers.masks,
-            buffers.to_move,
-            buffers.terminated,
-            buffers.scores,
-            buffers.winners,
-            buffers.final_observations,
-            buffers.final_masks,
-        ]
-        for name, array, kind in (
-            ("observations", buffers.observations, "float *"),
-            ("masks", buffers.masks, "int8_t *"),
-            ("to_move", buffers.to_move, "int32_t *"),
-            ("terminated", buffers.terminated, "uint8_t *"),
-            ("scores", buffers.scores, "double *"),
-            ("winners", buffers.winners, "int8_t *"),
-            ("final_observations", buffers.final_observations, "float *"),
-            ("final_masks", buffers.final_masks, "int8_t *"),
-        ):
-            assert array.flags.c_contiguous
-            setattr(self._out, name, ffi.cast(kind, ffi.from_buffer(array)))
+        self._keep = point_out(ffi, self._out, buffers, OUT_FIELDS)
         # one workspace per chunk (the greedy bot's turns), so threads share none
         self._turns = [ffi.new("linja_turn[]", lib.LINJA_MAX_TURNS) for _ in self.chunks]
         self._workspaces = [ffi.new("linja_workspace *") for _ in self.chunks]

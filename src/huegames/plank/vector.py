@@ -18,7 +18,7 @@ from typing import Any, Final
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import Buffers, Setup, repr_text
+from ..vector.batch import OUT_FIELDS, Buffers, Setup, point_out, repr_text
 from . import c_state, kernel
 from .rules import Rules
 
@@ -48,28 +48,7 @@ class PlankBatch:
         self._arrays = arrays  # the history and the bots' generators: the vector points into them
         self._envs = ffi.new("plank_env[]", setup.num_envs)
         self._out = ffi.new("plank_vector_out *")
-        self._keep = [
-            buffers.observations,
-            buffers.masks,
-            buffers.to_move,
-            buffers.terminated,
-            buffers.scores,
-            buffers.winners,
-            buffers.final_observations,
-            buffers.final_masks,
-        ]
-        for name, array, kind in (
-            ("observations", buffers.observations, "float *"),
-            ("masks", buffers.masks, "int8_t *"),
-            ("to_move", buffers.to_move, "int32_t *"),
-            ("terminated", buffers.terminated, "uint8_t *"),
-            ("scores", buffers.scores, "double *"),
-            ("winners", buffers.winners, "int8_t *"),
-            ("final_observations", buffers.final_observations, "float *"),
-            ("final_masks", buffers.final_masks, "int8_t *"),
-        ):
-            assert array.flags.c_contiguous
-            setattr(self._out, name, ffi.cast(kind, ffi.from_buffer(array)))
+        self._keep = point_out(ffi, self._out, buffers, OUT_FIELDS)
         self._masks = ffi.cast("int8_t *", ffi.from_buffer(buffers.masks))
         self._step = c_state.lib.plank_vector_step
         self._random = c_state.lib.plank_vector_random_actions

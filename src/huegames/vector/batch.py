@@ -36,6 +36,7 @@ from ..encoding import Encoding
 __all__ = [
     "AUTORESET_MODES",
     "MOST_SEED_TEXT",
+    "OUT_FIELDS",
     "Batch",
     "Buffers",
     "PythonBatch",
@@ -43,6 +44,7 @@ __all__ = [
     "actions_seed",
     "check_batch_seed",
     "game_seed",
+    "point_out",
     "random_action",
     "repr_text",
     "splitmix64",
@@ -170,6 +172,40 @@ class Buffers:
             final_observations=np.zeros(shape, dtype),
             final_masks=np.zeros((num_envs, code.action_count), np.int8),
         )
+
+
+_C_TYPES: Final = {
+    np.dtype(np.float32): "float *",
+    np.dtype(np.float64): "double *",
+    np.dtype(np.int8): "int8_t *",
+    np.dtype(np.uint8): "uint8_t *",
+    np.dtype(np.int32): "int32_t *",
+    np.dtype(np.bool_): "uint8_t *",
+}
+
+
+def point_out(ffi: Any, out: Any, buffers: Buffers, names: Sequence[str]) -> list[np.ndarray]:
+    """Point each field ``names`` of the C struct ``out`` (a C batch's
+    ``*_vector_out``) at the array of that name in ``buffers``, typed by its
+    dtype; the arrays, which the caller keeps alive while ``out`` is used."""
+    arrays = [getattr(buffers, name) for name in names]
+    for name, array in zip(names, arrays, strict=True):
+        assert array.flags.c_contiguous
+        setattr(out, name, ffi.cast(_C_TYPES[array.dtype], ffi.from_buffer(array)))
+    return arrays
+
+
+OUT_FIELDS: Final = (
+    "observations",
+    "masks",
+    "to_move",
+    "terminated",
+    "scores",
+    "winners",
+    "final_observations",
+    "final_masks",
+)
+"""The :class:`Buffers` a C batch's ``*_vector_out`` points at, in its order."""
 
 
 class Batch(Protocol):
