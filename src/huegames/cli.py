@@ -40,6 +40,10 @@ from .run.runner import ENGINES, RunSpec, local_processes, simulate
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
 
+MAX_GAMES: Final = 10**9
+"""The most games one ``simulate`` or ``evaluate`` command plays (a run of
+2**63 games would never end)."""
+
 MAX_POSITIONS: Final = 1000
 """The most positions ``huegames bench`` rotates over."""
 
@@ -93,6 +97,13 @@ def _positive(text: str) -> int:
     return value
 
 
+def _games(text: str) -> int:
+    value = _positive(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,}, not {brief(text)}")
+    return value
+
+
 def _positions(text: str) -> int:
     value = _positive(text)
     if value > MAX_POSITIONS:
@@ -142,7 +153,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sim.appendix = _bot_catalogue
     sim.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
-    sim.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")
+    sim.add_argument(
+        "--games", type=_games, default=1000, help="games to play, at most 10**9 (1000)"
+    )
     sim.add_argument(
         "--players", type=_positive, help="seats per game (default: the bots, at least the minimum)"
     )
@@ -686,7 +699,9 @@ def _add_evaluate(commands: Any) -> None:
         help="the bot of every other seat, or comma-separated, one per other seat, "
         "as simulate --bots takes them (greedy)",
     )
-    evaluate.add_argument("--games", type=_positive, default=1000, help="games to play (1000)")
+    evaluate.add_argument(
+        "--games", type=_games, default=1000, help="games to play, at most 10**9 (1000)"
+    )
     evaluate.add_argument("--players", type=_positive, help="seats (default: the game's least)")
     evaluate.add_argument("--seed", type=_integer, default=0, help="run seed (0)")
     evaluate.add_argument("--envs", type=_positive, default=256, help="games played at once (256)")

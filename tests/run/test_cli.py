@@ -522,3 +522,12 @@ def test_help_shows_percent_signs_as_written(capsys, command):
     out = capsys.readouterr().out
     assert "%%" not in out
     assert command in out
+
+
+@pytest.mark.parametrize("command", [["simulate", "linja"], ["evaluate", "linja", "numpy:argmax"]])
+@pytest.mark.parametrize("games", [str(10**9 + 1), str(2**63), "--games=9223372036854775808"])
+def test_a_run_of_more_than_a_billion_games_is_refused(capsys, command, games):
+    argv = [*command, games] if games.startswith("--") else [*command, "--games", games]
+    status, out, err = run(capsys, *argv)
+    assert status == 2 and out == ""
+    assert "must be at most 1,000,000,000" in err and err.count("\n") == 1
