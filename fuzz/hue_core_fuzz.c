@@ -2496,7 +2496,7 @@ static vector_encoding vector_encoding_new(const fuzz_deck *d, int32_t players)
     z.features = canary_buffer((size_t)cards * 3);
     memset(z.features, 1, (size_t)cards * 3);
     z.rotations = canary_buffer((size_t)cards);
-    for (c = 0; c < d->count && c < d->n; c++)
+    for (c = 0; c < cards && c < d->n; c++)
         z.rotations[c] = d->cards[c].rotations;
     z.e.layout = l;
     z.e.table = z.table;
