@@ -8,6 +8,7 @@ drawing reads, so a slip in either shows.
 
 from __future__ import annotations
 
+import inspect
 import random
 import xml.etree.ElementTree as ET
 
@@ -201,7 +202,7 @@ def test_colour_blind_palette_letters_every_square_and_stripe(game: Game) -> Non
 
 
 def test_last_move_outlines_the_last_card_played(game: Game) -> None:
-    assert not elements(parse(svg(game)), "last-move")
+    assert not elements(parse(svg(game, last_move=False)), "last-move")
     (outline,) = elements(parse(svg(game, last_move=True)), "last-move", "rect")
     assert outline.get("data-card") == game.history[-1].card
     view = game.view(0)
@@ -364,3 +365,12 @@ def test_console_of_a_view_shows_only_its_own_hand() -> None:
     blind = console(middle.view(seat), palette="colour-blind")
     assert f"on {pictures.COLOUR_BLIND.colour('yellow')}]" in blind
     assert f"on {pictures.STANDARD.colour('yellow')}]" not in blind
+
+
+def test_the_last_move_is_outlined_by_default_as_in_every_game(game: Game) -> None:
+    assert svg(game) == svg(game, last_move=True) != svg(game, last_move=False)
+    assert png(game) == png(game, last_move=True)
+    for name in engine.game_names():
+        draw = engine.game_spec(name).svg
+        parameter = inspect.signature(draw).parameters.get("last_move") if draw else None
+        assert parameter is None or parameter.default is True, name

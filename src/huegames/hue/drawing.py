@@ -551,7 +551,7 @@ def svg(
     coordinates: bool = True,
     flip: bool = False,
     palette: str | pictures.Palette = "standard",
-    last_move: bool = False,
+    last_move: bool = True,
     areas: bool = False,
 ) -> str:
     """The table of a :class:`Game`, a :class:`View` or a :class:`Board` as an SVG document.
@@ -560,8 +560,9 @@ def svg(
     (x) and row (y) drawn, one empty cell beyond the cards on every side;
     ``flip`` turns the table half round; ``palette`` is ``"standard"`` or
     ``"colour-blind"`` (a colour letter on every square and stripe), see
-    :func:`huegames.pictures.style`.  ``last_move`` outlines the last card
-    played (a bare board's last placement); ``areas`` outlines each
+    :func:`huegames.pictures.style`.  ``last_move`` (on by default, as
+    in every game's picture) outlines the last card played (a bare board's
+    last placement); ``areas`` outlines each
     colour's largest area that scores and writes its value on it, with
     every colour's value below the table.  A game adds who is to move and
     the hand sizes; a view adds its own seat's hand.
