@@ -9,7 +9,9 @@ seen from the other side) and ``palette`` (``"standard"``, or
 ``"colour-blind"``: colours told apart by people with any common colour
 vision deficiency, with a letter or shape on everything a colour tells).
 Pictures need nothing beyond the standard library; :func:`png` converts
-one with the optional ``png`` extra.
+one with the optional ``png`` extra, writing text in the DejaVu Sans that
+ships with the package (:data:`FONT_FAMILY`), never a system font, so a
+PNG is the same on every machine.
 
 >>> from huegames import pictures
 >>> style = pictures.style(size=20, palette="colour-blind")
@@ -20,15 +22,16 @@ one with the optional ``png`` extra.
 >>> doc.text(30, 10, "R & G")
 >>> print(doc.render())  # doctest: +NORMALIZE_WHITESPACE
 <svg xmlns="http://www.w3.org/2000/svg" width="40" height="20" viewBox="0 0 40 20"
- font-family="sans-serif"><rect x="0" y="0" width="20" height="20" fill="#d55e00"/><text
- x="30" y="10" text-anchor="middle" dominant-baseline="central" font-size="12">R &amp;
- G</text></svg>
+ font-family="DejaVu Sans, sans-serif"><rect x="0" y="0" width="20" height="20"
+ fill="#d55e00"/><text x="30" y="10" text-anchor="middle" dominant-baseline="central"
+ font-size="12">R &amp; G</text></svg>
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from types import MappingProxyType
 from xml.sax.saxutils import escape, quoteattr
 
@@ -36,6 +39,7 @@ from .records import brief
 
 __all__ = [
     "COLOUR_BLIND",
+    "FONT_FAMILY",
     "PALETTES",
     "STANDARD",
     "Palette",
@@ -46,6 +50,12 @@ __all__ = [
     "png",
     "style",
 ]
+
+FONT_FAMILY = "DejaVu Sans"
+"""The font of every picture's text: :func:`png` draws it from the copy in
+the package (``huegames/fonts``: regular and bold, Latin, Greek, Cyrillic
+and common symbols; its licence is there too); a browser falls back to
+its own sans-serif where DejaVu Sans is not installed."""
 
 COLOUR_NAMES = ("green", "red", "yellow", "purple", "blue", "white", "black")
 """The colours the games name: Hue's five, Plank's green, red and white,
@@ -355,7 +365,7 @@ class Svg:
                 "width": self.width,
                 "height": self.height,
                 "viewBox": f"0 0 {_number(self.width)} {_number(self.height)}",
-                "font_family": "sans-serif",
+                "font_family": f"{FONT_FAMILY}, sans-serif",
                 **self.attributes,
             }
         )
@@ -415,11 +425,26 @@ _SHAPES: Mapping[str, tuple[tuple[float, float], ...]] = MappingProxyType(
 def png(svg: str, *, scale: float = 1.0) -> bytes:
     """``svg`` as PNG bytes, through resvg (``pip install "huegames[png]"``).
 
-    Raises ImportError naming the extra when resvg-py is not installed.
+    Text is drawn in the package's own :data:`FONT_FAMILY` (system fonts
+    are never read), so the bytes are the same on every machine.  Raises
+    ImportError naming the extra when resvg-py is not installed.
     """
     try:
         import resvg_py  # type: ignore[import-not-found]
     except ImportError:
         raise ImportError('PNG pictures need resvg-py: pip install "huegames[png]"') from None
-    data = resvg_py.svg_to_bytes(svg_string=svg, zoom=scale)
+    data = resvg_py.svg_to_bytes(
+        svg_string=svg,
+        zoom=scale,
+        skip_system_fonts=True,
+        font_files=_font_files(),
+        font_family=FONT_FAMILY,
+        sans_serif_family=FONT_FAMILY,
+    )
     return bytes(data)
+
+
+def _font_files() -> list[str]:
+    """The paths of the fonts the package ships (:data:`FONT_FAMILY`)."""
+    folder = resources.files(__package__).joinpath("fonts")
+    return sorted(str(path) for path in folder.iterdir() if path.name.endswith(".ttf"))

@@ -1,0 +1,68 @@
+"""What every game's pictures share: the PNG's own font and its limits.
+
+The PNG tests draw each game's picture twice, with and without its
+``<text>`` elements: the package's font must make the two differ, and
+only where the text's glyphs lie.
+"""
+
+from __future__ import annotations
+
+import io
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from huegames import engine, pictures
+
+pytest.importorskip("resvg_py")
+Image = pytest.importorskip("PIL.Image")
+
+NS = "http://www.w3.org/2000/svg"
+ET.register_namespace("", NS)
+SHAPES = {f"{{{NS}}}{tag}" for tag in ("rect", "circle", "line", "polygon", "polyline", "path")}
+
+
+def played(name: str, moves: int = 6) -> engine.State:  # type: ignore[type-arg]
+    """A seeded game of ``name`` a few moves in."""
+    spec = engine.game_spec(name)
+    game = spec.new_game(spec.min_players, seed=3)
+    for _ in range(moves):
+        if game.current_player is None:
+            break
+        game.play(game.legal_moves()[0])
+    return game
+
+
+def without(svg: str, keep_text: bool) -> str:
+    """``svg`` without its text (``keep_text=False``) or with nothing else."""
+    root = ET.fromstring(svg)
+    for parent in list(root.iter()):
+        for child in list(parent):
+            text = child.tag == f"{{{NS}}}text"
+            if (text and not keep_text) or (keep_text and child.tag in SHAPES):
+                parent.remove(child)
+    return ET.tostring(root, encoding="unicode")
+
+
+def pixels(svg: str) -> list[bytes]:
+    """The RGBA pixels of ``svg``'s PNG, row by row."""
+    data = Image.open(io.BytesIO(pictures.png(svg))).convert("RGBA").tobytes()
+    return [data[index : index + 4] for index in range(0, len(data), 4)]
+
+
+GAMES = ("hue", "linja", "plank", "hues-and-cues")
+PICTURES = [*((name, {}) for name in GAMES), ("hue", {"palette": "colour-blind"})]
+
+
+@pytest.mark.parametrize(("name", "options"), PICTURES)
+def test_png_draws_the_text_in_the_package_font(name: str, options: dict[str, str]) -> None:
+    spec = engine.game_spec(name)
+    assert spec.svg is not None
+    svg = spec.svg(played(name), **options)
+    assert f'font-family="{pictures.FONT_FAMILY}, sans-serif"' in svg
+    whole, bare, glyphs = pixels(svg), pixels(without(svg, False)), pixels(without(svg, True))
+    changed = {index for index, (a, b) in enumerate(zip(whole, bare, strict=True)) if a != b}
+    inked = {index for index, pixel in enumerate(glyphs) if pixel[3]}
+    assert len(changed) > 100, "the text is drawn"
+    assert changed <= inked, "only where the text's glyphs lie"
+    assert pictures.png(svg) == pictures.png(svg), "the same bytes every time"
