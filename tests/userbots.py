@@ -39,3 +39,22 @@ class Mute:
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
+
+
+class BrokenBot:
+    """Plays the first legal move, except in a share ``odds`` of its games
+    (drawn from its seed), where it fails at its first turn: ``how`` is
+    ``raise`` (a RuntimeError) or ``illegal`` (a move text no game takes)."""
+
+    def __init__(self, seed: int | None = None, odds: float = 1.0, how: str = "raise") -> None:
+        if how not in ("raise", "illegal"):
+            raise ValueError(f"how must be raise or illegal, not {how!r}")
+        self.fails = random.Random(seed).random() < odds
+        self.how = how
+
+    def choose(self, view: Any) -> Any:
+        if not self.fails:
+            return view.legal_moves()[0]
+        if self.how == "raise":
+            raise RuntimeError("the bot's model file is missing\x1b[2J")
+        return "no such move"

@@ -28,6 +28,7 @@ import os
 import sys
 import time
 import timeit
+import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import BrokenExecutor
 from typing import Any, Final, TextIO
@@ -36,7 +37,8 @@ from urllib.parse import urlsplit
 from . import __version__, engine
 from .records import brief
 from .run.recordfiles import FORMATS, format_of
-from .run.runner import ENGINES, RunSpec, local_processes, simulate
+from .run.runner import ENGINES, BotFailure, RunSpec, local_processes, simulate
+from .text import shown
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
 
@@ -199,6 +201,14 @@ def build_parser() -> argparse.ArgumentParser:
         "(records say engine kernel, and are the Python engine's games), else in "
         "Python; python: never the kernel; kernel: always, or fail (auto)",
     )
+    sim.add_argument(
+        "--keep-going",
+        action="store_true",
+        help="when a bot fails (raises, or chooses a move the game refuses), record its "
+        "seat as forfeiting that game and play on (default: stop the run, keeping the "
+        "games before it)",
+    )
+    _add_debug(sim)
     progress = sim.add_mutually_exclusive_group()
     progress.add_argument(
         "--progress", dest="progress", action="store_true", default=None, help="show progress"
@@ -290,6 +300,7 @@ def _simulate(args: argparse.Namespace) -> int:
             seat_swap=args.seat_swap,
             record_moves=args.moves,
             engine=args.engine,
+            keep_going=args.keep_going,
         )
         if args.scheduler is not None:
             if args.workers is not None:
@@ -338,7 +349,12 @@ def _simulate(args: argparse.Namespace) -> int:
             chunk_size=args.chunk_size,
             progress=bar.update,
             engine=args.engine,
+            keep_going=args.keep_going,
         )
+    except BotFailure as error:
+        if args.debug:
+            _traceback(error.details)
+        failure = f"{error} (--keep-going to play on)", RUN_ERROR
     except ValueError as error:
         failure = str(error), USAGE_ERROR
     except OSError as error:
@@ -368,6 +384,20 @@ def _simulate(args: argparse.Namespace) -> int:
         f"{where}" + (f"; records in {args.out} ({fmt})" if args.out is not None else "")
     )
     return 0
+
+
+def _add_debug(parser: argparse.ArgumentParser) -> None:
+    """The ``--debug`` option: a failing bot's or policy's traceback before the error line."""
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="print the traceback of a bot or policy that fails, before the one-line error",
+    )
+
+
+def _traceback(text: str) -> None:
+    """Print a traceback (``--debug``) on stderr, its lines shown safely."""
+    print("\n".join(map(shown, text.splitlines())), file=sys.stderr)
 
 
 def _bot_catalogue() -> str:
@@ -709,6 +739,7 @@ def _add_evaluate(commands: Any) -> None:
         "--threads", type=_positive, default=1, help="threads stepping the games (1)"
     )
     _add_rules(evaluate)
+    _add_debug(evaluate)
 
 
 def _evaluate(args: argparse.Namespace) -> int:
@@ -736,6 +767,8 @@ def _evaluate(args: argparse.Namespace) -> int:
             name=args.policy,
         )
     except vector.PolicyError as error:
+        if args.debug:
+            _traceback("".join(traceback.format_exception(error)))
         return _fail(str(error), RUN_ERROR)
     except (ValueError, TypeError) as error:
         return _fail(str(error), USAGE_ERROR)

@@ -159,3 +159,13 @@ def test_the_installed_command_finds_a_policy_in_the_current_folder(policies, tm
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert f"| {policies}:first | 6 |" in done.stdout
+
+
+def test_a_failing_policy_shows_its_traceback_only_with_debug(capsys, policies):
+    status, _, err = run(capsys, "evaluate", "linja", f"{policies}:boom", "--debug")
+    assert status == 1
+    assert err.startswith("Traceback (most recent call last):")
+    assert 'raise RuntimeError("the model file is missing")' in err
+    assert err.endswith("(seat 0, seed 0): it raised RuntimeError: the model file is missing\n")
+    status, _, err = run(capsys, "evaluate", "linja", f"{policies}:boom")
+    assert status == 1 and "Traceback" not in err and err.count("\n") == 1

@@ -5,7 +5,10 @@ A run record (one per game, see :mod:`huegames.run.runner`) is a flat mapping::
     {"game": 12, "seed": 3920..., "seats": ["greedy", "mcts:playouts=200"],
      "scores": [41, 37], "winners": [0], "winner": 0, "moves": [...]}
 
-plus ``"engine": "kernel"`` when a game's C kernel played it.
+plus ``"engine": "kernel"`` when a game's C kernel played it.  The records
+of a run that keeps going past failing bots also have ``"forfeit"``, the
+seat whose bot failed in that game (else None), and ``"reason"``, what it
+did; a forfeited game has no winners.
 
 JSON Lines keeps each record as it is.  CSV has one column per key:
 lists are joined by spaces (``seats``, ``scores``, ``winners``), an empty
@@ -197,6 +200,9 @@ def read_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterat
             }
             if "moves" in row:
                 record["moves"] = row["moves"].split(";") if row["moves"] else []
+            if "forfeit" in row:
+                record["forfeit"] = int(row["forfeit"]) if row["forfeit"] else None
+                record["reason"] = row["reason"] or None
             if row.get("engine"):
                 record["engine"] = row["engine"]
             yield record

@@ -42,6 +42,7 @@ import os
 import pickle
 import signal
 import threading
+import traceback
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, Future, InvalidStateError, ProcessPoolExecutor
@@ -51,6 +52,7 @@ from typing import Any, Final, TextIO, TypeAlias
 from .. import engine as _engine
 from ..engine import BotSpec
 from ..records import brief
+from ..text import quoted
 from .recordfiles import RecordOutput, check_format, format_of
 from .stats import Summary
 
@@ -58,6 +60,7 @@ __all__ = [
     "CHUNK_SIZE",
     "ENGINES",
     "WORKERS_PER_CORE",
+    "BotFailure",
     "BotLike",
     "Result",
     "RunSpec",
@@ -87,6 +90,52 @@ BotLike: TypeAlias = BotSpec | str | _engine.BotFactory
 ``"mcts:playouts=200"`` or ``"package.module:Factory"``, a
 :class:`~huegames.engine.BotSpec`, or a bot class or factory (called as
 ``factory(seed=..., **settings)``)."""
+
+
+class BotFailure(RuntimeError):
+    """A bot failed in a game of a run: it raised, or chose a move the game refused.
+
+    The message names the game's number, the seat, the bot's label and the
+    game's seed, and quotes the error.  ``details`` is the bot's traceback
+    as text (made where the game was played, so it crosses process
+    boundaries); ``finished`` holds the records of the chunk's games played
+    before this one, which :func:`simulate` writes before it stops.
+    """
+
+    def __init__(self, game: str, number: int, seat: int, bot: str, seed: int, reason: str):
+        super().__init__(game, number, seat, bot, seed, reason)
+        self.game, self.number, self.seat, self.bot, self.seed = game, number, seat, bot, seed
+        self.reason = reason
+        self.details = ""
+        self.finished: list[dict[str, Any]] = []
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game} game {self.number} (seed {self.seed}): the bot of seat {self.seat}, "
+            f"{quoted(self.bot)}, {self.reason}"
+        )
+
+
+class _Raised(Exception):
+    """A bot's own error, carried out of :func:`~huegames.engine.play_game`
+    apart from the game's refusal of a move."""
+
+    def __init__(self, error: Exception) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class _Guarded:
+    """A bot whose errors, in ``choose``, come out as :class:`_Raised`."""
+
+    def __init__(self, bot: _engine.Bot) -> None:
+        self.bot = bot
+
+    def choose(self, view: Any) -> Any:
+        try:
+            return self.bot.choose(view)
+        except Exception as error:
+            raise _Raised(error) from error
 
 
 @dataclass(frozen=True)
@@ -134,6 +183,9 @@ class RunSpec:
     registered outside ``huegames``); None for a built-in game."""
     engine: str = "auto"
     """One of :data:`ENGINES`: whether the game's C kernel plays the games."""
+    keep_going: bool = False
+    """Whether a game in which a bot fails is recorded as forfeited by its
+    seat and the run plays on (else :class:`BotFailure` stops the run)."""
 
     @classmethod
     def build(
@@ -147,6 +199,7 @@ class RunSpec:
         seat_swap: bool = False,
         record_moves: bool = False,
         engine: str = "auto",
+        keep_going: bool = False,
     ) -> RunSpec:
         """A checked run: ValueError, naming the mistake, for any bad argument.
 
@@ -204,6 +257,7 @@ class RunSpec:
             bool(record_moves),
             None if module.startswith("huegames.") else module,
             engine,
+            bool(keep_going),
         )
         if engine == "kernel" and run.kernel_records(0, 0) is None:
             raise ValueError(run._no_kernel())
@@ -264,8 +318,8 @@ class RunSpec:
             bots += [derive(game_seed, seat, label) for seat, label in enumerate(names)]
         return Seeding(deals, seats, bots)
 
-    @staticmethod
     def kernel_record(
+        self,
         number: int,
         seed: int,
         seats: Sequence[str],
@@ -276,16 +330,7 @@ class RunSpec:
         """The record of game ``number`` played by a C kernel: :meth:`play`'s
         record of the same game (``moves`` with ``record_moves``), plus
         ``"engine": "kernel"``."""
-        record: dict[str, Any] = {
-            "game": number,
-            "seed": seed,
-            "seats": list(seats),
-            "scores": scores,
-            "winners": winners,
-            "winner": winners[0] if len(winners) == 1 else None,
-        }
-        if moves is not None:
-            record["moves"] = moves
+        record = self._record(number, seed, list(seats), scores, winners, moves or [])
         record["engine"] = "kernel"
         return record
 
@@ -310,35 +355,90 @@ class RunSpec:
         )
 
     def play(self, number: int) -> dict[str, Any]:
-        """Play game ``number`` of the run with the Python engine and return its record."""
+        """Play game ``number`` of the run with the Python engine and return its record.
+
+        A bot that raises, or chooses a move the game refuses, is a
+        :class:`BotFailure`; with :attr:`keep_going` the record says which
+        seat forfeited and why (``"forfeit"`` and ``"reason"``, None in the
+        records of games played out), and the game has no winners.
+        """
         spec = self.game_spec
         seed = _engine.derive_seed(self.seed, self.deal(number))
         makers = _bot_makers(self, spec)
         labels = [makers[(seat + number) % self.players][0] for seat in range(self.players)]
-        bots = [
-            makers[(seat + number) % self.players][1](seed=_engine.derive_seed(seed, seat, label))
-            for seat, label in enumerate(labels)
-        ]
         game = spec.new_game(players=self.players, seed=seed)
         moves: list[str] = []
 
         def record(_: object, move: object) -> None:
             moves.append(str(move))
 
-        _engine.play_game(game, bots, on_move=record if self.record_moves else None)
+        seat = 0
+        try:
+            bots = []
+            for seat, label in enumerate(labels):
+                maker = makers[(seat + number) % self.players][1]
+                bots.append(_Guarded(maker(seed=_engine.derive_seed(seed, seat, label))))
+            seat = -1
+            _engine.play_game(game, bots, on_move=record if self.record_moves else None)
+        except Exception as error:
+            failure = self._failure(number, seed, labels, game, seat, error)
+            if not self.keep_going:
+                raise failure from None
+            return self._record(number, seed, labels, game.scores(), [], moves, failure)
         outcome = game.outcome()
         if outcome is None:
             raise RuntimeError(f"{self.game} game {number} stopped before it was over")
+        return self._record(number, seed, labels, game.scores(), outcome.winners, moves)
+
+    def _failure(
+        self, number: int, seed: int, labels: list[str], game: Any, seat: int, error: Exception
+    ) -> BotFailure:
+        """The :class:`BotFailure` of ``error``: a bot that could not be made
+        (``seat`` at or above 0), raised, or chose a move the game refused."""
+        if seat >= 0:
+            reason, cause = "could not be made", error
+        elif isinstance(error, _Raised):
+            reason, cause = "raised", error.error
+        elif isinstance(error, (ValueError, TypeError)):  # the game refused its move
+            reason, cause = "chose a move the game refused", error
+        else:
+            raise error
+        if seat < 0:
+            seat = game.current_player
+        failure = BotFailure(
+            self.game,
+            number,
+            seat,
+            labels[seat],
+            seed,
+            f"{reason}: {type(cause).__name__}: {quoted(str(cause))}",
+        )
+        failure.details = "".join(traceback.format_exception(cause))
+        return failure
+
+    def _record(
+        self,
+        number: int,
+        seed: int,
+        labels: list[str],
+        scores: Sequence[int],
+        winners: Sequence[int],
+        moves: list[str],
+        failure: BotFailure | None = None,
+    ) -> dict[str, Any]:
         result: dict[str, Any] = {
             "game": number,
             "seed": seed,
             "seats": labels,
-            "scores": list(game.scores()),
-            "winners": list(outcome.winners),
-            "winner": outcome.winner,
+            "scores": list(scores),
+            "winners": list(winners),
+            "winner": winners[0] if len(winners) == 1 else None,
         }
         if self.record_moves:
             result["moves"] = moves
+        if self.keep_going:
+            result["forfeit"] = None if failure is None else failure.seat
+            result["reason"] = None if failure is None else failure.reason
         return result
 
 
@@ -443,14 +543,23 @@ def play_chunk(spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
     (:meth:`RunSpec.kernel_records`), else one by one with :meth:`RunSpec.play`.
 
     A run built with ``engine="kernel"`` raises ValueError where the kernel
-    cannot play (a worker without the C core, say).
+    cannot play (a worker without the C core, say).  A bot that fails
+    without :attr:`~RunSpec.keep_going` is a :class:`BotFailure` holding the
+    records of the chunk's games before it.
     """
     records = spec.kernel_records(start, stop)
     if records is not None:
         return records
     if spec.engine == "kernel":
         raise ValueError(spec._no_kernel())
-    return [spec.play(number) for number in range(start, stop)]
+    records = []
+    for number in range(start, stop):
+        try:
+            records.append(spec.play(number))
+        except BotFailure as failure:
+            failure.finished = records
+            raise
+    return records
 
 
 def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -489,6 +598,7 @@ def simulate(
     chunk_size: int = CHUNK_SIZE,
     progress: Callable[[int], None] | None = None,
     engine: str = "auto",
+    keep_going: bool = False,
 ) -> Result:
     """Play ``games`` seeded games of ``game`` between ``bots`` and summarise them.
 
@@ -523,6 +633,11 @@ def simulate(
       and are otherwise the Python engine's records of the same games),
       ``"python"`` never, ``"kernel"`` always (a
       ValueError when it cannot); see :data:`ENGINES`.
+    - ``keep_going``: a game in which a bot fails (it raises, or chooses a
+      move the game refuses) is recorded as forfeited by its seat and the
+      run plays on; the summary counts such games apart.  Without it the
+      run stops with :class:`BotFailure`, naming the game, seat, bot and
+      seed, once the games before it are written to ``out``.
 
     The same arguments give the same records whatever the executor.  Bad
     arguments (an unknown bot or setting, a bad value, a bot that cannot be
@@ -563,6 +678,7 @@ def simulate(
         seat_swap=seat_swap,
         record_moves=record_moves,
         engine=engine,
+        keep_going=keep_going,
     )
     _check_positive("chunk_size", chunk_size)
     if executor is None:
@@ -595,19 +711,27 @@ def simulate(
     records: list[dict[str, Any]] | None = [] if keep else None
 
     output = RecordOutput(out, fmt) if out is not None and fmt is not None else None
+
+    def take(chunk: list[dict[str, Any]]) -> None:
+        for record in chunk:
+            summary.add(record)
+            if output is not None:
+                output.write(record)
+            if records is not None:
+                records.append(record)
+
     try:
         done = 0
         in_flight = processes or workers or os.cpu_count() or 1
-        for chunk in _run(spec, chunk_size, executor, processes, in_flight):
-            for record in chunk:
-                summary.add(record)
-                if output is not None:
-                    output.write(record)
-                if records is not None:
-                    records.append(record)
-            done += len(chunk)
-            if progress is not None:
-                progress(done)
+        try:
+            for chunk in _run(spec, chunk_size, executor, processes, in_flight):
+                take(chunk)
+                done += len(chunk)
+                if progress is not None:
+                    progress(done)
+        except BotFailure as failure:  # keep the games played before it
+            take(failure.finished)
+            raise
     except BaseException:
         if output is not None:
             output.abandon()

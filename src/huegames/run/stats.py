@@ -111,11 +111,17 @@ class Summary:
     draws: int = 0
     bots: list[BotSummary] = field(default_factory=list)
     lower_scores_win: bool = False
+    forfeits: int = 0
+    """Games in which a bot failed (``"forfeit"`` names its seat): counted
+    among the games, but in no bot's seats, wins or scores."""
 
     def add(self, record: Mapping[str, Any]) -> None:
         """Count one game's record (its ``seats``, ``scores`` and ``winners``)."""
-        winners = set(record["winners"])
         self.games += 1
+        if record.get("forfeit") is not None:
+            self.forfeits += 1
+            return
+        winners = set(record["winners"])
         self.draws += not winners
         for seat, (name, score) in enumerate(zip(record["seats"], record["scores"], strict=True)):
             entry = self.bot(name)
@@ -138,6 +144,7 @@ class Summary:
         lines = [
             f"{self.game}, {self.players} players, {self.games} games"
             + (f", {self.draws} draws" if self.draws else "")
+            + (f", {self.forfeits} forfeited by a failing bot" if self.forfeits else "")
             + ("; lower scores are better" if self.lower_scores_win else ""),
             "",
             f"| bot | seats played | wins | win rate (95% CI) | {score} | score std |",
@@ -159,6 +166,7 @@ class Summary:
             "players": self.players,
             "games": self.games,
             "draws": self.draws,
+            "forfeits": self.forfeits,
             "lower_scores_win": self.lower_scores_win,
             "bots": [
                 {
