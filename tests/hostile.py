@@ -1,5 +1,9 @@
 """Shared by the hostile-input property tests: settings and the refusal check.
 
+:func:`bounded` runs a hostile case that could hang or eat memory in a
+child process with a memory limit, so a regression fails instead of
+hanging CI.
+
 Every test using it (each game's ``test_fuzz.py``,
 ``contract/test_fuzz_records.py``, ``run/test_fuzz_cli.py``) feeds an engine
 something a hostile or careless caller could pass, and asserts three things
@@ -13,6 +17,9 @@ bounded in CI; ``HYPOTHESIS_PROFILE=expensive`` runs them longer.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+import textwrap
 from collections.abc import Callable
 from typing import Any
 
@@ -50,3 +57,29 @@ def refused(action: Callable[[], Any], snapshot: Callable[[], Any] | None = None
             assert snapshot() == before, f"state changed by a refused call: {message}"
         return message
     return None
+
+
+MEMORY_LIMIT = 2 * 1024**3
+"""The address space a :func:`bounded` child may use, in bytes."""
+
+
+def bounded(code: str, timeout: float = 60.0, memory: int = MEMORY_LIMIT) -> str:
+    """Run ``code`` in a child Python limited to ``memory`` bytes and
+    ``timeout`` seconds; return what it printed.
+
+    Fails the test when the child runs out of time or exits with an error
+    (a MemoryError under the limit included), so time and memory are checked
+    as behaviour, never as measured speed.
+    """
+    preamble = f"import resource\nresource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))\n"
+    try:
+        done = subprocess.run(
+            [sys.executable, "-c", preamble + textwrap.dedent(code)],
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+    except subprocess.TimeoutExpired:
+        raise AssertionError(f"still running after {timeout} s") from None
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout

@@ -322,37 +322,77 @@ def _readings_of_parts(
             yield from read(part)
 
 
-@cache
-def _literal(text: str) -> str:
-    """A regex matching ``text`` read in lower, upper or title case."""
-    spellings = {spelling for case in _CASES for spelling in _read(case(text))}
-    return "(?:" + "|".join(map(re.escape, sorted(spellings, key=len, reverse=True))) + ")"
+class _Spellings:
+    """Literal spellings, found at given places of a text by plain string
+    comparison: no regex, so a reading built to backtrack costs nothing (each
+    step below is one pass over the places, linear in the text's length)."""
+
+    __slots__ = ("_by_first", "texts")
+
+    def __init__(self, texts: Iterable[str]) -> None:
+        self.texts = frozenset(text for text in texts if text)
+        by_first: dict[str, list[str]] = {}
+        for text in sorted(self.texts, key=len, reverse=True):
+            by_first.setdefault(text[0], []).append(text)
+        self._by_first = {first: tuple(texts) for first, texts in by_first.items()}
+
+    def after(self, text: str, places: Iterable[int]) -> set[int]:
+        """The places just after a spelling that starts at one of ``places``."""
+        return {
+            place + len(spelling)
+            for place in places
+            for spelling in self._by_first.get(text[place : place + 1], ())
+            if text.startswith(spelling, place)
+        }
+
+    def inside(self, text: str) -> bool:
+        """Whether a spelling appears anywhere in ``text``."""
+        return bool(self.after(text, range(len(text))))
 
 
-def _any_of(texts: Iterable[str]) -> str:
-    return "(?:" + "|".join(_literal(text) for text in sorted(texts, key=len, reverse=True)) + ")"
+def _repeated(step: Callable[[set[int]], set[int]], places: set[int]) -> set[int]:
+    """The places ``step`` reaches from ``places`` zero or more times (a regex's
+    ``*``, each place visited once)."""
+    reached, new = set(places), set(places)
+    while new:
+        new = step(new) - reached
+        reached |= new
+    return reached
+
+
+def _cased(text: str) -> frozenset[str]:
+    """How ``text`` reads in lower, upper or title case."""
+    return frozenset(spelling for case in _CASES for spelling in _read(case(text)))
+
+
+@lru_cache(maxsize=1024)
+def _spelled(texts: tuple[str, ...]) -> _Spellings:
+    """The spellings of ``texts``, each read in lower, upper or title case."""
+    return _Spellings(spelling for text in texts for spelling in _cased(text))
 
 
 # -- colour words ---------------------------------------------------------------------
 
 
-@cache
-def _colour_patterns(colour: str, stems: bool) -> tuple[re.Pattern[str], re.Pattern[str] | None]:
-    """The forms of a colour word, and (for words of 4 letters or more, with
-    ``stems``) the word anywhere inside another.
-
-    A form is prefixes, the word or its stem (without a final ``e``, or with
-    its last letter doubled), and a chain of suffixes: ``reddishly``,
-    ``unreddened``, ``bluish``, ``infrared``.
-    """
-    if not stems:
-        return re.compile(_literal(colour)), None
+@lru_cache(maxsize=1024)
+def _colour_spellings(colour: str) -> tuple[_Spellings, _Spellings]:
+    """A colour word's stems (the word, without a final ``e``, or with its last
+    letter doubled) and the word itself."""
     bases = {colour, colour + colour[-1]}
     if colour.endswith("e"):
         bases.add(colour[:-1])
-    form = f"{_any_of(PREFIXES)}*{_any_of(bases)}{_any_of(SUFFIXES)}*"
-    inside = re.compile(_literal(colour)) if len(colour) >= 4 else None
-    return re.compile(form), inside
+    return _spelled(tuple(sorted(bases))), _spelled((colour,))
+
+
+def _is_form(text: str, colour: str) -> bool:
+    """Whether ``text`` is a form of a colour word: prefixes, the word or its
+    stem, and a chain of suffixes (``reddishly``, ``unreddened``, ``bluish``,
+    ``infrared``)."""
+    prefixes, suffixes = _spelled(PREFIXES), _spelled(SUFFIXES)
+    bases = _colour_spellings(colour)[0]
+    starts = _repeated(lambda places: prefixes.after(text, places), {0})
+    ends = _repeated(lambda places: suffixes.after(text, places), bases.after(text, starts))
+    return len(text) in ends
 
 
 def colour_word_in(word: str, colours: Iterable[str], stems: bool = True) -> str | None:
@@ -367,9 +407,13 @@ def colour_word_in(word: str, colours: Iterable[str], stems: bool = True) -> str
     """
     texts = tuple(_readings_of_parts(word, _colour_readings))
     for colour in colours:
-        form, inside = _colour_patterns(colour.casefold(), stems)
+        folded = colour.casefold()
+        word_itself = _colour_spellings(folded)[1]
         for text in texts:
-            if form.fullmatch(text) or (inside is not None and inside.search(text)):
+            if not stems:
+                if text in word_itself.texts:
+                    return colour
+            elif _is_form(text, folded) or (len(folded) >= 4 and word_itself.inside(text)):
                 return colour
     return None
 
@@ -384,9 +428,13 @@ def _colour_across(first: str, second: str, colours: Iterable[str], stems: bool)
     """
     texts = _colour_readings(first + second)
     for colour in colours:
-        form, inside = _colour_patterns(colour.casefold(), stems)
+        folded = colour.casefold()
+        word_itself = _colour_spellings(folded)[1]
         for text in texts:
-            if form.fullmatch(text) or (inside is not None and inside.match(text)):
+            if not stems:
+                if text in word_itself.texts:
+                    return colour
+            elif _is_form(text, folded) or (len(folded) >= 4 and word_itself.after(text, (0,))):
                 return colour
     return None
 
@@ -404,16 +452,30 @@ ROMAN_NUMERALS = tuple(_roman(number) for number in range(1, 40))
 more.  Larger ones (``mix``, ``civil``) are left to be words."""
 
 
-@cache
-def _position_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
-    numbers = [*CARDINALS, *ORDINALS]
-    plurals = [word[:-1] + "ies" if word.endswith("y") else word + "s" for word in numbers]
-    number = f"(?:{_any_of(numbers)}{_literal('and')}?)*(?:{_any_of(numbers)}|{_any_of(plurals)})"
-    return (
-        *((re.compile(_literal(row)), f"is the row letter {row.upper()}") for row in ROW_LETTERS),
-        (re.compile(_any_of(ROMAN_NUMERALS)), "is a Roman numeral"),
-        (re.compile(number), "is the number {word}"),
-    )
+_NUMBERS = (*CARDINALS, *ORDINALS)
+_PLURALS = tuple(word[:-1] + "ies" if word.endswith("y") else word + "s" for word in _NUMBERS)
+
+
+def _is_number(text: str) -> bool:
+    """Whether ``text`` is English numbers run together, maybe with ``and``
+    after each, the last one maybe plural (``twentyone``, ``hundredandten``,
+    ``sevens``)."""
+    numbers, plurals, joined = _spelled(_NUMBERS), _spelled(_PLURALS), _spelled(("and",))
+
+    def number_and(places: set[int]) -> set[int]:
+        after = numbers.after(text, places)
+        return after | joined.after(text, after)
+
+    starts = _repeated(number_and, {0})
+    return len(text) in numbers.after(text, starts) | plurals.after(text, starts)
+
+
+def _positions() -> Iterator[tuple[Callable[[str], bool], str]]:
+    """Each way a reading names a board position, and why, in the order checked."""
+    for row in ROW_LETTERS:
+        yield _spelled((row,)).texts.__contains__, f"is the row letter {row.upper()}"
+    yield _spelled(ROMAN_NUMERALS).texts.__contains__, "is a Roman numeral"
+    yield _is_number, "is the number {word}"
 
 
 def _number_character(word: str) -> str | None:
@@ -438,8 +500,8 @@ def position_reference(word: str) -> str | None:
     if number is not None:
         return number
     texts = tuple(_readings_of_parts(word))
-    for pattern, reason in _position_patterns():
-        if any(pattern.fullmatch(text) for text in texts):
+    for names, reason in _positions():
+        if any(names(text) for text in texts):
             return reason.format(word=brief(word))
     return None
 
@@ -493,8 +555,8 @@ def steering_word(word: str, relative: Iterable[str] = RELATIVE_WORDS) -> str | 
     """The relative word (``lighter``, ``left``, ...) that ``word`` reads as, or None."""
     texts = readings(word)
     for steer in relative:
-        pattern = re.compile(_literal(steer.casefold()))
-        if any(pattern.fullmatch(text) for text in texts):
+        spellings = _spelled((steer.casefold(),)).texts
+        if any(text in spellings for text in texts):
             return steer
     return None
 
