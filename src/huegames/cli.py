@@ -23,9 +23,14 @@ be reached, a write that fails on a full disk, a worker process that died),
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import inspect
+import json
 import math
 import os
+import re
 import sys
+import textwrap
 import time
 import timeit
 import traceback
@@ -60,6 +65,8 @@ CONNECT_TIMEOUT: Final = "10s"
 """How long to try to reach a Dask scheduler."""
 
 _MESSAGE_LIMIT: Final = 400
+
+_HELP_WIDTH: Final = 79
 
 
 class UsageError(Exception):
@@ -149,11 +156,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser(
         "simulate",
+        add_help=False,
         help="play many seeded games between bots and summarise them",
         description="Play many seeded games between bots; stream the records to a file "
         "and print each bot's win rate (95% Wilson interval) and scores.",
     )
-    sim.appendix = _bot_catalogue
+    _catalogued(sim)
     sim.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
     sim.add_argument(
         "--games", type=_games, default=1000, help="games to play, at most 10**9 (1000)"
@@ -400,12 +408,38 @@ def _traceback(text: str) -> None:
     print("\n".join(map(shown, text.splitlines())), file=sys.stderr)
 
 
-def _bot_catalogue() -> str:
-    """Each game's players and bots, with their one-line descriptions and settings."""
+def _catalogued(parser: _Parser) -> None:
+    """Give a command that takes a GAME the bot catalogue under its help, and a
+    ``--help`` that, after a game's name (``play hue --help``), is about that game."""
+    parser.appendix = _bot_catalogue
+    parser.add_argument("-h", "--help", action=_GameHelp, help="show this help message and exit")
+
+
+class _GameHelp(argparse.Action):
+    """``--help``: the command's help with every game's bots, or one game's
+    bots and rule options when a game was named before it."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, nargs=0, **kwargs)
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option: Any = None) -> None:
+        game = getattr(namespace, "game", None)
+        if game in engine.game_names():
+            parser.appendix = lambda: _bot_catalogue(game)
+        parser.print_help()
+        parser.exit()
+
+
+def _bot_catalogue(only: str | None = None) -> str:
+    """Each game's players and bots, with their summaries and settings; for
+    ``only``, that game's alone, with its rule options."""
+    names = engine.game_names() if only is None else [only]
     lines = [
-        "games and their bots (NAME[:setting=value...]; settings with their defaults):",
+        "games and their bots (NAME[:setting=value...]; settings with their defaults):"
+        if only is None
+        else "its bots (NAME[:setting=value...]; settings with their defaults):",
     ]
-    for name in engine.game_names():
+    for name in names:
         try:
             game = engine.game_spec(name)
         except (ImportError, ValueError) as error:
@@ -423,16 +457,72 @@ def _bot_catalogue() -> str:
         lines += ["", f"  {name} ({game.title}, {count} players{penalties}):"]
         width = max(len(entry.name) for entry in game.bots)
         for entry in game.bots:
-            lines.append(f"    {entry.name:<{width}}  {entry.description}")
+            lines += _wrapped(f"{entry.name:<{width}}  ", _summary(entry), "    ")
             if entry.settings:
                 settings = " ".join(f"{key}={value}" for key, value in entry.settings.items())
-                lines.append(f"    {'':<{width}}  settings: {settings}")
+                lines += _wrapped(f"{'':<{width}}  settings: ", settings, "    ")
+        if only is not None and dataclasses.is_dataclass(game.rules_class):
+            options = " ".join(
+                f"{option.name}={_default(option)}"
+                for option in dataclasses.fields(game.rules_class)
+            )
+            lines += ["", "  rule options (--rules), with their defaults:"]
+            lines += _wrapped("", options, "    ")
     lines += [
         "",
         "your own bot: --bots package.module:Factory[:setting=value...], a class or",
         "function called as Factory(seed=..., **settings) whose bots have choose(view).",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _default(option: dataclasses.Field[Any]) -> str:
+    """A rule option's default as ``--rules`` reads it (JSON: true, null, [...])."""
+    if option.default is not dataclasses.MISSING:
+        value = option.default
+    elif option.default_factory is not dataclasses.MISSING:
+        value = option.default_factory()
+    else:
+        return "(required)"
+    try:
+        return json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return str(value)
+
+
+def _wrapped(head: str, text: str, indent: str) -> list[str]:
+    """``head`` then ``text`` wrapped to the help's width, its lines under the text's start."""
+    return textwrap.wrap(
+        shown(text),
+        width=_HELP_WIDTH,
+        initial_indent=indent + head,
+        subsequent_indent=indent + " " * len(head),
+        break_on_hyphens=False,
+    )
+
+
+_ROLE = re.compile(r":[a-z]+(?::[a-z]+)?:`~?([^`]*)`")
+_LITERAL = re.compile(r"``([^`]*)``")
+_BACKTICKED = re.compile(r"`([^`]*)`")
+
+
+def _summary(entry: engine.BotEntry) -> str:
+    """A bot's summary in plain text: its own, else the first paragraph of its
+    factory's docstring, whole, on one line, with reST roles and backticks gone
+    (``:class:`~huegames.engine.BotSpec``` reads ``BotSpec``)."""
+    text = entry.summary or (inspect.getdoc(entry.factory) or "").split("\n\n")[0]
+    text = _ROLE.sub(lambda match: _role_text(match.group(0), match.group(1)), text)
+    text = _BACKTICKED.sub(r"\1", _LITERAL.sub(r"\1", text))
+    return " ".join(text.split())
+
+
+def _role_text(whole: str, target: str) -> str:
+    """What a reST role shows: its title (``title <target>``), or its target,
+    the last part of it after ``~``."""
+    title, _, _ = target.partition(" <")
+    if title != target:
+        return title
+    return target.rsplit(".", 1)[-1] if "`~" in whole else target
 
 
 def _check_writable(path: str) -> None:
@@ -643,12 +733,13 @@ def _add_play(commands: Any) -> None:
     """The ``play`` command: a person against the bots, in the terminal."""
     play = commands.add_parser(
         "play",
+        add_help=False,
         help="play a game in the terminal against the bots (needs huegames[play])",
         description="Play one game in the terminal: you sit at --seat, bots at the other "
         "seats. At the prompt type a move's number or the move in notation (Tab "
         "completes), or a command: moves, undo, hint, save FILE, help, quit.",
     )
-    play.appendix = _bot_catalogue
+    _catalogued(play)
     play.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
     play.add_argument(
         "--players",
@@ -714,13 +805,14 @@ def _add_evaluate(commands: Any) -> None:
     """The ``evaluate`` command: a batched numpy policy against the bots."""
     evaluate = commands.add_parser(
         "evaluate",
+        add_help=False,
         help="play a batched numpy policy against the bots (needs huegames[gymnasium])",
         description="Play POLICY, a function policy(observations, masks) -> actions "
         "(numpy in, one action id per row out), against bots in a huegames.vector batch, "
         "its seat turned each game, and print the summary simulate prints. POLICY is "
         "package.module:function, imported with the current folder on the path.",
     )
-    evaluate.appendix = _bot_catalogue
+    _catalogued(evaluate)
     evaluate.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
     evaluate.add_argument("policy", help="package.module:function")
     evaluate.add_argument(
