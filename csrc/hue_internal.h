@@ -341,9 +341,10 @@ HG_INTERNAL void table_values(const table *t, void *scratch, int32_t values[HUE_
 HG_INTERNAL int32_t random_move(table *t, const hue_card *deck, const int32_t *hand,
     int32_t n, int allow_cover, rng *r, hue_placement *move);
 
-/* hue_kernel.c: hue_deal's deal of deal_cards (cards and rotations as it writes them). */
-HG_INTERNAL int deal_order(const hue_setup *setup, uint64_t seed, int32_t *cards,
-                           int32_t rotations[3]);
+/* hue_kernel.c: hue_deal's deal of deal_cards (cards and rotations as it
+ * writes them), from a generator already seeded with the deal's seed. */
+HG_INTERNAL int deal_with(const hue_setup *setup, pyrandom *gen, int32_t *cards,
+                          int32_t rotations[3]);
 
 /* ---- a game's state block: its layout, for hue_state.c and hue_encode.c ----
  *
@@ -393,6 +394,15 @@ static inline const hue_cell *state_codes(const hue_state *s)
 
 /* hue_state.c: a state of hue_state_init's made empty again, cheaply. */
 HG_INTERNAL int state_renew(hue_state *s);
+/* hue_state_legal's anchors as positions (y - top) * cols + x - left from
+ * buffer cell (left, top) of a frame of cols x rows that holds every cell
+ * scanned (else HG_ERR_BOUNDS): n, or a negative code. */
+HG_INTERNAL int64_t state_legal_positions(const hue_state *state, int32_t left, int32_t top,
+                                          int32_t cols, int32_t rows, int32_t *positions,
+                                          int64_t capacity, int32_t counts[2]);
+/* hue_state_deal from a generator already seeded with the deal's seed. */
+HG_INTERNAL int state_deal(const hue_setup *setup, hue_state *state, hue_hands *hands,
+                           pyrandom *gen, int32_t *cards, int32_t rotations[3]);
 
 /* ---- listing moves, and the greedy policy ------------------------------- */
 

@@ -241,20 +241,25 @@ static void python_deal(pyrandom *g, const hue_card *deck, int32_t card_count,
 
 int hue_deal(const hue_setup *setup, uint64_t seed, int32_t *cards, int32_t rotations[3])
 {
-    return deal_order(setup, seed, cards, rotations);
+    uint32_t start[PYRANDOM_N];
+    pyrandom gen;
+
+    pyrandom_start(start);
+    pyrandom_seed(&gen, start, seed);
+    return deal_with(setup, &gen, cards, rotations);
 }
 
-/* hue_deal's work, shared with hue_state_deal (hue_internal.h). */
-int deal_order(const hue_setup *setup, uint64_t seed, int32_t *cards, int32_t rotations[3])
+/* hue_deal's work from a generator seeded with the deal's seed, shared
+ * with hue_state_deal (hue_internal.h). */
+int deal_with(const hue_setup *setup, pyrandom *gen, int32_t *cards, int32_t rotations[3])
 {
-    uint32_t start[PYRANDOM_N];
     int32_t work[HUE_MAX_CARDS], hands[HUE_MAX_PLAYERS][8], starting[3], rotation[3];
     int32_t counts[4] = {0, 0, 0, 0}, dealt, n = 0, c, s, k;
     uint8_t taken[HUE_MAX_CARDS];
-    pyrandom gen;
     int status;
 
-    if (setup == NULL || cards == NULL || rotations == NULL || !players_ok(setup->players))
+    if (setup == NULL || gen == NULL || cards == NULL || rotations == NULL
+        || !players_ok(setup->players))
         return HG_ERR_ARGUMENT;
     status = deck_check(setup->deck, setup->card_count);
     if (status < 0)
@@ -265,9 +270,7 @@ int deal_order(const hue_setup *setup, uint64_t seed, int32_t *cards, int32_t ro
         || counts[HUE_KIND_SOLID] + counts[HUE_KIND_STRIPED] < hue_game_moves(setup->players))
         return HG_ERR_DECK;
     dealt = hue_game_moves(setup->players) / setup->players;
-    pyrandom_start(start);
-    pyrandom_seed(&gen, start, seed);
-    python_deal(&gen, setup->deck, setup->card_count, setup->players, dealt, work, hands,
+    python_deal(gen, setup->deck, setup->card_count, setup->players, dealt, work, hands,
                 starting, rotation);
     memset(taken, 0, (size_t)setup->card_count);
     for (s = 0; s < setup->players; s++)

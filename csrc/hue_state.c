@@ -375,14 +375,67 @@ int64_t hue_state_legal_capacity(const hue_state *state)
     return (w + 2) * (h + 4) + (w + 4) * (h + 2);
 }
 
+/* The legal anchors in hue_state_legal's order (vertical footprints, then
+ * horizontal, each sorted by (y, x)), into `pairs` as table cells, or, when
+ * `pairs` is NULL, into `positions` as (y - top) * cols + x - left from
+ * buffer cell (left, top).  Far from the limits each cell scanned is
+ * written at the next index and kept when legal, without a branch; so
+ * both take hue_state_legal_capacity entries. */
+static int64_t scan_legal(const hue_state *state, int64_t *pairs, int32_t *positions,
+                          int32_t left, int32_t top, int32_t cols, int32_t counts[2])
+{
+    table t = table_of(state);
+    int64_t n = 0;
+    int32_t o;
+    int cover = state->allow_cover != 0;
+    /* Far from the limits, no footprint in reach can break them. */
+    int near = !box_within(state, state->origin_x + t.box[0] - REACH,
+                           state->origin_y + t.box[1] - REACH, state->origin_x + t.box[2] + REACH,
+                           state->origin_y + t.box[3] + REACH);
+
+    for (o = 0; o < 2; o++) {
+        int32_t step = o ? 1 : t.width, start = (int32_t)n, x, y;
+        int32_t xa = t.box[0] - (o ? 3 : 1), ya = t.box[1] - (o ? 1 : 3), xb = t.box[2] + 1;
+        for (y = ya; y <= t.box[3] + 1; y++) {
+            const uint8_t *row = t.mark + (size_t)y * (size_t)t.width;
+            int64_t ty = state->origin_y + y;
+            int32_t base = (y - top) * cols - left;
+            if (near) {
+                for (x = xa; x <= xb; x++) {
+                    unsigned sum = (unsigned)row[x] + row[x + step] + row[x + 2 * step];
+                    if (!LEGAL_SUM[cover][sum] || !within_limits(state, state->origin_x + x, ty, o))
+                        continue;
+                    if (pairs != NULL) {
+                        pairs[2 * n] = state->origin_x + x;
+                        pairs[2 * n + 1] = ty;
+                    } else {
+                        positions[n] = base + x;
+                    }
+                    n++;
+                }
+            } else if (pairs != NULL) { /* without a branch on the cell */
+                for (x = xa; x <= xb; x++) {
+                    unsigned sum = (unsigned)row[x] + row[x + step] + row[x + 2 * step];
+                    pairs[2 * n] = state->origin_x + x;
+                    pairs[2 * n + 1] = ty;
+                    n += LEGAL_SUM[cover][sum];
+                }
+            } else {
+                for (x = xa; x <= xb; x++) {
+                    unsigned sum = (unsigned)row[x] + row[x + step] + row[x + 2 * step];
+                    positions[n] = base + x;
+                    n += LEGAL_SUM[cover][sum];
+                }
+            }
+        }
+        counts[o] = (int32_t)(n - start);
+    }
+    return n;
+}
+
 int64_t hue_state_legal(const hue_state *state, int64_t *pairs, int64_t capacity,
                         int32_t counts[2])
 {
-    table t;
-    int64_t n = 0;
-    int32_t o;
-    int cover, near;
-
     if (!state_ok(state) || pairs == NULL || counts == NULL || capacity < 0)
         return HG_ERR_ARGUMENT;
     if (state->laid == 0) {
@@ -391,42 +444,23 @@ int64_t hue_state_legal(const hue_state *state, int64_t *pairs, int64_t capacity
     }
     if (capacity < hue_state_legal_capacity(state))
         return HG_ERR_CAPACITY;
-    t = table_of(state);
-    cover = state->allow_cover != 0;
-    /* Far from the limits, no footprint in reach can break them. */
-    near = !box_within(state, state->origin_x + t.box[0] - REACH,
-                       state->origin_y + t.box[1] - REACH, state->origin_x + t.box[2] + REACH,
-                       state->origin_y + t.box[3] + REACH);
-    for (o = 0; o < 2; o++) {
-        int32_t step = o ? 1 : t.width, start = (int32_t)n, x, y;
-        int32_t xa = t.box[0] - (o ? 3 : 1), ya = t.box[1] - (o ? 1 : 3);
-        for (y = ya; y <= t.box[3] + 1; y++) {
-            const uint8_t *row = t.mark + (size_t)y * (size_t)t.width;
-            int64_t ty = state->origin_y + y;
-            if (near) {
-                for (x = xa; x <= t.box[2] + 1; x++) {
-                    unsigned sum = (unsigned)row[x] + row[x + step] + row[x + 2 * step];
-                    int64_t tx = state->origin_x + x;
-                    if (!LEGAL_SUM[cover][sum] || !within_limits(state, tx, ty, o))
-                        continue;
-                    pairs[2 * n] = tx;
-                    pairs[2 * n + 1] = ty;
-                    n++;
-                }
-                continue;
-            }
-            /* Without a branch: every cell scanned is written at pairs[n]
-             * and kept when legal (the capacity is one pair a cell scanned). */
-            for (x = xa; x <= t.box[2] + 1; x++) {
-                unsigned sum = (unsigned)row[x] + row[x + step] + row[x + 2 * step];
-                pairs[2 * n] = state->origin_x + x;
-                pairs[2 * n + 1] = ty;
-                n += LEGAL_SUM[cover][sum];
-            }
-        }
-        counts[o] = (int32_t)(n - start);
-    }
-    return n;
+    return scan_legal(state, pairs, NULL, 0, 0, 0, counts);
+}
+
+int64_t state_legal_positions(const hue_state *state, int32_t left, int32_t top, int32_t cols,
+                              int32_t rows, int32_t *positions, int64_t capacity,
+                              int32_t counts[2])
+{
+    if (!state_ok(state) || state->laid == 0 || positions == NULL || counts == NULL)
+        return HG_ERR_ARGUMENT;
+    if (capacity < hue_state_legal_capacity(state))
+        return HG_ERR_CAPACITY;
+    /* The scan's cells run from the box grown by 3 up and left to 1 past
+     * it: all inside the frame when it holds them. */
+    if (state->box[0] - 3 < left || state->box[1] - 3 < top
+        || state->box[2] + 1 - left >= cols || state->box[3] + 1 - top >= rows)
+        return HG_ERR_BOUNDS;
+    return scan_legal(state, NULL, positions, left, top, cols, counts);
 }
 
 size_t hue_state_workspace_size(const hue_state *state)
@@ -500,6 +534,17 @@ int32_t hue_state_cell(const hue_state *state, int64_t x, int64_t y)
 int hue_state_deal(const hue_setup *setup, hue_state *state, hue_hands *hands, uint64_t seed,
                    int32_t *cards, int32_t rotations[3])
 {
+    uint32_t start[PYRANDOM_N];
+    pyrandom gen;
+
+    pyrandom_start(start);
+    pyrandom_seed(&gen, start, seed);
+    return state_deal(setup, state, hands, &gen, cards, rotations);
+}
+
+int state_deal(const hue_setup *setup, hue_state *state, hue_hands *hands, pyrandom *gen,
+               int32_t *cards, int32_t rotations[3])
+{
     int32_t dealt, seat, k;
     int status;
 
@@ -507,7 +552,7 @@ int hue_state_deal(const hue_setup *setup, hue_state *state, hue_hands *hands, u
         || hands->players != state->players || setup->players != state->players
         || state->laid != 0 || state->capacity < 3)
         return HG_ERR_ARGUMENT;
-    status = deal_order(setup, seed, cards, rotations);
+    status = deal_with(setup, gen, cards, rotations);
     if (status < 0)
         return status;
     dealt = hue_game_moves(state->players) / state->players + 1;

@@ -43,6 +43,7 @@ typedef struct {
     void *scratch;               /* hue_state_scores' workspace */
     size_t scratch_size;
     greedy_space *greedy;        /* NULL without a greedy bot */
+    int blank_empty;             /* the table paints an empty cell all 0 */
     uint32_t base[PYRANDOM_N];   /* pyrandom_start's */
 } call;
 
@@ -197,6 +198,7 @@ static int32_t call_start(call *c, const hue_vector *v, void *workspace, size_t 
 {
     uintptr_t at;
     size_t needed = hue_vector_workspace_size(v);
+    int32_t k;
 
     if (needed == 0)
         return HG_ERR_ARGUMENT;
@@ -226,6 +228,10 @@ static int32_t call_start(call *c, const hue_vector *v, void *workspace, size_t 
                                              v->encoding->layout->slots, v->setup->card_count)
                               : NULL;
     pyrandom_start(c->base);
+    c->blank_empty = 1;
+    for (k = 0; k < v->encoding->layout->planes; k++)
+        c->blank_empty &= v->encoding->table[(size_t)HUE_EMPTY * (size_t)v->encoding->layout->planes
+                                             + (size_t)k] == 0;
     return 0;
 }
 
@@ -326,17 +332,23 @@ static void mark_block(const call *c, int8_t *row, int32_t slot, int32_t rotatio
 static void differ(const int32_t *old, int32_t n_old, const int32_t *new, int32_t n_new,
                    int32_t *gone, int32_t *n_gone, int32_t *come, int32_t *n_come)
 {
-    int32_t i = 0, j = 0;
+    int32_t i = 0, j = 0, g = 0, k = 0;
 
-    *n_gone = *n_come = 0;
-    while (i < n_old || j < n_new) {
-        if (j == n_new || (i < n_old && old[i] < new[j]))
-            gone[(*n_gone)++] = old[i++];
-        else if (i == n_old || new[j] < old[i])
-            come[(*n_come)++] = new[j++];
-        else
-            i++, j++;
+    while (i < n_old && j < n_new) { /* a merge without a branch on the values */
+        int32_t a = old[i], b = new[j];
+        gone[g] = a;
+        come[k] = b;
+        g += a < b;
+        k += b < a;
+        i += a <= b;
+        j += b <= a;
     }
+    while (i < n_old)
+        gone[g++] = old[i++];
+    while (j < n_new)
+        come[k++] = new[j++];
+    *n_gone = g;
+    *n_come = k;
 }
 
 /* The mask row of seat `seat` (the seat to move, or not: then all 0),
@@ -350,27 +362,16 @@ static int32_t write_mask(call *c, hue_env *e, int32_t seat, int32_t to_move, in
     int32_t gone[2] = {0, 0}, come[2] = {0, 0}, slots = 0, slot, r, o;
     int32_t *gone_at[2], *come_at[2];
     uint8_t rotations[HUE_MAX_HAND];
-    int64_t i;
 
     if (seat == to_move) {
         const int32_t *hand = e->hands.cards[seat];
-        int64_t n, x0, y0;
+        int64_t n;
         if (s->laid == 0 || e->hands.count[seat] > enc->layout->slots)
             return HG_ERR_STATE;
-        if (s->box[2] - s->box[0] + 1 - enc->left >= enc->cols
-            || s->box[3] - s->box[1] + 1 - enc->top >= enc->rows)
-            return HG_ERR_BOUNDS;
-        n = legal_pairs(c, s, counts);
+        n = state_legal_positions(s, s->box[0] + enc->left, s->box[1] + enc->top, enc->cols,
+                                  enc->rows, fresh, 2 * c->area, counts);
         if (n < 0)
             return (int32_t)n;
-        x0 = s->origin_x + s->box[0] + enc->left;
-        y0 = s->origin_y + s->box[1] + enc->top;
-        for (i = 0; i < n; i++) {
-            int64_t col = enc->pairs[2 * i] - x0, line = enc->pairs[2 * i + 1] - y0;
-            if (col < 0 || col >= enc->cols || line < 0 || line >= enc->rows)
-                return HG_ERR_BOUNDS;
-            fresh[i] = (int32_t)(line * enc->cols + col);
-        }
         slots = e->hands.count[seat];
         for (slot = 0; slot < slots; slot++)
             rotations[slot] = enc->rotations[hand[slot]];
@@ -461,7 +462,7 @@ static int32_t paint_planes(const call *c, hue_env *e, hue_state *s, uint8_t *ou
             for (x = 0; x < width; x++) {
                 hue_cell code = codes[(size_t)(s->box[1] + y) * (size_t)side
                                       + (size_t)(s->box[0] + x)];
-                if (code != HUE_EMPTY)
+                if (c->blank_empty || code != HUE_EMPTY) /* empty cells paint 0s */
                     paint_cell(l, table, code, x, y, out);
             }
     }
@@ -557,52 +558,94 @@ static int32_t write(call *c, hue_env *e, int32_t i, uint8_t *observations, int 
     return 0;
 }
 
-/* Env i's game number e->episode: dealt, its bots seeded, played to the
- * caller's turn. */
-static int32_t start_game(call *c, hue_env *e, int32_t i, const hue_vector_out *out)
+/* Games waiting to start: their envs, and the generators of their deals and
+ * bots, seeded side by side (pyrandom_seed_many) when the queue is full or
+ * the call ends.  Each env's game is its own, so when it starts within the
+ * call changes nothing. */
+typedef struct {
+    hue_env *envs[PYRANDOM_MANY];
+    int32_t index[PYRANDOM_MANY];
+    uint64_t deal_seeds[PYRANDOM_MANY];
+    pyrandom deals[PYRANDOM_MANY];
+    pyrandom *generators[PYRANDOM_MANY];
+    uint64_t seeds[PYRANDOM_MANY];
+    int32_t waiting, count;      /* games waiting; generators to seed */
+} starts;
+
+/* The waiting games: seeded, dealt, their bots played to the caller's
+ * turn, observed.  0, or a negative code. */
+static int32_t start_waiting(call *c, starts *q, const hue_vector_out *out)
 {
     const hue_vector *v = c->v;
-    hue_state *s = state_of(e);
-    uint64_t seeds[HUE_MAX_PLAYERS], seed;
-    pyrandom *generators[HUE_MAX_PLAYERS];
-    int32_t n = 0, seat, seed_length, rotations[3];
-    char seed_text[24];
+    int32_t k, rotations[3];
     int status;
 
-    seed = hg_seed_of_ints(v->seed_text, v->seed_length, i, e->episode);
-    seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
-    for (seat = 0; seat < c->players; seat++) {
-        if (v->is_bot[seat]) {
-            seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
-                                  v->label_lengths[seat]);
-            generators[n++] = &e->rngs[seat];
+    pyrandom_seed_many(q->generators, q->seeds, q->count, c->base);
+    for (k = 0; k < q->waiting; k++) {
+        hue_env *e = q->envs[k];
+        hue_state *s = state_of(e);
+        /* This env's last game: clear only what it wrote (else a new state). */
+        if (e->episode == 0 || s->players != c->players
+            || s->card_count != v->setup->card_count || s->capacity != v->capacity
+            || s->limit != v->limit || s->span != v->span
+            || s->allow_cover != (v->setup->allow_cover != 0) || state_renew(s) < 0) {
+            status = hue_state_init(s, c->state_size, c->players, v->setup->card_count,
+                                    v->setup->allow_cover, v->capacity, v->limit, v->span);
+            if (status < 0)
+                return status;
         }
-    }
-    if (n > 0)
-        pyrandom_seed_many(generators, seeds, n, c->base);
-    /* This env's last game: clear only what it wrote (else a new state). */
-    if (e->episode == 0 || s->players != c->players || s->card_count != v->setup->card_count
-        || s->capacity != v->capacity || s->limit != v->limit || s->span != v->span
-        || s->allow_cover != (v->setup->allow_cover != 0) || state_renew(s) < 0) {
-        status = hue_state_init(s, c->state_size, c->players, v->setup->card_count,
-                                v->setup->allow_cover, v->capacity, v->limit, v->span);
+        memset(&e->hands, 0, sizeof e->hands);
+        e->hands.players = c->players;
+        status = state_deal(v->setup, s, &e->hands, &q->deals[k], c->cards, rotations);
+        if (status < 0)
+            return status;
+        e->last = -1;
+        e->done = 0;
+        e->painted_laid = -1;    /* another game's planes: clear them */
+        status = play_bots(c, e);
+        if (status < 0)
+            return status;
+        if (hue_hands_over(&e->hands))
+            return HG_ERR_STATE; /* no game ends before the caller's first move */
+        status = write(c, e, q->index[k], out->observations, 0, out);
         if (status < 0)
             return status;
     }
-    memset(&e->hands, 0, sizeof e->hands);
-    e->hands.players = c->players;
-    status = hue_state_deal(v->setup, s, &e->hands, seed, c->cards, rotations);
-    if (status < 0)
-        return status;
-    e->last = -1;
-    e->done = 0;
-    e->painted_laid = -1;        /* another game's planes: clear them */
-    status = play_bots(c, e);
-    if (status < 0)
-        return status;
-    if (hue_hands_over(&e->hands))
-        return HG_ERR_STATE;    /* no game ends before the caller's first move */
-    return write(c, e, i, out->observations, 0, out);
+    q->waiting = q->count = 0;
+    return 0;
+}
+
+/* Queues env i's game number e->episode to start (start_waiting): its
+ * deal's seed and its bots' seeds.  0, or a negative code. */
+static int32_t start_game(call *c, starts *q, hue_env *e, int32_t i, const hue_vector_out *out)
+{
+    const hue_vector *v = c->v;
+    uint64_t seed;
+    int32_t seat, bots = 0, seed_length;
+    char seed_text[24];
+
+    for (seat = 0; seat < c->players; seat++)
+        bots += v->is_bot[seat] != 0;
+    if (q->count + 1 + bots > PYRANDOM_MANY) {
+        int32_t status = start_waiting(c, q, out);
+        if (status < 0)
+            return status;
+    }
+    seed = hg_seed_of_ints(v->seed_text, v->seed_length, i, e->episode);
+    q->envs[q->waiting] = e;
+    q->index[q->waiting] = i;
+    q->generators[q->count] = &q->deals[q->waiting];
+    q->seeds[q->count++] = seed;
+    q->waiting++;
+    seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
+    for (seat = 0; seat < c->players; seat++) {
+        if (v->is_bot[seat]) {
+            q->generators[q->count] = &e->rngs[seat];
+            q->seeds[q->count++] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
+                                              v->label_lengths[seat]);
+        }
+    }
+    return 0;
 }
 
 static int out_ok(const hue_vector_out *out)
@@ -617,6 +660,7 @@ int32_t hue_vector_reset(const hue_vector *vector, void *envs, int32_t count,
                          size_t workspace_size)
 {
     call c;
+    starts q = {0};
     int32_t status = call_start(&c, vector, workspace, workspace_size), i;
 
     if (status < 0)
@@ -634,11 +678,12 @@ int32_t hue_vector_reset(const hue_vector *vector, void *envs, int32_t count,
             e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
         }
         out->terminated[i] = 0;
-        status = start_game(&c, e, i, out);
+        status = start_game(&c, &q, e, i, out);
         if (status < 0)
             return status;
     }
-    return count;
+    status = start_waiting(&c, &q, out);
+    return status < 0 ? status : count;
 }
 
 /* The end of env i's game into out: scores and the winner (the first best). */
@@ -693,6 +738,7 @@ int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int
                         void *workspace, size_t workspace_size)
 {
     call c;
+    starts q = {0};
     int32_t status = call_start(&c, vector, workspace, workspace_size), i;
 
     if (status < 0)
@@ -707,7 +753,7 @@ int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int
             if (vector->autoreset != HUE_NEXT_STEP)
                 return HG_ERR_ARGUMENT;
             e->episode++;
-            status = start_game(&c, e, i, out);
+            status = start_game(&c, &q, e, i, out);
             if (status < 0)
                 return status;
             continue;
@@ -728,7 +774,7 @@ int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int
             status = write(&c, e, i, out->final_observations, 1, out);
             if (status == 0) {
                 e->episode++;
-                status = start_game(&c, e, i, out);
+                status = start_game(&c, &q, e, i, out);
             }
         } else if (status == 0) {
             status = write(&c, e, i, out->observations, 0, out);
@@ -737,7 +783,8 @@ int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int
         if (status < 0)
             return status;
     }
-    return stop - start;
+    status = start_waiting(&c, &q, out);
+    return status < 0 ? status : stop - start;
 }
 
 int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t count,
