@@ -15,8 +15,10 @@ from hostile import bounded
 from huegames import hues_and_cues as hc
 from huegames.hues_and_cues.cues import (
     BASIC_COLOURS,
+    UsedCues,
     colour_word_in,
     position_reference,
+    repeats,
     steering_word,
 )
 
@@ -153,3 +155,54 @@ def test_steering_words_read_as_written_in_any_case():
     assert steering_word("LIGHTER") == "lighter"
     assert steering_word("lighterer") is None
     assert hc.cue_problem(["lighter"], second=True) is not None
+
+
+# -- repeats --------------------------------------------------------------------------
+
+
+def test_used_cues_find_the_repeat_the_plain_search_finds():
+    cues = ["sea foam", "mint", "lime", "ash"]
+    used = UsedCues()
+    for cue in cues:
+        used = used.with_cue(cue)
+    for words in (["seafoam"], ["m\u0131nt"], ["MINT"], ["sea", "foam"], ["lemon"], ["ASH"]):
+        assert used.repeated(words) == repeats(words, list(cues))
+    assert set(used) == set(cues) and len(used) == 4 and "lime" in used and "lemon" not in used
+
+
+def test_used_cues_of_each_line_of_play_stay_their_own():
+    """A set made from an earlier one (an undo, then another cue) does not
+    see the cues given on the other line, nor they its."""
+    start = UsedCues().with_cue("mint")
+    one, other = start.with_cue("lime"), start.with_cue("ash")
+    assert one.repeated(["lime"]) == "lime" and other.repeated(["lime"]) is None
+    assert other.repeated(["ash"]) == "ash" and one.repeated(["ash"]) is None
+    assert start.repeated(["lime"]) is None and start.repeated(["mint"]) == "mint"
+    assert set(one.with_cue("sea")) == {"mint", "lime", "sea"} and "ash" not in one
+    assert UsedCues().with_cue("mint") == frozenset({"mint"})
+
+
+def test_a_record_of_thousands_of_cues_loads_and_still_refuses_repeats():
+    """Each cue is checked against the earlier ones by look-up, not by
+    comparing it with every one of them (which took minutes here)."""
+    out = bounded(
+        """
+        import itertools
+        from huegames import hues_and_cues as hc
+        words = itertools.product("bfhjkpqtxz", repeat=4)
+        cues = ["".join(w) for w in itertools.islice(words, 6000)]
+        rules = hc.Rules(rounds_per_giver=1001, free_target=True)
+        moves = []
+        for first, second in zip(cues[::2], cues[1::2]):
+            moves += ["target H8", f"cue {first}", "guess A1", "guess A2"]
+            moves += [f"cue {second}", "guess A3", "guess A4"]
+        record = hc.new_game(players=3, seed=1, rules=rules).to_dict()
+        record["moves"] = moves
+        game = hc.Game.from_dict(record)
+        game.play("target H8")
+        print(len(game.used_cues), game.is_legal("cue bbbb"), game.is_legal("cue BFHJ"))
+        print(game.is_legal("cue zzzz"), game.is_legal("cue qqqq"))
+        """,
+        timeout=120,
+    )
+    assert out.split() == ["6000", "False", "False", "True", "True"]

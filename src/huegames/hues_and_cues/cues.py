@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from functools import cache, lru_cache
 
 from ..records import brief
@@ -538,12 +538,99 @@ def _spellings(cue: str) -> frozenset[str]:
     return frozenset(spelling for case in _CASES for spelling in _read("".join(map(case, words))))
 
 
+class _Index:
+    """The cues of one line of :class:`UsedCues`, by text and by spelling,
+    each with the count of cues given when it came (the earliest one)."""
+
+    __slots__ = ("cues", "spellings", "tip")
+
+    def __init__(self, tip: UsedCues) -> None:
+        self.tip = tip
+        self.cues: dict[str, int] = {}
+        self.spellings: dict[str, tuple[int, str]] = {}
+
+    def add(self, cue: str, spellings: frozenset[str], count: int) -> None:
+        self.cues.setdefault(cue, count)
+        for spelling in spellings:
+            self.spellings.setdefault(spelling, (count, cue))
+
+
+class UsedCues(Set[str]):
+    """The cues given so far in a game (their :func:`normal` texts): a set
+    that finds the cue a new one repeats with one look-up per reading.
+
+    :meth:`with_cue` shares everything before the new cue (a game of n cues
+    keeps n entries, not n²/2, and checks each cue in constant time, not
+    against every earlier one): the cues of one line of play share one
+    index, each set reading only the entries made before its own size.
+
+    >>> used = UsedCues().with_cue("sea foam").with_cue("mint")
+    >>> sorted(used), used.repeated(["seafoam"]), used.repeated(["lime"])
+    (['mint', 'sea foam'], 'sea foam', None)
+    """
+
+    __slots__ = ("_before", "_cue", "_index", "_size", "_spellings")
+
+    def __init__(self) -> None:
+        self._before: UsedCues | None = None
+        self._cue = ""
+        self._spellings: frozenset[str] = frozenset()
+        self._size = 0
+        self._index = _Index(self)
+
+    def with_cue(self, cue: str) -> UsedCues:
+        """These cues and ``cue`` (a :func:`normal` text)."""
+        if cue in self:
+            return self
+        added = UsedCues.__new__(UsedCues)
+        added._before, added._cue, added._size = self, cue, self._size + 1
+        added._spellings = _spellings(cue)
+        index = self._index
+        if index.tip is not self:  # another line of play went on from here: index this one anew
+            index = _Index(self)
+            for earlier in reversed(list(self._line())):
+                index.add(earlier._cue, earlier._spellings, earlier._size)
+        index.tip, added._index = added, index
+        index.add(cue, added._spellings, added._size)
+        return added
+
+    def repeated(self, words: Sequence[str]) -> str | None:
+        """The earliest of these cues that ``words`` repeat (see :func:`repeats`), or None."""
+        found = (self._index.spellings.get(text) for text in readings("".join(words)))
+        earliest = min((entry for entry in found if entry and entry[0] <= self._size), default=None)
+        return None if earliest is None else earliest[1]
+
+    def _line(self) -> Iterator[UsedCues]:
+        """This set and those it was made from, down to the first cue."""
+        used: UsedCues | None = self
+        while used is not None and used._size:
+            yield used
+            used = used._before
+
+    def __contains__(self, cue: object) -> bool:
+        return self._index.cues.get(cue, self._size + 1) <= self._size  # type: ignore[call-overload]
+
+    def __iter__(self) -> Iterator[str]:
+        return (used._cue for used in self._line())
+
+    def __len__(self) -> int:
+        return self._size
+
+    __hash__ = Set._hash
+
+    def __repr__(self) -> str:
+        return f"UsedCues({sorted(self)!r})"
+
+
 def repeats(words: Sequence[str], used: Iterable[str]) -> str | None:
     """The earlier cue that ``words`` repeat, or None.
 
     A repeat reads the same, its words joined (``sea foam`` repeats
     ``seafoam``, ``\uff4d\uff49\uff4e\uff54`` and ``m\u0131nt`` repeat ``mint``), in any case.
+    ``used`` as :class:`UsedCues` is looked up, not searched.
     """
+    if isinstance(used, UsedCues):
+        return used.repeated(words)
     texts = set(readings("".join(words)))
     for cue in used:
         if texts & _spellings(cue):

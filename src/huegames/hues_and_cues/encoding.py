@@ -90,6 +90,7 @@ observation is the same whatever the target.  ``observation_low`` and
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import dataclass
 from typing import Any
 
@@ -281,7 +282,7 @@ class HuesAndCuesEncoding:
         if view.players != self.players:
             raise ValueError(f"a {view.players}-player view for a {self.players}-player encoding")
 
-    def _repeated(self, tables: _CueTables, used: frozenset[str]) -> set[int]:
+    def _repeated(self, tables: _CueTables, used: Set[str]) -> set[int]:
         """The ids of the vocabulary cues that repeat a cue in ``used``."""
         found = set[int]()
         for cue in used:

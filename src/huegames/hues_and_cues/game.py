@@ -13,7 +13,7 @@ from .. import engine, records
 from ..errors import IllegalMoveError
 from .board import Board, Square
 from .cards import Card, default_deck, make_deck
-from .cues import cue_problem, normal
+from .cues import UsedCues, cue_problem, normal
 from .moves import Action, Move
 from .rounds import Phase, Round, legal_moves_of, score_round, seat_to_move
 from .rules import Rules
@@ -45,7 +45,7 @@ class _State:
     round: Round | None  # None once the game is over
     rounds: tuple[Round, ...]  # scored rounds
     scores: tuple[int, ...]
-    used: frozenset[str] = field(default_factory=frozenset)  # normal() texts of given cues
+    used: UsedCues = field(default_factory=UsedCues)  # normal() texts of given cues
 
 
 _EXPECTED = {
@@ -156,8 +156,8 @@ class Game:
         return self._state.rounds
 
     @property
-    def used_cues(self) -> frozenset[str]:
-        """Every cue given so far, case-folded."""
+    def used_cues(self) -> UsedCues:
+        """Every cue given so far, case-folded (a set)."""
         return self._state.used
 
     @property
@@ -296,7 +296,7 @@ class Game:
             return replace(
                 state,
                 round=replace(round_, cues=(*round_.cues, move.text), phase=phase),
-                used=state.used | {normal(move.words)},
+                used=state.used.with_cue(normal(move.words)),
             )
         if move.action is Action.SKIP:
             return self._scored(state, replace(round_, skipped=True))

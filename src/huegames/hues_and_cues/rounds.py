@@ -7,7 +7,7 @@ the other's internals.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Set
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
@@ -127,7 +127,7 @@ def _plain_cues(colours: tuple[str, ...], stems: bool) -> tuple[Move, ...]:
     )
 
 
-def legal_moves_of(round_: Round, used: frozenset[str], rules: Rules) -> list[Move]:
+def legal_moves_of(round_: Round, used: Set[str], rules: Rules) -> list[Move]:
     """The legal moves of a round in play (shared by games and views).
 
     Cues are open text: at a cue phase this lists the legal cues of the

@@ -10,6 +10,7 @@ from typing import Protocol
 from .. import engine
 from .board import SQUARES, Board
 from .cards import Card, default_deck
+from .cues import UsedCues
 from .moves import Move
 from .rounds import Phase, Round, legal_moves_of, seat_to_move
 from .rules import Rules
@@ -65,7 +66,7 @@ class View:
     round: Round | None
     rounds: tuple[Round, ...]
     scores: tuple[int, ...]
-    used_cues: frozenset[str]
+    used_cues: UsedCues
     board: Board
     rules: Rules
     game_class: GameClass = field(repr=False)
@@ -80,7 +81,7 @@ class View:
         round: Round | None,
         rounds: tuple[Round, ...],
         scores: tuple[int, ...],
-        used_cues: frozenset[str],
+        used_cues: UsedCues,
         board: Board,
         rules: Rules,
         game_class: GameClass,
