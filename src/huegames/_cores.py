@@ -19,6 +19,7 @@ import os
 import warnings
 from pathlib import Path
 from types import ModuleType
+from typing import NoReturn
 
 BACKENDS = ("c", "python")
 """Every backend's name, fastest first."""
@@ -127,6 +128,22 @@ def in_core(backend: str | None, available: bool, name: str) -> bool:
     if backend == "c" and not available:
         raise ValueError(f"the c backend is not available here ({name} is not loaded)")
     return backend == "c"
+
+
+class ProcessBound:
+    """A mixin for what holds C buffers that point into one another and into
+    this process's arrays (a vector environment's C batch): pickling or
+    copying it raises a TypeError that says so, not cffi's bare one."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError(
+            f"a {type(self).__name__} cannot be pickled or copied: its games live in C buffers "
+            "that point into one another and into this process's arrays; make the vector "
+            "environment again where it is needed (the same seed plays the same games), or "
+            "make it with backend='python', whose environments pickle"
+        )
 
 
 ERROR_MESSAGES = {

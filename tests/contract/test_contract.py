@@ -14,10 +14,13 @@ agrees with the scores, and every bot refuses to move.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import importlib
 import itertools
 import json
+import multiprocessing
+import pickle
 import random
 from enum import Enum
 from typing import Any
@@ -315,3 +318,128 @@ def test_every_game_records_the_one_layout(name: str) -> None:
     assert list(record) == ["format", "game", "players", "rules", "seed", "setup", "moves"]
     assert record["game"] == name and record["players"] == spec.min_players
     assert isinstance(spec.rules_class.from_dict(record["rules"]), spec.rules_class)
+
+
+COPIERS = {
+    "pickle": lambda thing: pickle.loads(pickle.dumps(thing)),
+    "deepcopy": copy.deepcopy,
+    "copy": copy.copy,
+}
+
+
+def midgame(spec: engine.GameSpec, players: int, seed: int) -> Any:
+    """A game some random moves in (its first undo still possible)."""
+    game = spec.new_game(players, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(1, 12)):
+        if game.is_over:
+            break
+        moves = game.legal_moves()
+        game.play(moves[rng.randrange(len(moves))])
+    return game
+
+
+def check_plays_on_alike(game: Any, twin: Any, seed: int) -> None:
+    """``twin`` is ``game``: the same record, moves, scores and views, move for
+    move to the end, and no move on one reaches the other."""
+    rng = random.Random(seed)
+    assert twin is not game and snapshot(twin) == snapshot(game)
+    while not game.is_over:
+        moves = list(game.legal_moves())
+        assert list(twin.legal_moves()) == moves
+        assert twin.scores() == game.scores() and twin.current_player == game.current_player
+        for seat in range(game.players):
+            assert same(twin.view(seat), game.view(seat))
+        move = moves[rng.randrange(len(moves))]
+        before = snapshot(game)
+        twin.play(move)
+        assert snapshot(game) == before, "a move on the copy leaves the original alone"
+        game.play(move)
+    assert snapshot(twin) == snapshot(game) and twin.outcome() == game.outcome()
+    assert twin.undo() == game.undo()
+    assert snapshot(twin) == snapshot(game)
+
+
+@pytest.mark.parametrize("how", list(COPIERS))
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_a_game_pickles_and_copies_and_plays_on_alike(
+    name: str, players: int, how: str, request: pytest.FixtureRequest
+) -> None:
+    if name == "hues-and-cues" and how == "copy":  # not this part's module: reported
+        request.applymarker(pytest.mark.xfail(reason="copy.copy shares Hues and Cues' state"))
+    spec = engine.game_spec(name)
+    for seed in (1, 2):
+        game = midgame(spec, players, seed)
+        check_plays_on_alike(game, COPIERS[how](game), seed)
+
+
+@pytest.mark.parametrize("how", list(COPIERS))
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_every_game_object_pickles_and_copies(name: str, players: int, how: str) -> None:
+    spec = engine.game_spec(name)
+    game = midgame(spec, players, 3)
+    copier = COPIERS[how]
+    moves = game.legal_moves()
+    assert list(copier(moves)) == list(moves)
+    for move in list(moves)[:5]:
+        assert copier(move) == move and hash(copier(move)) == hash(move)
+    rules = game.rules
+    assert copier(rules) == rules
+    assert copier(spec.rules_class()) == spec.rules_class()
+    for seat in range(players):
+        view = game.view(seat)
+        twin = copier(view)
+        assert same(twin, view) and list(twin.legal_moves()) == list(view.legal_moves())
+        assert twin.current_player == view.current_player and twin.is_over == view.is_over
+    for part in ("board", "deck", "deal", "table"):
+        thing = getattr(game, part, None)
+        if thing is not None and not callable(thing):
+            assert alike(copier(thing), thing)
+
+
+def alike(a: Any, b: Any) -> bool:
+    """:func:`same`, or for an object compared by identity, the same fields."""
+    if same(a, b):
+        return True
+    slots = [name for cls in type(a).__mro__ for name in getattr(cls, "__slots__", ())]
+    return type(a) is type(b) and all(
+        same(getattr(a, name), getattr(b, name)) for name in slots if not name.startswith("__")
+    )
+
+
+@pytest.mark.parametrize("how", list(COPIERS))
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_an_encoding_pickles_and_copies_and_encodes_alike(
+    name: str, players: int, how: str
+) -> None:
+    pytest.importorskip("numpy")
+    from huegames.encoding import encoding
+
+    spec = engine.game_spec(name)
+    if spec.encoding is None:
+        pytest.skip(f"{spec.title} has no encoding")
+    code = encoding(spec, players, None)
+    game = midgame(spec, players, 4)
+    code.observation(game.view(0))  # its caches filled first
+    twin = COPIERS[how](code)
+    for seat in range(players):
+        view = game.view(seat)
+        assert (twin.observation(view) == code.observation(view)).all()
+        assert (twin.action_mask(view) == code.action_mask(view)).all()
+        assert twin.legal_actions(view) == code.legal_actions(view)
+
+
+def play_first_moves(game: Any) -> tuple[str, list[int]]:
+    """``game`` played to its end, always by its first legal move: its record
+    and scores (what a worker process sends back)."""
+    while not game.is_over:
+        game.play(game.legal_moves()[0])
+    return snapshot(game), game.scores()
+
+
+def test_every_game_travels_to_a_spawned_process_and_plays_on_there() -> None:
+    games = [midgame(spec, spec.min_players, 5) for spec in engine.game_specs()]
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(2) as pool:
+        there = pool.map(play_first_moves, games, chunksize=1)
+    assert there == [play_first_moves(game) for game in games]

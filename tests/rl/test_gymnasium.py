@@ -5,6 +5,8 @@ not landed yet is skipped, saying so."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 
 import gymnasium
@@ -209,3 +211,31 @@ def test_registered_ids_and_repr():
     made = gymnasium.make("huegames/linja-v0", render_mode="ansi")
     made.reset(seed=1)
     assert "red" in made.render()
+
+
+COPIERS = {
+    "pickle": lambda thing: pickle.loads(pickle.dumps(thing)),
+    "deepcopy": copy.deepcopy,
+}
+
+
+@pytest.mark.parametrize("how", list(COPIERS))
+@pytest.mark.parametrize("name", engine.game_names())
+def test_an_env_pickles_and_copies_and_steps_on_alike(name, how):
+    needs_encoding(name)
+    env = hg.Env(name, opponents="random")
+    observation, _ = env.reset(seed=3)
+    rng = random.Random(3)
+    for _ in range(2):  # a step in, so the bots' generators have moved
+        observation, *_ = env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+    twin = COPIERS[how](env)
+    terminated = False
+    while not terminated:
+        action = rng.choice(np.flatnonzero(observation["action_mask"]).tolist())
+        before = env.game.to_dict()
+        stepped = twin.step(action)
+        assert env.game.to_dict() == before, "a step of the copy leaves the original alone"
+        observation, reward, terminated, truncated, info = env.step(action)
+        for key in observation:
+            np.testing.assert_array_equal(stepped[0][key], observation[key])
+        assert stepped[1:] == (reward, terminated, truncated, info)

@@ -8,7 +8,9 @@ games against the other.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import random
 import subprocess
 import sys
@@ -649,3 +651,32 @@ def test_a_huegames_bot_sees_only_its_view():
     assert bot.provides_policy() is False
     with pytest.raises(ValueError, match="no seat"):
         openspiel.HuegamesBot(game, 3, "random")
+
+
+COPIERS = {
+    "pickle": lambda thing: pickle.loads(pickle.dumps(thing)),
+    "deepcopy": copy.deepcopy,
+}
+
+
+@pytest.mark.parametrize("how", list(COPIERS))
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_and_its_states_pickle_and_copy_and_play_on_alike(name, how):
+    game = _load(name, engine.game_spec(name).min_players)
+    twin_game = COPIERS[how](game)
+    assert type(twin_game) is type(game)
+    assert twin_game.get_parameters() == game.get_parameters()
+    assert twin_game.num_distinct_actions() == game.num_distinct_actions()
+    rng = random.Random(5)
+    state = _play_randomly(_set_up(game, 5), rng, 4)
+    twin = COPIERS[how](state)
+    while not state.is_terminal():
+        assert twin.legal_actions() == state.legal_actions()
+        assert twin.history() == state.history() and str(twin) == str(state)
+        assert twin.observation_tensor(0) == state.observation_tensor(0)
+        action = rng.choice(state.legal_actions())
+        before = str(state)
+        twin.apply_action(action)
+        assert str(state) == before, "the copy is its own"
+        state.apply_action(action)
+    assert twin.returns() == state.returns()

@@ -5,6 +5,8 @@ modes.  A game whose encoding has not landed yet is skipped, saying so."""
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
 import subprocess
 import sys
@@ -341,3 +343,40 @@ def test_the_order_is_enforced():
     assert aec.agents is raw.agents and aec.terminations is raw.terminations
     assert aec.num_agents == 2 and aec.last()[1:] == raw.last()[1:]
     assert str(aec) == "huegames_linja_v0"
+
+
+COPIERS = {
+    "pickle": lambda thing: pickle.loads(pickle.dumps(thing)),
+    "deepcopy": copy.deepcopy,
+}
+
+
+def observed(aec):
+    """What ``aec`` shows now: the agent to act and its ``last()``, arrays as lists."""
+    observation, reward, terminated, truncated, info = aec.last()
+    arrays = {key: np.asarray(value).tolist() for key, value in observation.items()}
+    return aec.agent_selection, arrays, reward, terminated, truncated, info
+
+
+@pytest.mark.parametrize("how", list(COPIERS))
+@pytest.mark.parametrize("name", engine.game_names())
+def test_an_env_pickles_and_copies_and_steps_on_alike(name, how):
+    needs_encoding(name)
+    aec = hz.env(name)
+    aec.reset(seed=4)
+    rng = random.Random(4)
+    for _ in range(3):
+        aec.step(int(rng.choice(np.flatnonzero(aec.last()[0]["action_mask"]).tolist())))
+    twin = COPIERS[how](aec)
+    for agent in aec.agent_iter():
+        assert observed(twin) == observed(aec)
+        _observation, _reward, terminated, truncated, _info = aec.last()
+        if terminated or truncated:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(aec.last()[0]["action_mask"]).tolist()))
+        before = observed(aec)
+        twin.step(action)
+        assert agent == before[0] and observed(aec) == before, "the copy is its own"
+        aec.step(action)
+    assert twin.agents == aec.agents == []

@@ -4,6 +4,9 @@ every array returned is the caller's own, to keep or to write."""
 
 from __future__ import annotations
 
+import pickle
+from copy import deepcopy
+
 import numpy as np
 import pytest
 
@@ -95,3 +98,22 @@ def test_without_copies_the_final_observations_are_read_only_views_zero_where_no
             assert not array.flags.writeable
             np.testing.assert_array_equal(array, copied["final_obs"][key])
             assert not array[~terminated].any()
+
+
+@pytest.mark.parametrize(("game", "backend"), GAMES)
+def test_an_env_pickles_on_the_python_batch_and_refuses_clearly_on_the_c_one(game, backend):
+    envs = vector.make(game, 3, seed=2, backend=backend, opponents="random")
+    envs.reset()
+    for copier in (lambda thing: pickle.loads(pickle.dumps(thing)), deepcopy):
+        if backend == "c":
+            with pytest.raises(TypeError, match="cannot be pickled or copied: its games live in C"):
+                copier(envs)
+            continue
+        twin = copier(envs)
+        for _ in range(20):
+            actions = envs.random_actions()
+            np.testing.assert_array_equal(twin.random_actions(), actions)
+            expected, got = envs.step(actions), twin.step(actions)
+            for key in expected[0]:
+                np.testing.assert_array_equal(got[0][key], expected[0][key])
+            np.testing.assert_array_equal(got[1], expected[1])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Iterable, Iterator, Sequence
-from typing import overload
+from typing import Any, overload
 
 from .. import engine
 from ..errors import IllegalMoveError
@@ -84,6 +84,12 @@ class LegalMoves(Sequence[Move]):
         moves = cls.__new__(cls)
         moves._start(turns, anchors)
         return moves
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) with its anchors as tuples (the C
+        backend's are memoryviews, which do not pickle)."""
+        vertical, horizontal = self._anchors
+        return LegalMoves.of_turns, (self._turns, (tuple(vertical), tuple(horizontal)))
 
     @classmethod
     def none(cls) -> LegalMoves:

@@ -90,9 +90,10 @@ class _Deck:
     """What the state's calls need of a deck: its records as a ``hue_setup``,
     and card ids by deck index and back."""
 
-    __slots__ = ("ids", "index", "records", "setup", "setups", "turns")
+    __slots__ = ("deck", "ids", "index", "records", "setup", "setups", "turns")
 
     def __init__(self, deck: Deck) -> None:
+        self.deck = deck
         self.records = deck_records(deck)
         # One hue_setup per player count, never changed (threads share them).
         self.setups = {
@@ -222,6 +223,19 @@ class CState:
         return state.laid, state.fixed, (x0, y0, x1, y1), codes
 
     __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as the bytes of its block and hands, and
+        its deck: the C state holds no pointer, so the bytes are the state."""
+        hands = None if self._hands is None else ffi.buffer(self._hands)[:]
+        return (
+            _restore,
+            (self._deck.deck, ffi.buffer(self._block)[:], hands, self.hands),
+            (self.board, self.mirror),
+        )
+
+    def __setstate__(self, views: tuple[Any, Any]) -> None:
+        self.board, self.mirror = views
 
     def copy(self) -> CState:
         """An independent state with the same game (a copy of the bytes)."""
@@ -361,3 +375,18 @@ class CState:
         if status < 0:
             raise _error(status, "scores")
         return tuple(ffi.unpack(scratch.values, 5)), ffi.unpack(scratch.scores, players)
+
+
+def _restore(deck: Deck, block: bytes, hands: bytes | None, seats: list[tuple[str, ...]]) -> CState:
+    """A :class:`CState` from the bytes :meth:`CState.__reduce__` took."""
+    state = CState.__new__(CState)
+    state._block = _unzeroed("int64_t[]", len(block) // 8)
+    ffi.memmove(state._block, block, len(block))
+    state._state = ffi.cast("hue_state *", state._block)
+    state._deck = _deck(deck)
+    state._hands = None if hands is None else ffi.new("hue_hands *")
+    if hands is not None:
+        ffi.memmove(state._hands, hands, len(hands))
+    state.hands = list(seats)
+    state.board = state.mirror = None
+    return state

@@ -453,6 +453,11 @@ class HueEncoding:
     def __repr__(self) -> str:
         return f"<HueEncoding {self.players} players: {self.action_count} actions>"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its settings: its pools, caches and C
+        buffers are made again, for the process that loads it."""
+        return _encoding, (self.players, self.rules, self.deck, self.observation_kind)
+
     # -- checks -------------------------------------------------------------------
 
     def _check_view(self, view: View) -> None:
@@ -1077,6 +1082,11 @@ def _on_c(board: Board) -> CGrid:
 def _c_core() -> ModuleType:
     """The C core, for boards on the C grid (whatever backend is the default)."""
     return _cores.core(cells.CORE, cells.CORE_VERSION)
+
+
+def _encoding(players: int, rules: Rules, deck: Deck, observation: str) -> HueEncoding:
+    """The encoding :meth:`HueEncoding.__reduce__` took apart."""
+    return HueEncoding(players, rules, deck=deck, observation=observation)
 
 
 class _StateEncoder(threading.local):

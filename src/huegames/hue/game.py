@@ -447,6 +447,24 @@ class Game:
         hand.sort(key=self.deck.position)
         return move
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`copy`: a copy sharing the state would
+        see every move played on either game."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy(game)`` is :meth:`copy` too (what a game holds
+        besides its state is immutable)."""
+        return self.copy()
+
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickled as its fields, but not the weak references to its views'
+        tables (an unpickled game has no views yet)."""
+        fields = {name: getattr(self, name) for name in Game.__slots__ if hasattr(self, name)}
+        if "_views" in fields:
+            fields["_views"] = []
+        return None, fields
+
     def copy(self) -> Game:
         """An independent game at the same position: moves on it leave this one alone.
 

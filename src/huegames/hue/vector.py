@@ -34,7 +34,7 @@ from .rules import Rules
 __all__ = ["HueBatch"]
 
 
-class HueBatch:
+class HueBatch(_cores.ProcessBound):
     """A batch of Hue games in the C core (:class:`huegames.vector.batch.Batch`)."""
 
     def __init__(

@@ -255,6 +255,19 @@ class CState:
         self.keys.pop()
         self._state = None
 
+    def __getstate__(self) -> tuple[bytes, list[int], bytes]:
+        """Pickled (and deep-copied) as the bytes of its positions and rules."""
+        line = ffi.buffer(self._line, len(self.keys) * _SIZE)[:]
+        return line, self.keys, ffi.buffer(self._rules)[:]
+
+    def __setstate__(self, state: tuple[bytes, list[int], bytes]) -> None:
+        line, keys, rules = state
+        self._line = _new_line(max(_FIRST_CAPACITY, 2 * len(keys)))
+        ffi.memmove(self._line, line, len(line))
+        self._rules = ffi.new("linja_rules *")
+        ffi.memmove(self._rules, rules, len(rules))
+        self.keys, self._state = list(keys), None
+
     def copy(self) -> CState:
         """An independent line with the same positions."""
         twin = CState.__new__(CState)

@@ -25,7 +25,7 @@ __all__ = ["LinjaBatch"]
 _core = _cores.load(c_state.CORE, c_state.CORE_NAME, c_state.CORE_VERSION)
 
 
-class LinjaBatch:
+class LinjaBatch(_cores.ProcessBound):
     """A batch of Linja games in the C core (:class:`huegames.vector.batch.Batch`)."""
 
     def __init__(

@@ -201,6 +201,19 @@ class CLine:
         """Go back to the position before the last :meth:`play`."""
         self.depth -= 1
 
+    def __getstate__(self) -> tuple[bytes, bytes, int]:
+        """Pickled (and deep-copied) as the bytes of its positions and rules."""
+        line = ffi.buffer(self._line, (self.depth + 1) * _SIZE)[:]
+        return line, ffi.buffer(self._rules)[:], self.depth
+
+    def __setstate__(self, state: tuple[bytes, bytes, int]) -> None:
+        line, rules, self.depth = state
+        self._line = _unzeroed("plank_position[]", max(_FIRST_CAPACITY, 2 * (self.depth + 1)))
+        ffi.memmove(self._line, line, len(line))
+        self._rules = ffi.new("plank_rules *")
+        ffi.memmove(self._rules, rules, len(rules))
+        self._out = _moves_buffer()
+
     def copy(self) -> CLine:
         """An independent line with the same positions."""
         twin = CLine.__new__(CLine)
@@ -339,6 +352,10 @@ class LegalMoves(Sequence[Move]):
     def __init__(self, codes: memoryview) -> None:
         self.codes = codes
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its codes' bytes (a memoryview does not pickle)."""
+        return _legal_moves, (self.codes.tobytes(),)
+
     def __len__(self) -> int:
         return len(self.codes)
 
@@ -373,3 +390,8 @@ class LegalMoves(Sequence[Move]):
 
     def __repr__(self) -> str:
         return repr(list(self))
+
+
+def _legal_moves(codes: bytes) -> LegalMoves:
+    """The :class:`LegalMoves` of the codes' bytes :meth:`LegalMoves.__reduce__` took."""
+    return LegalMoves(memoryview(codes).cast("I"))

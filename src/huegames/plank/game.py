@@ -398,6 +398,16 @@ class Game:
                 table.owners[move.source.index] = seat
         return move
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`copy`: a copy sharing the state would
+        see every move played on either game."""
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy(game)`` is :meth:`copy` too (what a game holds
+        besides its state is immutable)."""
+        return self.copy()
+
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
         game = Game.__new__(Game)

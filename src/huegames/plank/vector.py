@@ -31,7 +31,7 @@ MOST_HISTORY: Final = 1 << 28
 batch keeps for the repetition rule; past it the Python batch plays."""
 
 
-class PlankBatch:
+class PlankBatch(_cores.ProcessBound):
     """A batch of Plank hands in the C core (:class:`huegames.vector.batch.Batch`)."""
 
     def __init__(

@@ -418,6 +418,12 @@ class HuegamesGame(pyspiel.Game):  # type: ignore[misc]
         self.outcomes = [(byte, 1.0 / _OUTCOMES) for byte in range(_OUTCOMES)]
         self._fixed = None if seed == _NO_SEED else self.start(seed)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its game's name and its parameters:
+        loaded again from OpenSpiel's registry (its class is made when the
+        game is registered, so it cannot be found by name)."""
+        return _loaded, (self.spec.name, self.spec.home, self.get_parameters())
+
     def new_initial_state(self) -> HuegamesState:
         """The state before the setup: :data:`SETUP_DRAWS` chance nodes (none
         when the ``seed`` parameter fixes the setup)."""
@@ -445,6 +451,11 @@ class HuegamesGame(pyspiel.Game):  # type: ignore[misc]
     def start(self, seed: int) -> engine.State[Any]:
         """The huegames game this OpenSpiel game starts from ``seed``."""
         return self.spec.new_game(self.players, seed=seed, rules=self.rules)
+
+
+def _loaded(name: str, module: str, params: dict[str, Any]) -> HuegamesGame:
+    """The game :meth:`HuegamesGame.__reduce__` took apart."""
+    return load_game(engine.game_spec(name, module=module), **params)
 
 
 def _moves_played(game: engine.State[Any]) -> int:

@@ -103,6 +103,17 @@ class Grid:
         self._count = 0  # occupied cells
         self._box: tuple[int, int, int, int] | None = None  # covers every occupied cell
 
+    def __getstate__(self) -> tuple[Any, ...]:
+        """Pickled (and deep-copied) as its cells' bytes and its frame."""
+        size = self._width * self._height
+        cells = ffi.buffer(self._cells, CELL_BYTES * size)[:]
+        return cells, self._x0, self._y0, self._width, self._height, self._count, self._box
+
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        cells, self._x0, self._y0, self._width, self._height, self._count, self._box = state
+        self._cells = ffi.new("hue_cell[]", self._width * self._height)
+        ffi.memmove(self._cells, cells, len(cells))
+
     def copy(self) -> Grid:
         """An independent grid with the same cells."""
         twin = Grid.__new__(Grid)
