@@ -443,3 +443,28 @@ def test_every_game_travels_to_a_spawned_process_and_plays_on_there() -> None:
     with context.Pool(2) as pool:
         there = pool.map(play_first_moves, games, chunksize=1)
     assert there == [play_first_moves(game) for game in games]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_can_undo_says_whether_undo_takes_back_a_move(name: str, players: int) -> None:
+    spec = engine.game_spec(name)
+    game = spec.new_game(players, 6)
+    if not hasattr(type(game), "can_undo"):  # Hues and Cues' lands with its own part
+        pytest.xfail(f"{spec.title} has no can_undo yet")
+    assert game.can_undo is False
+    with pytest.raises(IllegalMoveError):
+        game.undo()
+    rng = random.Random(6)
+    played = []
+    while not game.is_over:
+        moves = game.legal_moves()
+        played.append(game.play(moves[rng.randrange(len(moves))]))
+        assert game.can_undo is True
+    with pytest.raises(AttributeError):
+        game.can_undo = False
+    while played:
+        assert game.can_undo is True
+        assert game.undo() == played.pop()
+    assert game.can_undo is False
+    with pytest.raises(IllegalMoveError):
+        game.undo()

@@ -427,6 +427,12 @@ class Game:
         self._hands[self._to_move].remove(move.card)
         self.history.append(move)
 
+    @property
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would take back a move: one has been played
+        (the opening cannot be taken back)."""
+        return bool(self.history)
+
     def undo(self) -> Move:
         """Take back the last move played (the opening cannot be taken back)."""
         if not self.history:

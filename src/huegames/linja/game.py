@@ -247,6 +247,11 @@ class Game:
         self.play_legal(move)
         return move
 
+    @property
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would take back a move (one has been played)."""
+        return bool(self.history)
+
     def undo(self) -> Move:
         """Take back the last single move."""
         if not self.history:

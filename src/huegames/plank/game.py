@@ -369,6 +369,11 @@ class Game:
         self._apply(move, seat)
         return move
 
+    @property
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would take back a move (one has been played)."""
+        return bool(self.history)
+
     def undo(self) -> Move:
         """Take back the last move played."""
         if not self.history:
