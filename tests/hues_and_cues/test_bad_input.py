@@ -268,3 +268,54 @@ def test_listed_cues_all_play():
 def test_a_rule_setting_beyond_32_bits_is_refused(name: str) -> None:
     with pytest.raises(ValueError, match=f"Rules.{name} must be None or 1 to"):
         hc.Rules(**{name: 2**31})
+
+
+# -- caches ---------------------------------------------------------------------------
+
+
+def _cached_functions():
+    """Every functools cache of the Hues and Cues modules, by name."""
+    import importlib
+    import pkgutil
+
+    for module_info in pkgutil.iter_modules(hc.__path__):
+        module = importlib.import_module(f"{hc.__name__}.{module_info.name}")
+        for name, value in vars(module).items():
+            if callable(getattr(value, "cache_info", None)) and value.__module__ == module.__name__:
+                yield f"{module.__name__}.{name}", value
+
+
+def test_every_cache_of_arguments_is_bounded():
+    """A cache keyed on what a caller passes (words, cues, rules from a
+    record) has a size limit, so no record or cue stream grows memory."""
+    import inspect
+
+    found = dict(_cached_functions())
+    assert "huegames.hues_and_cues.cues.readings" in found
+    for name, function in found.items():
+        takes = inspect.signature(function.__wrapped__).parameters
+        if takes:
+            assert function.cache_parameters()["maxsize"] is not None, name
+
+
+def test_reading_thousands_of_distinct_words_keeps_each_cache_at_its_bound():
+    """Distinct cue words and rules' colour words fill each cache to its
+    bound and no further; an unbounded cache keeps only a few entries."""
+    import random
+
+    from huegames.hues_and_cues import cues
+    from huegames.hues_and_cues.vocabulary import vocabulary
+
+    rng = random.Random(5)
+    english = vocabulary("en")
+    for count in range(6000):
+        word = "".join(rng.choice("abcdefghijklmnopqrstuvwxyz\u0435\u0131") for _ in range(8))
+        hc.cue_problem([word], second=count % 2 == 1, used=["mint"])
+        english.read(word)
+    for count in range(40):
+        colours = (f"colour{count}",)
+        hc.cue_problem(["mint"], second=False, colours=colours)
+    for name, function in _cached_functions():
+        bound = function.cache_parameters()["maxsize"]
+        assert function.cache_info().currsize <= (16 if bound is None else bound), name
+    assert cues.readings.cache_info().currsize == cues.readings.cache_parameters()["maxsize"]

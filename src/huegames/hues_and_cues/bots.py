@@ -284,6 +284,8 @@ class LexiconBot:
         key = (second, rules.colour_words, rules.colour_stems, rules.relative_words)
         allowed = self._masks.get(key)
         if allowed is None:
+            if len(self._masks) >= 16:
+                self._masks.clear()
             allowed = self._masks[key] = _allowed(self.source, view.board, *key)
         values = np.where(allowed, cues.value[:, _index(target)], -np.inf)
         for row in _best_first(values, SECOND_CANDIDATES if second else FIRST_CANDIDATES):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from .board import SQUARES, Square, as_square
 
@@ -57,7 +57,7 @@ class Card:
         return cls.of(text.split())
 
 
-@cache
+@lru_cache(maxsize=16)
 def default_deck(seed: int = DEFAULT_DECK_SEED, size: int = DECK_SIZE) -> tuple[Card, ...]:
     """``size`` cards of 4 squares, no square on two cards (so ``size`` <= 120).
 

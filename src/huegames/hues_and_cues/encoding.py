@@ -273,6 +273,8 @@ class HuesAndCuesEncoding:
     def _cues(self, rules: Rules) -> _CueTables:
         tables = self._tables.get(rules)
         if tables is None:
+            if len(self._tables) >= 16:
+                self._tables = {self.rules: self._tables[self.rules]}
             tables = self._tables[rules] = _cue_tables(rules)
         return tables
 

@@ -9,7 +9,7 @@ import csv
 import io
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 
 from ..records import brief
@@ -80,7 +80,7 @@ def _rows() -> tuple[tuple[str, str, str], ...]:
     return tuple((source, name, colour) for source, name, colour in reader)
 
 
-@cache
+@lru_cache(maxsize=len(SOURCES) + 1)
 def lexicon(source: str = "xkcd") -> Lexicon:
     """The ``"xkcd"``, ``"css"`` or ``"all"`` lexicon (cached).
 

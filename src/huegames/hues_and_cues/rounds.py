@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Set
 from dataclasses import dataclass
 from enum import Enum
-from functools import cache
+from functools import lru_cache
 
 from .board import COLUMNS, SQUARES, Square
 from .cards import Card
@@ -94,7 +94,7 @@ def guess_points(distance: int) -> int:
     return (3, 2, 1)[distance] if distance <= 2 else 0
 
 
-@cache
+@lru_cache(maxsize=256)
 def guessing_order(giver: int, players: int, second: bool) -> tuple[int, ...]:
     """First guesses clockwise from the giver's left, second ones the other way."""
     step = -1 if second else 1
@@ -117,7 +117,7 @@ def score_round(
 GUESSES = tuple(Move.guess(square) for square in SQUARES)
 
 
-@cache
+@lru_cache(maxsize=8)
 def _plain_cues(colours: tuple[str, ...], stems: bool) -> tuple[Move, ...]:
     """Vocabulary cues of 1 or 2 words that break no rule but repeats and steering."""
     return tuple(

@@ -35,7 +35,7 @@ import re
 import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from importlib import resources
 
 from ..records import brief
@@ -417,7 +417,7 @@ def phrases(names: Mapping[str, str]) -> dict[str, WordColour]:
     return {text: pool(text, samples, len(samples)) for text, samples in found.items()}
 
 
-@cache
+@lru_cache(maxsize=len(VOCABULARIES))
 def vocabulary(name: str = "en") -> Vocabulary:
     """The vocabulary ``name`` (one of :data:`VOCABULARIES`; cached).
 
