@@ -194,6 +194,15 @@ static int distinct(const int8_t *colours, int a, int b, int c)
     return colours[a] != colours[b] && colours[a] != colours[c] && colours[b] != colours[c];
 }
 
+/* How many squares a set holds. */
+static int bits(uint64_t set)
+{
+    int count = 0;
+    for (; set; set &= set - 1)
+        count++;
+    return count;
+}
+
 /* Game._targets: the squares that complete a line for `seat` (a bit set),
  * and for each end and column (index 3 * end + col) the colour of a strip
  * laid there that would (or -1).  Returns how many there are. */
@@ -244,10 +253,8 @@ static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6])
             }
         }
     }
-    for (uint64_t rest = found; rest; rest &= rest - 1)
-        count++;
     *squares = found;
-    return count;
+    return count + bits(found);
 }
 
 static int add_unique(uint32_t *out, int n, uint32_t code)
@@ -688,10 +695,58 @@ static int gives_a_win(const state *s, uint32_t move, const hand_rules *rules)
                  rules->repetition);
 }
 
+/* gives_a_win for a move that lays no strip (a place, a shift or the pass),
+ * from the next seat's targets before it (`squares`, and `lays` strip lays
+ * that would): such a move fills one empty square and may empty one of the
+ * mover's, so the next seat's targets are those less the square filled,
+ * plus the square emptied when it would complete a line of the next
+ * seat's; its strip lays stay as they were.  `work` is the position, its
+ * squares changed for the test and put back. */
+static int gives_a_win_in_place(state *work, uint32_t move, uint64_t squares, int lays,
+                                const hand_rules *rules)
+{
+    int8_t *owners = work->p.owners;
+    int seat = to_move(work), next = work->p.order[(work->p.turn + 1) % work->p.players];
+    int target = -1, source = -1, made = 0;
+    if (move != PLANK_PASS) {
+        if (move % PLANK_PLACE_COLOUR < PLANK_SHIFT_BASE) {
+            target = (int)(move % PLANK_PLACE_COLOUR);
+        } else {
+            source = ((int)move - PLANK_SHIFT_BASE) / SQUARES;
+            target = ((int)move - PLANK_SHIFT_BASE) % SQUARES;
+            owners[source] = EMPTY;
+        }
+        owners[target] = (int8_t)seat;
+        made = line_through(work, target, seat);
+        squares &= ~((uint64_t)1 << target);
+        if (!made && source >= 0
+            && (!placing(work, next) || work->p.off[next][work->colours[source]])) {
+            owners[source] = (int8_t)next;
+            if (line_through(work, source, next))
+                squares |= (uint64_t)1 << source;
+        }
+        owners[target] = EMPTY;
+        if (source >= 0)
+            owners[source] = (int8_t)seat;
+    }
+    if (made || (lays == 0 && squares == 0) || work->p.turn + 1 >= rules->turn_limit)
+        return 0;
+    if (rules->repetition) {
+        state after = *work;
+        apply(&after, move);
+        return occurrences(rules->keys, after.p.turn, key_of(&after.p), after.p.players) + 1 <
+               rules->repetition;
+    }
+    return 1;
+}
+
 static uint32_t choose(const state *s, int policy, pyrandom *r, const hand_rules *rules)
 {
     uint32_t moves[PLANK_MAX_MOVES], safe[PLANK_MAX_MOVES];
-    int n, count = 0;
+    int n, count = 0, lays;
+    uint64_t squares;
+    int8_t lay_colours[6];
+    state work;
     if (policy == PLANK_POLICY_RANDOM) {
         n = legal_moves(s, moves);
         return moves[pyrandom_below(r, (uint32_t)n)];
@@ -700,9 +755,18 @@ static uint32_t choose(const state *s, int policy, pyrandom *r, const hand_rules
     if (n)
         return moves[pyrandom_below(r, (uint32_t)n)];
     n = legal_moves(s, moves);
-    for (int k = 0; k < n; k++)
-        if (!gives_a_win(s, moves[k], rules))
-            safe[count++] = moves[k];
+    /* the next seat's targets now, for the moves that lay no strip */
+    work = *s;
+    lays = targets(&work, work.p.order[(work.p.turn + 1) % work.p.players], &squares,
+                   lay_colours) - bits(squares);
+    for (int k = 0; k < n; k++) {
+        uint32_t move = moves[k];
+        int lays_a_strip = move != PLANK_PASS && move % PLANK_PLACE_COLOUR >= PLANK_SHIFT_BASE
+                           && move >= PLANK_LAY_PLACE_BASE;
+        if (lays_a_strip ? !gives_a_win(s, move, rules)
+                         : !gives_a_win_in_place(&work, move, squares, lays, rules))
+            safe[count++] = move;
+    }
     if (count)
         return safe[pyrandom_below(r, (uint32_t)count)];
     return moves[pyrandom_below(r, (uint32_t)n)];
