@@ -79,3 +79,15 @@ def test_the_final_observations_are_in_the_spaces():
             ended += int(terminated.sum())
             assert envs.observation_space.contains(infos["final_obs"])
             assert not infos["final_obs"]["action_mask"][terminated].any()
+
+
+def test_the_batched_spaces_are_made_once_when_read_and_can_be_replaced():
+    """A wrapper may set the batched spaces; reading them builds them once."""
+    envs = vector.make("linja", 2, seed=1)
+    first = envs.observation_space
+    assert envs.observation_space is first
+    assert envs.action_space is envs.action_space
+    replaced = spaces.MultiDiscrete([envs.single_action_space.n] * 2)
+    envs.action_space = replaced
+    assert envs.action_space is replaced
+    assert envs.observation_space is first

@@ -166,14 +166,39 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         )
         self.single_observation_space = _envs.observation_space(self.encoding)
         self.single_action_space = spaces.Discrete(self.encoding.action_count)
-        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
-        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._batched_spaces: dict[str, spaces.Space[Any]] = {}
         self.metadata = {"autoreset_mode": _MODES[mode]}
         self.autoreset_mode = mode
         self.seed = engine.fresh_seed() if seed is None else check_batch_seed(seed)
         """The batch seed of the games being played (:mod:`huegames.vector.batch`)."""
         self._started = False
         self._done = np.zeros(self.num_envs, np.bool_)
+
+    # The batched spaces are made when first read: Hue's mask Box of 1,024
+    # envs takes seconds to build, and a batch that only steps never needs it.
+    @property
+    def observation_space(self) -> spaces.Space[Any]:  # type: ignore[override]
+        """The single observation space batched ``num_envs`` times."""
+        return self._batched("observation_space", self.single_observation_space)
+
+    @observation_space.setter
+    def observation_space(self, space: spaces.Space[Any]) -> None:
+        self._batched_spaces["observation_space"] = space
+
+    @property
+    def action_space(self) -> spaces.Space[Any]:  # type: ignore[override]
+        """The single action space batched ``num_envs`` times (``MultiDiscrete``)."""
+        return self._batched("action_space", self.single_action_space)
+
+    @action_space.setter
+    def action_space(self, space: spaces.Space[Any]) -> None:
+        self._batched_spaces["action_space"] = space
+
+    def _batched(self, name: str, single: spaces.Space[Any]) -> spaces.Space[Any]:
+        made = self._batched_spaces.get(name)
+        if made is None:
+            made = self._batched_spaces[name] = batch_space(single, self.num_envs)
+        return made
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None

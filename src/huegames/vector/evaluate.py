@@ -77,9 +77,11 @@ def evaluate(
     to ``num_envs`` envs, the bots inside the C core where the game's
     kernel plays them.  Returns the :class:`~huegames.run.stats.Summary`
     :func:`huegames.simulate` gives (win rates with their intervals, mean
-    scores), the policy named ``name``, each bot by its label.  A policy
-    that raises, or gives anything but one legal action id per env, stops
-    the run with a :class:`PolicyError`.
+    scores), the policy named ``name``, each bot by its label.  The policy
+    reads the batch's own arrays, read-only (``make(copy=False)``): one that
+    needs to change them works on a copy.  A policy that raises, or gives
+    anything but one legal action id per env, stops the run with a
+    :class:`PolicyError`.
     """
     games = engine.check_int(games, "games")
     if games < 1:
@@ -105,6 +107,7 @@ def evaluate(
             seat=seat,
             seed=engine.derive_seed(seed, seat),
             threads=min(threads, min(num_envs, wanted)),
+            copy=False,
         )
         labels = [name if bot is None else bot.label for bot in envs.setup.bots]
         try:
