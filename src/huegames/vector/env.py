@@ -253,11 +253,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             self._done = terminated | (self._done & (self.autoreset_mode == "disabled"))
         rewards = np.zeros((self.num_envs, self.players), np.float64)
         infos: dict[str, Any] = {"to_move": buffers.to_move.copy()}
-        if terminated.any():
-            rewards[terminated] = self._rewards(terminated)
+        ended = np.flatnonzero(terminated)
+        if len(ended):
+            rewards[ended] = self._rewards(ended)
             infos["final_info"] = {
-                "scores": np.where(terminated[:, None], buffers.scores, 0.0),
-                "winners": np.where(terminated[:, None], buffers.winners, 0).astype(np.int8),
+                "scores": _rows_of(buffers.scores, ended),
+                "winners": _rows_of(buffers.winners, ended, np.int8),
             }
             infos["_final_info"] = terminated
             if self.autoreset_mode == "same-step":
@@ -308,7 +309,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         return {"observation": buffers.observations.copy(), "action_mask": buffers.masks.copy()}
 
     def _rewards(self, ended: np.ndarray) -> np.ndarray:
-        """Each seat's reward in the envs that ``ended``, as the single
+        """Each seat's reward in the envs ``ended`` (their indices), as the single
         environment's ``"score-difference"``: the seat's score minus the
         mean of the others' (negated where lower scores win)."""
         scores = self._buffers.scores[ended]
@@ -398,3 +399,10 @@ def _batch(
     if backend == "c":
         raise ValueError(f"{spec.title} has no C batch for these settings (backend='c')")
     return PythonBatch(setup, buffers, chunks)
+
+
+def _rows_of(array: np.ndarray, rows: np.ndarray, dtype: Any = None) -> np.ndarray:
+    """A zero array like ``array`` (of ``dtype``) holding its ``rows`` alone."""
+    made = np.zeros(array.shape, array.dtype if dtype is None else dtype)
+    made[rows] = array[rows]
+    return made
