@@ -41,9 +41,9 @@ from urllib.parse import urlsplit
 
 from . import __version__, engine
 from .records import brief
-from .run.recordfiles import FORMATS, format_of
+from .run.recordfiles import FORMATS, find_record, format_of
 from .run.runner import ENGINES, BotFailure, RunSpec, local_processes, simulate
-from .text import shown
+from .text import quoted, shown
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
 
@@ -67,6 +67,10 @@ CONNECT_TIMEOUT: Final = "10s"
 _MESSAGE_LIMIT: Final = 400
 
 _HELP_WIDTH: Final = 79
+
+_RUN_FILES: Final = (".csv", ".jsonl", ".ndjson")
+"""The endings of a file that ``show`` reads as run records alone (a
+``.json`` file may be a game record too)."""
 
 
 class UsageError(Exception):
@@ -682,11 +686,15 @@ def _add_show(commands: Any) -> None:
         description="Write the replay of one game as a single HTML file that needs no "
         "network: its picture at every move, the move list, the scores over the game. "
         "RECORD is a game record (a JSON file of game.to_dict()) or a run-record file "
-        "of simulate --moves (.jsonl or .csv), whose game --game names.",
+        "of simulate --moves (.jsonl or .csv).",
     )
     show.add_argument("record", metavar="RECORD", help="the record file")
     show.add_argument("-o", "--out", metavar="OUT.html", required=True, help="the page to write")
-    show.add_argument("--game", help="the game of a run-record file (run records do not name it)")
+    show.add_argument(
+        "--game",
+        help="the game of a run-record file (default: the one its records name; "
+        "older files do not name it)",
+    )
     show.add_argument(
         "--number",
         type=_integer,
@@ -707,13 +715,22 @@ def _show(args: argparse.Namespace) -> int:
         style["size"] = args.size
     try:
         _check_writable(args.out)
-        record = read_record(args.record, number=args.number)
-        if "format" not in record and args.game is None:
-            raise ValueError(
-                f"{_shown(args.record)} holds run records, which do not name their game: "
-                "give --game NAME"
-            )
-        replay = Replay.of(record, game=args.game, **style)
+        if args.record.lower().endswith(_RUN_FILES):  # read a record at a time
+            record = find_record(args.record, args.number)
+        else:
+            record = read_record(args.record, number=args.number)
+        game = args.game
+        named = record.get("game")
+        if "format" not in record and isinstance(named, str) and game not in (None, named):
+            raise ValueError(f"{_shown(args.record)} holds {quoted(named)} games, not {game!r}")
+        if "format" not in record and game is None:
+            game = named
+            if not isinstance(game, str):
+                raise ValueError(
+                    f"{_shown(args.record)} holds run records of an older version, which "
+                    "do not name their game: give --game NAME"
+                )
+        replay = Replay.of(record, game=game, **style)
         page = replay.html()
     except (ValueError, TypeError) as error:
         return _fail(str(error), USAGE_ERROR)

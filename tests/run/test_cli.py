@@ -47,7 +47,7 @@ def test_simulate_jsonl_by_format_with_moves(capsys, tmp_path):
     )  # fmt: skip
     assert status == 0, err
     records = [json.loads(line) for line in path.read_text().splitlines()]
-    assert [r["game"] for r in records] == [0, 1]
+    assert [(r["game"], r["index"]) for r in records] == [("linja", 0), ("linja", 1)]
     assert all(r["moves"] for r in records)
 
 

@@ -48,7 +48,7 @@ def test_a_failing_bot_stops_the_run_with_one_line_and_keeps_the_games_before(
     )  # fmt: skip
     out, err = capsys.readouterr()
     failed = first_failure(game, bots, 30)
-    number, seat = failed["game"], failed["forfeit"]
+    number, seat = failed["index"], failed["forfeit"]
     seed = engine.derive_seed(0, number)
     assert status == 1 and out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
@@ -58,7 +58,7 @@ def test_a_failing_bot_stops_the_run_with_one_line_and_keeps_the_games_before(
     assert said in err
     assert "\x1b" not in err
     kept = [json.loads(line) for line in path.read_text().splitlines()]
-    assert [record["game"] for record in kept] == list(range(number))
+    assert [record["index"] for record in kept] == list(range(number))
 
 
 @pytest.mark.parametrize("fmt", ["csv", "jsonl"])
@@ -103,11 +103,11 @@ def test_a_bot_failure_crosses_any_executor_and_names_everything():
     error = caught.value
     assert (error.game, error.number, error.seat, error.bot) == (
         "plank",
-        failed["game"],
+        failed["index"],
         failed["forfeit"],
         broken("illegal"),
     )
-    assert error.seed == engine.derive_seed(0, failed["game"])
+    assert error.seed == engine.derive_seed(0, failed["index"])
     assert error.reason == failed["reason"] and "InvalidMoveError" in error.reason
 
 

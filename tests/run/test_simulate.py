@@ -49,12 +49,13 @@ def test_read_records_is_exported_from_the_package():
 
 
 def test_records_have_the_documented_fields(reference):
-    assert [r["game"] for r in reference] == list(range(13))
+    assert [r["index"] for r in reference] == list(range(13))
     for record in reference:
-        fields = ["game", "seed", "seats", "scores", "winners", "winner"]
+        fields = ["game", "index", "seed", "seats", "scores", "winners", "winner"]
+        assert record["game"] == "hue"
         assert list(record) == ([*fields, "engine"] if kernel.available else fields)
         assert record.get("engine", "kernel") == "kernel"
-        assert record["seed"] == engine.derive_seed(5, record["game"])
+        assert record["seed"] == engine.derive_seed(5, record["index"])
         assert len(record["seats"]) == len(record["scores"]) == 2
         assert record["winners"] in ([0], [1], [0, 1], [])
         alone = record["winners"][0] if len(record["winners"]) == 1 else None
@@ -271,9 +272,10 @@ def test_csv_columns_and_cells(tmp_path):
     path = tmp_path / "r.csv"
     simulate("hue", "random", games=2, seed=1, workers=1, out=path, engine="python")
     lines = path.read_text().splitlines()
-    assert lines[0] == "game,seed,seats,scores,winners,winner"
-    game, seed, seats, scores, winners, winner = lines[1].split(",")
-    assert (game, seed, seats) == ("0", str(engine.derive_seed(1, 0)), "random random")
+    assert lines[0] == "game,index,seed,seats,scores,winners,winner"
+    game, index, seed, seats, scores, winners, winner = lines[1].split(",")
+    assert (game, index, seed) == ("hue", "0", str(engine.derive_seed(1, 0)))
+    assert seats == "random random"
     assert len(scores.split()) == 2
     assert winner in winners.split() or (winner == "" and len(winners.split()) != 1)
     assert len(lines) == 3
@@ -288,7 +290,7 @@ def test_stream_gets_json_lines_and_records_can_be_kept_too():
 def test_format_overrides_the_extension(tmp_path):
     path = tmp_path / "records.txt"
     simulate("hue", "random", games=2, workers=1, out=path, out_format="csv")
-    assert path.read_text().startswith("game,seed,")
+    assert path.read_text().startswith("game,index,seed,")
 
 
 # -- summary maths ------------------------------------------------------------------
@@ -542,4 +544,4 @@ def test_a_failed_run_closes_its_file_and_keeps_its_error(tmp_path, monkeypatch)
     monkeypatch.setattr("huegames.run.runner.play_chunk", fails)
     with pytest.raises(RuntimeError, match="a bot failed"):
         simulate("hue", "random", games=4, chunk_size=2, workers=1, out=path)
-    assert [record["game"] for record in read_records(path)] == [0, 1]
+    assert [record["index"] for record in read_records(path)] == [0, 1]

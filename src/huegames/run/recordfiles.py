@@ -2,8 +2,12 @@
 
 A run record (one per game, see :mod:`huegames.run.runner`) is a flat mapping::
 
-    {"game": 12, "seed": 3920..., "seats": ["greedy", "mcts:playouts=200"],
+    {"game": "hue", "index": 12, "seed": 3920..., "seats": ["greedy", "mcts:playouts=200"],
      "scores": [41, 37], "winners": [0], "winner": 0, "moves": [...]}
+
+``game`` is the game's registry name and ``index`` the game's number in its
+run.  Older files, whose ``game`` was the number and which named no game,
+are read as records with an ``index`` and no ``game``.
 
 plus ``"engine": "kernel"`` when a game's C kernel played it.  The records
 of a run that keeps going past failing bots also have ``"forfeit"``, the
@@ -26,12 +30,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any, Final, TextIO
 
 from ..records import brief
+from ..text import quoted
 
 __all__ = [
     "FORMATS",
     "RecordOutput",
     "RecordWriter",
     "check_format",
+    "find_record",
     "format_of",
     "read_records",
 ]
@@ -76,10 +82,10 @@ class RecordWriter:
     >>> from huegames.run.recordfiles import RecordWriter
     >>> stream = io.StringIO()
     >>> writer = RecordWriter(stream, "csv")
-    >>> writer.write({"game": 0, "seats": ["greedy", "random"], "winners": [0], "winner": 0})
-    >>> writer.write({"game": 1, "seats": ["random", "greedy"], "winners": [], "winner": None})
+    >>> writer.write({"index": 0, "seats": ["greedy", "random"], "winners": [0], "winner": 0})
+    >>> writer.write({"index": 1, "seats": ["random", "greedy"], "winners": [], "winner": None})
     >>> print(stream.getvalue(), end="")
-    game,seats,winners,winner
+    index,seats,winners,winner
     0,greedy random,0,0
     1,random greedy,,
     """
@@ -98,9 +104,9 @@ class RecordWriter:
         >>> import io
         >>> from huegames.run.recordfiles import RecordWriter
         >>> stream = io.StringIO()
-        >>> RecordWriter(stream, "jsonl").write({"game": 0, "winners": [0]})
+        >>> RecordWriter(stream, "jsonl").write({"index": 0, "winners": [0]})
         >>> stream.getvalue()
-        '{"game":0,"winners":[0]}\\n'
+        '{"index":0,"winners":[0]}\\n'
         """
         if self._csv is None:
             self._stream.write(json.dumps(record, separators=(",", ":")) + "\n")
@@ -187,11 +193,15 @@ def read_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterat
         if fmt == "jsonl":
             for line in stream:
                 if line.strip():
-                    yield json.loads(line)
+                    yield _upgraded(json.loads(line))
             return
         for row in csv.DictReader(stream):
-            record: dict[str, Any] = {
-                "game": int(row["game"]),
+            record: dict[str, Any] = (
+                {"game": row["game"], "index": int(row["index"])}
+                if "index" in row
+                else {"index": int(row["game"])}
+            )
+            record |= {
                 "seed": int(row["seed"]),
                 "seats": row["seats"].split(),
                 "scores": [_number(cell) for cell in row["scores"].split()],
@@ -206,6 +216,32 @@ def read_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterat
             if row.get("engine"):
                 record["engine"] = row["engine"]
             yield record
+
+
+def find_record(
+    path: str | os.PathLike[str], number: int | None = None, fmt: str | None = None
+) -> dict[str, Any]:
+    """The run record of game ``number`` (its ``index``) in the file ``path``,
+    by default the file's first, read one record at a time; a ValueError
+    naming the file when it has none."""
+    name = os.fspath(path)
+    seen: list[object] = []
+    for record in read_records(name, fmt):
+        if number is None or record.get("index") == number:
+            return record
+        seen.append(record.get("index"))
+    if not seen:
+        raise ValueError(f"{quoted(name)} holds no record")
+    raise ValueError(f"{quoted(name)} has no game {number}: its games are {brief(seen)}")
+
+
+def _upgraded(record: dict[str, Any]) -> dict[str, Any]:
+    """A run record in today's layout: one of an older file, whose ``game``
+    was its number (and which named no game), gets that number as ``index``."""
+    game = record.get("game")
+    if "index" in record or isinstance(game, bool) or not isinstance(game, int):
+        return record
+    return {"index": game, **{key: value for key, value in record.items() if key != "game"}}
 
 
 def _number(text: str) -> int | float:

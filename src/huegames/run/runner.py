@@ -18,8 +18,12 @@ game order.
 Each game is played with :func:`huegames.engine.play_game` and yields a
 run record (see :mod:`huegames.run.recordfiles`)::
 
-    {"game": i, "seed": <the deal's seed>, "seats": [bot labels by seat],
-     "scores": [...], "winners": [winning seats], "winner": <seat or None>}
+    {"game": "hue", "index": i, "seed": <the deal's seed>,
+     "seats": [bot labels by seat], "scores": [...], "winners": [winning seats],
+     "winner": <seat or None>}
+
+``game`` is the game's registry name (as in a game record) and ``index``
+the game's number in the run.
 
 ``winners`` are the outcome's winning seats (empty for a draw, several
 for a shared or team win); ``winner`` is the seat that won alone, else
@@ -167,8 +171,8 @@ class RunSpec:
     >>> spec.players, spec.labels
     (2, ['greedy', 'random'])
     >>> spec.play(1)
-    {'game': 1, 'seed': 7366372954872853517, 'seats': ['random', 'greedy'], 'scores': [43, 60],
-     'winners': [1], 'winner': 1}
+    {'game': 'linja', 'index': 1, 'seed': 7366372954872853517, 'seats': ['random', 'greedy'],
+     'scores': [43, 60], 'winners': [1], 'winner': 1}
     """
 
     game: str
@@ -427,7 +431,8 @@ class RunSpec:
         failure: BotFailure | None = None,
     ) -> dict[str, Any]:
         result: dict[str, Any] = {
-            "game": number,
+            "game": self.game,
+            "index": number,
             "seed": seed,
             "seats": labels,
             "scores": list(scores),
@@ -658,8 +663,8 @@ def simulate(
     | greedy | 4 | 4 | 100.0% (51.0%-100.0%) | 60.00 | 0.00 |
     | random | 4 | 0 | 0.0% (0.0%-49.0%) | 37.00 | 4.24 |
     >>> result.records[0]  # plus 'engine': 'kernel' where Linja's C kernel played it
-    {'game': 0, 'seed': 2886239381528970591, 'seats': ['greedy', 'random'], 'scores': [60, 37],
-     'winners': [0], 'winner': 0...}
+    {'game': 'linja', 'index': 0, 'seed': 2886239381528970591, 'seats': ['greedy', 'random'],
+     'scores': [60, 37], 'winners': [0], 'winner': 0...}
 
     The same run streamed to a file or stream keeps no records:
 
@@ -667,7 +672,7 @@ def simulate(
     >>> stream = io.StringIO()
     >>> simulate("linja", "greedy,random", games=2, seed=1, workers=1, out=stream).records
     >>> stream.getvalue().splitlines()[0]
-    '{"game":0,"seed":2886239381528970591,"seats":["greedy","random"],"scores":[60,37],...}'
+    '{"game":"linja","index":0,"seed":2886239381528970591,"seats":["greedy","random"],"scores":[60,37],...}'
     """
     spec = RunSpec.build(
         game,
