@@ -40,6 +40,7 @@ typedef struct {
     int32_t *cards;              /* card_count: the deal's order */
     int32_t *unseen;             /* card_count: the greedy bot's unseen cards */
     int32_t *positions, *gone, *come; /* 2 * area each: a mask's new positions, its changes */
+    uint8_t *seen;               /* area: differ's marks */
     void *scratch;               /* hue_state_scores' workspace */
     size_t scratch_size;
     greedy_space *greedy;        /* NULL without a greedy bot */
@@ -189,6 +190,7 @@ size_t hue_vector_workspace_size(const hue_vector *vector)
     return 7 + round8((size_t)(4 * frame_area(vector)) * sizeof(int64_t))
         + 2 * round8((size_t)vector->setup->card_count * sizeof(int32_t))
         + 3 * round8((size_t)(2 * frame_area(vector)) * sizeof(int32_t))
+        + round8((size_t)frame_area(vector))
         + round8(hue_workspace_size(side, side))
         + (has_greedy(vector) ? greedy_size(vector, side) : 0);
 }
@@ -221,6 +223,8 @@ static int32_t call_start(call *c, const hue_vector *v, void *workspace, size_t 
     c->positions = (int32_t *)take(&at, (size_t)(2 * c->area) * sizeof(int32_t));
     c->gone = (int32_t *)take(&at, (size_t)(2 * c->area) * sizeof(int32_t));
     c->come = (int32_t *)take(&at, (size_t)(2 * c->area) * sizeof(int32_t));
+    c->seen = (uint8_t *)take(&at, (size_t)c->area);
+    memset(c->seen, 0, (size_t)c->area);
     c->scratch_size = hue_workspace_size(c->side, c->side);
     c->scratch = take(&at, c->scratch_size);
     c->greedy = has_greedy(v) ? greedy_carve(&at, c->side, c->side,
@@ -327,28 +331,31 @@ static void mark_block(const call *c, int8_t *row, int32_t slot, int32_t rotatio
         at[positions[k]] = value;
 }
 
-/* The positions of sorted list `old` (n_old) not in sorted `new` (n_new)
- * into gone[], those of new not in old into come[]; the counts of each. */
+/* The positions of list `old` (n_old) not in list `new` (n_new) into
+ * gone[], those of new not in old into come[]; the counts of each.  Each
+ * list holds a position once; `seen` (a byte per frame position, all 0)
+ * marks old's, and is all 0 again after. */
 static void differ(const int32_t *old, int32_t n_old, const int32_t *new, int32_t n_new,
-                   int32_t *gone, int32_t *n_gone, int32_t *come, int32_t *n_come)
+                   uint8_t *seen, int32_t *gone, int32_t *n_gone, int32_t *come, int32_t *n_come)
 {
-    int32_t i = 0, j = 0, g = 0, k = 0;
+    int32_t k, g = 0, m = 0;
 
-    while (i < n_old && j < n_new) { /* a merge without a branch on the values */
-        int32_t a = old[i], b = new[j];
-        gone[g] = a;
-        come[k] = b;
-        g += a < b;
-        k += b < a;
-        i += a <= b;
-        j += b <= a;
+    for (k = 0; k < n_old; k++)
+        seen[old[k]] = 1;
+    for (k = 0; k < n_new; k++) { /* in both: 2; only in new: 0 */
+        int32_t at = new[k];
+        come[m] = at;
+        m += seen[at] == 0;
+        seen[at] = (uint8_t)(seen[at] << 1);
     }
-    while (i < n_old)
-        gone[g++] = old[i++];
-    while (j < n_new)
-        come[k++] = new[j++];
+    for (k = 0; k < n_old; k++) {
+        int32_t at = old[k];
+        gone[g] = at;
+        g += seen[at] == 1;
+        seen[at] = 0;
+    }
     *n_gone = g;
-    *n_come = k;
+    *n_come = m;
 }
 
 /* The mask row of seat `seat` (the seat to move, or not: then all 0),
@@ -380,7 +387,7 @@ static int32_t write_mask(call *c, hue_env *e, int32_t seat, int32_t to_move, in
         gone_at[o] = c->gone + (o ? gone[0] : 0);
         come_at[o] = c->come + (o ? come[0] : 0);
         differ(positions + (o ? e->mask_counts[0] : 0), e->mask_counts[o],
-               fresh + (o ? counts[0] : 0), counts[o], gone_at[o], &gone[o], come_at[o],
+               fresh + (o ? counts[0] : 0), counts[o], c->seen, gone_at[o], &gone[o], come_at[o],
                &come[o]);
     }
     for (slot = 0; slot < HUE_MAX_HAND && (slot < slots || slot < e->mask_slots); slot++) {
