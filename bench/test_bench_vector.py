@@ -175,9 +175,7 @@ def test_evaluate_against_greedy(benchmark, game, policy_name):
     games = 1024
     seeds = iter(range(10**6))
     benchmark.pedantic(
-        lambda: vector.evaluate(
-            policy, game, against="greedy", games=games, seed=next(seeds), num_envs=ENVS
-        ),
+        lambda: vector.evaluate(policy, game, against="greedy", games=games, seed=next(seeds)),
         rounds=3,
         warmup_rounds=1,
     )
