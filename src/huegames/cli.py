@@ -16,8 +16,10 @@ Every failure ends with one line on stderr, ``huegames: error: ...``, never
 a traceback: exit status 2 for a mistake in the command line (a bad value,
 an unknown game or bot, an output that cannot be opened, a malformed
 scheduler address), 1 for a failure while running (a scheduler that cannot
-be reached, a write that fails on a full disk, a worker process that died),
-130 for Ctrl-C.
+be reached, a write that fails on a full disk, a worker process that died,
+a bot that failed), 130 for Ctrl-C, 128 + the signal's number for SIGTERM
+or SIGHUP (which end a run as Ctrl-C does: no worker process left running,
+the finished games kept).
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from urllib.parse import urlsplit
 from . import __version__, engine
 from .records import brief
 from .run.recordfiles import FORMATS, find_record, format_of
-from .run.runner import ENGINES, BotFailure, RunSpec, local_processes, simulate
+from .run.runner import ENGINES, BotFailure, Ended, RunSpec, local_processes, simulate
 from .text import quoted, shown
 
 USAGE_ERROR, RUN_ERROR, INTERRUPTED = 2, 1, 130
@@ -280,6 +282,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except UsageError as error:
         return _fail(str(error), USAGE_ERROR)
+    except Ended as error:  # SIGTERM, SIGHUP: the run ended as Ctrl-C ends it
+        return _fail(str(error), 128 + error.signum)
     except KeyboardInterrupt:
         return _fail("interrupted", INTERRUPTED)
     except BrokenPipeError:  # stdout closed early (| head): nothing more to say

@@ -66,6 +66,7 @@ __all__ = [
     "WORKERS_PER_CORE",
     "BotFailure",
     "BotLike",
+    "Ended",
     "Result",
     "RunSpec",
     "Seeding",
@@ -118,6 +119,51 @@ class BotFailure(RuntimeError):
             f"{self.game} game {self.number} (seed {self.seed}): the bot of seat {self.seat}, "
             f"{quoted(self.bot)}, {self.reason}"
         )
+
+
+class Ended(KeyboardInterrupt):
+    """The run was ended by a signal (SIGTERM, SIGHUP), as Ctrl-C ends it: its
+    worker processes are ended and the records finished so far are written.
+
+    A KeyboardInterrupt, so that no ``except Exception`` in between stops it.
+    """
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    def __str__(self) -> str:
+        return f"ended by {signal.Signals(self.signum).name}"
+
+
+ENDING_SIGNALS: Final = tuple(
+    getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+"""The signals that end a run as Ctrl-C does (:class:`Ended`), while
+:func:`simulate` runs in the main thread and they have no handler of their own."""
+
+
+@contextlib.contextmanager
+def _ending_signals() -> Iterator[None]:
+    """While the run lasts, :data:`ENDING_SIGNALS` raise :class:`Ended` in the
+    main thread instead of killing the process at once, which would leave
+    the worker processes running and the last records half written."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def end(signum: int, frame: object) -> None:
+        raise Ended(signum)
+
+    kept = {}
+    for signum in ENDING_SIGNALS:
+        if signal.getsignal(signum) is signal.SIG_DFL:
+            kept[signum] = signal.signal(signum, end)
+    try:
+        yield
+    finally:
+        for signum, handler in kept.items():
+            signal.signal(signum, handler)
 
 
 class _Raised(Exception):
@@ -728,15 +774,16 @@ def simulate(
     try:
         done = 0
         in_flight = processes or workers or os.cpu_count() or 1
-        try:
-            for chunk in _run(spec, chunk_size, executor, processes, in_flight):
-                take(chunk)
-                done += len(chunk)
-                if progress is not None:
-                    progress(done)
-        except BotFailure as failure:  # keep the games played before it
-            take(failure.finished)
-            raise
+        with _ending_signals():
+            try:
+                for chunk in _run(spec, chunk_size, executor, processes, in_flight):
+                    take(chunk)
+                    done += len(chunk)
+                    if progress is not None:
+                        progress(done)
+            except BotFailure as failure:  # keep the games played before it
+                take(failure.finished)
+                raise
     except BaseException:
         if output is not None:
             output.abandon()
@@ -764,7 +811,8 @@ def _worker_start() -> None:
     Ctrl-C that came before this point ends it now, not as a
     KeyboardInterrupt traceback in multiprocessing's start-up code.
     """
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    for signum in (signal.SIGINT, *ENDING_SIGNALS):  # not the parent's handlers
+        signal.signal(signum, signal.SIG_DFL)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
@@ -819,12 +867,26 @@ def _run(
                 yield in_flight.popleft().result()
         while in_flight:
             yield in_flight.popleft().result()
+    except BaseException:
+        if own:
+            _end_workers(pool)
+        raise
     finally:
         with _quiet_cancelled_futures() if own else contextlib.nullcontext():
             for future in in_flight:
                 future.cancel()
             if own:
                 pool.shutdown(cancel_futures=True)  # joins the pool's manager thread
+
+
+def _end_workers(pool: Executor) -> None:
+    """End the run's own worker processes now, in the middle of their chunks:
+    the run has failed or was ended, and their results would be thrown away.
+    (After Ctrl-C, which the whole process group gets, they have ended already.)"""
+    processes = getattr(pool, "_processes", None) or {}  # ProcessPoolExecutor's own
+    for process in list(processes.values()):
+        with contextlib.suppress(OSError, ValueError):  # ended already, or closed
+            process.terminate()
 
 
 @contextlib.contextmanager
