@@ -794,7 +794,7 @@ def new_game(
     seed = engine.fresh_seed() if seed is None else engine.check_seed(seed)
     the_deck, the_rules = _deck(deck), _rules(rules)
     game = Game.__new__(Game)
-    if the_rules.opening is None and seed < 2**64 and _in_c(backend):
+    if the_rules.opening is None and 0 <= seed < 2**64 and _in_c(backend):
         _deck_deals(the_deck, engine.check_int(players, "players"), the_rules)
         game._deal_in_c(players, the_deck, the_rules, seed)  # deal_cards' deal, drawn in C
         return game
