@@ -22,12 +22,17 @@ import json
 import multiprocessing
 import pickle
 import random
+import unicodedata
 from enum import Enum
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huegames import IllegalMoveError, InvalidMoveError, NotYourTurnError, engine
+from huegames.text import QUOTED_LIMIT
+from profiles import examples
 
 MOVES_TRIED_PER_STEP = 12
 CHEAP_SETTINGS = {"playouts": 8, "nodes": 20, "candidates": 3}
@@ -468,3 +473,86 @@ def test_can_undo_says_whether_undo_takes_back_a_move(name: str, players: int) -
     assert game.can_undo is False
     with pytest.raises(IllegalMoveError):
         game.undo()
+
+
+HIDDEN_CATEGORIES = {"Cc", "Cf", "Cs", "Co", "Zl", "Zp"}
+GAME_NAMES = [spec.name for spec in engine.game_specs()]
+
+
+def check_safe_refusal(call: Any, *args: Any) -> None:
+    """``call(*args)`` refuses with a ValueError or TypeError (or accepts) and its
+    message holds no raw control, format or escape character and stays short:
+    at most 200 characters of the input, each escaped in at most 10."""
+    try:
+        call(*args)
+    except (ValueError, TypeError) as error:
+        message = str(error)
+        assert len(message) <= 10 * QUOTED_LIMIT + 200, message[:400]
+        raw = [ch for ch in message if unicodedata.category(ch) in HIDDEN_CATEGORIES]
+        assert not raw, f"raw {raw[:3]!r} in {message[:200]!r}"
+
+
+HOSTILE_TEXT = st.one_of(
+    st.text(),
+    st.text(alphabet=st.characters(categories=["Cc", "Cf", "Zl", "Zp"])),
+    st.builds(lambda head, n: head + "x" * n, st.text(max_size=20), st.integers(200, 300_000)),
+    st.builds(lambda head, n: head + "\n\x1b" * n, st.text(max_size=20), st.integers(1, 10_000)),
+)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@settings(max_examples=examples(100))
+@given(text=HOSTILE_TEXT)
+def test_move_text_is_refused_with_a_short_safe_message(name: str, text: str) -> None:
+    spec = engine.game_spec(name)
+    game = spec.new_game(spec.min_players, 1)
+    move_type = type(game.legal_moves()[0])
+    before = snapshot(game)
+    for call in (game.play, move_type.parse, move_type.coerce):
+        check_safe_refusal(call, text)
+    for part in (text, f"{text} 0 0 0", f"0 {text}"):
+        check_safe_refusal(game.play, part)
+        game = spec.new_game(spec.min_players, 1) if snapshot(game) != before else game
+
+
+def test_a_hue_card_id_is_quoted_in_a_refusal() -> None:
+    from huegames import hue
+
+    game = hue.new_game(players=2, seed=1)
+    for card in ("S0\n\x1b[2J", "\u202eD1", "x" * 100_000):
+        with pytest.raises(IllegalMoveError) as refused:
+            game.play(hue.Move(card, 0, 0, 0))
+        check_safe_refusal(lambda error=refused.value: (_ for _ in ()).throw(error))
+
+
+HUGE_INTS = st.one_of(
+    st.integers(max_value=-1),
+    st.integers(min_value=2**31 - 2),
+    st.integers(min_value=2**62).map(lambda n: n * 2**64),
+    st.integers(max_value=-(2**63)),
+)
+
+
+@pytest.mark.parametrize("name", GAME_NAMES)
+@settings(max_examples=examples(100))
+@given(number=HUGE_INTS)
+def test_an_integer_out_of_range_is_a_value_error_never_an_overflow(name: str, number: int) -> None:
+    spec = engine.game_spec(name)
+    try:  # any seed is a seed: the game is dealt, on either backend alike
+        dealt = spec.new_game(spec.min_players, number)
+    except ValueError:
+        dealt = None
+    if dealt is not None:
+        assert list(dealt.legal_moves())
+    for call in (
+        lambda: spec.new_game(number, 1),
+        lambda: spec.new_game(spec.min_players, 1).view(number),
+    ):
+        with pytest.raises(ValueError):
+            call()
+    game = spec.new_game(spec.min_players, 1)
+    for method in ("hand", "hand_size", "score", "threats"):
+        call = getattr(game, method, None)
+        if callable(call):
+            with pytest.raises(ValueError):
+                call(number)

@@ -6,6 +6,7 @@ from typing import NamedTuple
 
 from ..errors import InvalidMoveError
 from ..records import brief
+from ..text import quoted, shown
 
 
 def footprint(x: int, y: int, horizontal: bool) -> tuple[tuple[int, int], ...]:
@@ -16,8 +17,9 @@ def footprint(x: int, y: int, horizontal: bool) -> tuple[tuple[int, int], ...]:
 
 
 def _short(card_id: str) -> str:
-    """A card id as an error message shows it: whole when short."""
-    return card_id if len(card_id) <= 40 else brief(card_id)
+    """A card id as an error message shows it: as it is when short and
+    printable (``D1``), else :func:`~huegames.text.quoted`."""
+    return card_id if len(card_id) <= 40 and shown(card_id) == card_id else quoted(card_id)
 
 
 class Move(NamedTuple):
@@ -66,14 +68,14 @@ class Move(NamedTuple):
         parts = text.split()
         if len(parts) != 4:
             raise InvalidMoveError(
-                f"move {brief(text)}: expected 'card x y rotation', e.g. 'D1 1 0 1'"
+                f"move {quoted(text)}: expected 'card x y rotation', e.g. 'D1 1 0 1'"
             )
         card, *numbers = parts
         try:
             x, y, rotation = (int(number) for number in numbers)
         except ValueError:
             raise InvalidMoveError(
-                f"move {brief(text)}: x, y and rotation must be integers"
+                f"move {quoted(text)}: x, y and rotation must be integers"
             ) from None
         return cls.of(card, x, y, rotation)
 

@@ -10,6 +10,7 @@ from typing import ClassVar
 
 from ..errors import InvalidMoveError
 from ..records import brief
+from ..text import quoted
 from .board import POSITIONS
 
 PASS_TEXT = "pass"
@@ -74,7 +75,7 @@ class Move:
         match = _MOVE.fullmatch(cleaned)
         if match is None:
             raise InvalidMoveError(
-                f"move {brief(text)}: expected 'src-dst' such as '0-1', or 'pass'"
+                f"move {quoted(text)}: expected 'src-dst' such as '0-1', or 'pass'"
             )
         return cls.of(int(match[1]), int(match[2]))
 

@@ -22,6 +22,7 @@ from typing import Any, ClassVar, TypeVar
 
 from ..errors import InvalidMoveError
 from ..records import brief
+from ..text import quoted
 from .components import COLOURS, MAX_ROWS, ORDERS
 
 MoveT = TypeVar("MoveT", bound="Move")
@@ -75,7 +76,7 @@ class Square:
         """Read ``"b2"`` (column a-c, row 1-12); raise InvalidMoveError when malformed."""
         match = _SQUARE.fullmatch(text) if isinstance(text, str) else None
         if match is None or not 1 <= int(match[2]) <= MAX_ROWS:
-            raise InvalidMoveError(f"square {brief(text)}: expected a column a-c and a row 1-12")
+            raise InvalidMoveError(f"square {quoted(text)}: expected a column a-c and a row 1-12")
         return cls(int(match[2]) - 1, "abc".index(match[1].lower()))
 
 
@@ -286,7 +287,7 @@ def _parse(text: object) -> Move:
             return LayPlace(strip, end, token.upper())
         return LayShift(strip, end, Square.parse(token))
     raise InvalidMoveError(
-        f"move {brief(text)}: expected 'Rb2', 'b2-c4', 'T GWR R', 'B GWR b2' or 'pass'"
+        f"move {quoted(text)}: expected 'Rb2', 'b2-c4', 'T GWR R', 'B GWR b2' or 'pass'"
     )
 
 
