@@ -11,8 +11,13 @@ import io
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huegames import engine, pictures
+from huegames.text import shown
+from profiles import examples
+from terminal import assert_well_formed
 
 pytest.importorskip("resvg_py")
 Image = pytest.importorskip("PIL.Image")
@@ -66,3 +71,31 @@ def test_png_draws_the_text_in_the_package_font(name: str, options: dict[str, st
     assert len(changed) > 100, "the text is drawn"
     assert changed <= inked, "only where the text's glyphs lie"
     assert pictures.png(svg) == pictures.png(svg), "the same bytes every time"
+
+
+# -- outside text ----------------------------------------------------------------------------
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(text=st.text())
+def test_any_text_leaves_the_svg_well_formed(text: str) -> None:
+    """Text, tooltips and attribute values of any Unicode (controls, lone
+    surrogates, U+FFFE, markup) read back as :func:`huegames.text.shown`."""
+    doc = pictures.Svg(40, 20, data_name=text)
+    doc.open(class_=text)
+    doc.title(text)
+    doc.text(20, 10, text, data_card=text)
+    doc.close()
+    root = assert_well_formed(doc.render())
+    group = root[0]
+    assert root.get("data-name") == group.get("class") == shown(text)
+    assert [element.text or "" for element in group] == [shown(text)] * 2
+    assert group[1].get("data-card") == shown(text)
+
+
+@settings(max_examples=examples(120), deadline=None)
+@given(text=st.text(st.sampled_from("[]/\\ab#@=X\x1b\n")) | st.text())
+def test_console_text_shows_as_it_is_in_rich_markup(text: str) -> None:
+    from rich.text import Text
+
+    assert Text.from_markup(pictures.console_text(text), emoji=False).plain == shown(text)

@@ -29,13 +29,14 @@ PNG is the same on every machine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from types import MappingProxyType
-from xml.sax.saxutils import escape, quoteattr
 
 from .records import brief
+from .text import markup, shown
 
 __all__ = [
     "COLOUR_BLIND",
@@ -45,6 +46,7 @@ __all__ = [
     "Palette",
     "Style",
     "Svg",
+    "console_text",
     "ink",
     "luminance",
     "png",
@@ -253,8 +255,34 @@ def _attributes(attributes: Mapping[str, object]) -> str:
         if value is None:
             continue
         text = _number(value) if isinstance(value, (int, float)) else str(value)
-        parts.append(f" {name.rstrip('_').replace('_', '-')}={quoteattr(text)}")
+        parts.append(f' {name.rstrip("_").replace("_", "-")}="{markup(text)}"')
     return "".join(parts)
+
+
+_BRACKET = re.compile(r"(\\*)(\[(?:[a-z#/@][^[]*?])?)")
+"""An opening bracket after any backslashes, with the rest of a tag when
+rich console markup would read one there."""
+
+
+def _bracket(found: re.Match[str]) -> str:
+    # rich halves the backslashes before a tag (an odd one escapes it) and
+    # drops one before any other bracket.
+    backslashes, bracket = found[1], found[2]
+    if len(bracket) > 1:
+        return f"{backslashes}{backslashes}\\{bracket}"
+    return f"{backslashes}\\{bracket}" if backslashes else bracket
+
+
+def console_text(text: str) -> str:
+    """Outside text for a picture in rich console markup: :func:`huegames.text.shown`
+    (no control or escape character reaches the terminal), with brackets
+    and backslashes escaped so rich shows it as it is, never as a style.
+
+    >>> from huegames import pictures
+    >>> pictures.console_text("[bold]x\\x1b[2J")
+    '\\\\[bold]x\\\\x1b[2J'
+    """
+    return _BRACKET.sub(_bracket, shown(text))
 
 
 def luminance(fill: str) -> float:
@@ -281,8 +309,10 @@ class Svg:
     """A small SVG document written element by element, in drawing order.
 
     Element methods take SVG attributes as keywords (``stroke_width=2`` is
-    written ``stroke-width="2"``, ``class_="x"`` ``class="x"``); text is
-    escaped. :meth:`open`/:meth:`close` wrap elements in a group.
+    written ``stroke-width="2"``, ``class_="x"`` ``class="x"``); every text
+    and attribute value goes through :func:`huegames.text.markup`, so any
+    outside text (a card id, a cue, a seat's name) leaves the document
+    well-formed and inert. :meth:`open`/:meth:`close` wrap elements in a group.
     ``attributes`` go on the root ``<svg>`` (``class_="huegames-linja"``).
     """
 
@@ -320,11 +350,11 @@ class Svg:
     ) -> None:
         """``text`` centred on ``(x, y)``, ``size`` pixels high."""
         attributes = {"text_anchor": "middle", "dominant_baseline": "central", **attributes}
-        self.element("text", escape(text), x=x, y=y, **attributes, font_size=size)
+        self.element("text", markup(text), x=x, y=y, **attributes, font_size=size)
 
     def title(self, text: str) -> None:
         """A tooltip (and accessible name) for the enclosing group or picture."""
-        self.element("title", escape(text))
+        self.element("title", markup(text))
 
     def mark(self, shape: str, cx: float, cy: float, r: float, **attributes: object) -> None:
         """One of :data:`SEAT_MARKS` centred on ``(cx, cy)``, about ``r`` in radius."""

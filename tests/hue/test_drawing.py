@@ -8,16 +8,23 @@ drawing reads, so a slip in either shows.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import random
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huegames import engine, pictures
 from huegames.hue import Board, Game, GreedyBot, Kind, Move, View, console, new_game, png, svg
 from huegames.hue.bots import random_position
+from huegames.hue.cards import default_deck
 from huegames.hue.drawing import COLOUR_NAMES, _codes, _largest_areas
+from huegames.text import shown
+from profiles import examples
+from terminal import assert_inert, assert_well_formed, rendered
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -374,3 +381,30 @@ def test_the_last_move_is_outlined_by_default_as_in_every_game(game: Game) -> No
         draw = engine.game_spec(name).svg
         parameter = inspect.signature(draw).parameters.get("last_move") if draw else None
         assert parameter is None or parameter.default is True, name
+
+
+# -- outside text ---------------------------------------------------------------------------
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(
+    name=st.text(min_size=1, max_size=12).filter(lambda text: not any(c.isspace() for c in text))
+)
+def test_custom_card_ids_stay_text_in_every_picture(name: str) -> None:
+    """A custom deck's card ids (any Unicode but spaces: controls, markup,
+    lone surrogates) leave the SVG well-formed and the console inert."""
+    deck = [
+        dataclasses.replace(card, id=f"{name}{index}") for index, card in enumerate(default_deck())
+    ]
+    try:
+        game = new_game(2, seed=1, deck=deck)
+    except ValueError:
+        return  # a backend may refuse an id it cannot hold
+    for _ in range(2):
+        game.play(game.legal_moves()[0])
+    for subject in (game, game.view(0), game.board):
+        root = assert_well_formed(svg(subject, palette="colour-blind"), png=subject is game)
+        cards = {element.get("data-card") for element in root.iter()} - {None}
+        assert cards and cards <= {shown(card.id) for card in deck}, "each id shown as it is"
+        assert_inert(rendered(console(subject)))
+    assert any(shown(name) in line for line in rendered(console(game.view(0))).splitlines())

@@ -8,10 +8,15 @@ import re
 import xml.etree.ElementTree as ET
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huegames import engine, pictures
 from huegames import hues_and_cues as hc
 from huegames.hues_and_cues import drawing
+from huegames.text import shown
+from profiles import examples
+from terminal import assert_inert, assert_well_formed, rendered
 
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
@@ -358,3 +363,26 @@ def test_console_of_the_giver_marks_the_target_and_parses_as_rich_markup():
 def test_console_of_a_bare_board_has_no_caption():
     lines = hc.console(hc.Board.default()).splitlines()
     assert len(lines) == 18
+
+
+# -- outside text ---------------------------------------------------------------------------
+
+WORDS = st.text(st.characters(categories=("L", "M", "N")), min_size=1, max_size=10)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(cue=WORDS | st.text(max_size=12) | st.builds("{} {}".format, WORDS, WORDS))
+def test_any_cue_the_game_takes_stays_text_in_every_picture(cue: str) -> None:
+    """A cue is outside text: whatever the cue rules let through, the SVG
+    stays well-formed and the console inert, and the cue reads as given."""
+    game = hc.new_game(3, seed=SEED)
+    game.play(game.legal_moves()[0])  # the cue giver picks the target
+    try:
+        game.play(f"cue {cue}")
+    except ValueError:
+        return  # the cue rules refused it
+    for subject in (game, game.view(1)):
+        root = assert_well_formed(drawing.svg(subject), png=subject is game)
+        words = " ".join(element.text or "" for element in root.iter())
+        assert shown(cue) in words or shown(cue.casefold()) in words.casefold()
+        assert_inert(rendered(drawing.console(subject)))

@@ -22,10 +22,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huegames import cli, engine
 from huegames.errors import IllegalMoveError
 from huegames.show.play import Session
+from huegames.text import shown
+from profiles import examples
+from terminal import assert_inert
 
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
@@ -453,3 +458,27 @@ def test_only_ascii_digits_are_move_numbers(typed: str) -> None:
     assert "(digits 0-9)" in text
     assert len(max(text.splitlines(), key=len)) <= 200
     assert session.game.to_dict()["moves"] == []
+
+
+CONTROL = re.compile(r"\x1b\[2J|\x1b\[H|\x1b\[[0-9;]*m")
+"""What rich itself writes: a new screen at each turn and the colours."""
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(game=st.sampled_from(["hue", "linja", "plank", "hues-and-cues"]), name=st.text())
+def test_seat_names_stay_text_on_the_terminal(game: str, name: str) -> None:
+    """A bot's name is outside text: the screen shows its control and
+    format characters escaped, never raw, and markup in it as it is."""
+    from rich.console import Console
+
+    from huegames.show.play import run
+
+    session = Session(game, bots="random", seed=2)
+    session.labels[1] = name
+    out = io.StringIO()
+    lines = iter(["1", "1", "moves", "hint", "undo"])
+    console = Console(file=out, width=120, force_terminal=True, color_system="truecolor")
+    assert run(session, read=lambda prompt: next(lines, "quit"), console=console) == 0
+    text = CONTROL.sub("", out.getvalue())
+    assert_inert(text)
+    assert f"seat 1 ({shown(name)})" in text

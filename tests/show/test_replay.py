@@ -23,16 +23,19 @@ import os
 import re
 import xml.etree.ElementTree as ET
 from collections import Counter
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from huegames import engine
 from huegames.cli import main
 from huegames.run.runner import simulate
 from huegames.show.replay import Replay, read_record, replay_html
+from profiles import examples
+from terminal import assert_inert
 
 pytestmark = pytest.mark.backend_independent  # the same on either backend
 
@@ -562,3 +565,50 @@ def test_hostile_records_give_value_or_type_errors(data):
         assert str(error)
     else:
         assert page.startswith("<!DOCTYPE html>")
+
+
+# -- outside text --------------------------------------------------------------------------
+
+
+class Tags(HTMLParser):
+    """Every start tag of a page and its attribute names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, list[str]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, [name for name, _ in attrs]))
+
+
+def run_record(name: str) -> dict:
+    """A run record of ``name`` cut to its first four moves."""
+    run = simulate(name, "random", games=1, seed=2, workers=1, record_moves=True)
+    return dict(run.records[0], moves=run.records[0]["moves"][:4], scores=None)
+
+
+RUN_RECORDS = {name: run_record(name) for name in ("hue", "linja", "plank", "hues-and-cues")}
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(game=st.sampled_from(sorted(RUN_RECORDS)), names=st.lists(st.text(), min_size=4))
+def test_seat_names_stay_text_on_the_page_and_in_the_result(game: str, names: list[str]) -> None:
+    """A run record's bot names are outside text: the page gains no element,
+    script or event handler from them, and the result is inert in a terminal."""
+    record = RUN_RECORDS[game]
+    hostile = dict(record, seats=names[: len(record["seats"])])
+    replay = Replay.of(hostile, game=game)
+    assert_inert(replay.result())
+    page = replay.html()
+    parser = Tags()
+    parser.feed(page)
+    tags = [tag for tag, _ in parser.tags]
+    assert tags.count("script") == 2, "the page's own two scripts, no more"
+    assert not [attrs for _, attrs in parser.tags if any(a.startswith("on") for a in attrs)]
+    plain = Tags()
+    plain.feed(Replay.of(record, game=game).html())
+    assert tags == [tag for tag, _ in plain.tags], "the same elements as with plain names"
+    data = re.search(r'<script type="application/json" id="replay-data">(.*?)</script>', page)
+    assert data is not None
+    for caption in json.loads(data.group(1))["captions"]:
+        assert_inert(caption)

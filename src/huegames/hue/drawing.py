@@ -693,20 +693,15 @@ def console(subject: Subject, *, palette: str | pictures.Palette = "standard") -
             )
     if around is not None:
         lines.append("")
-        lines.append(_markup(_status(around)))
+        lines.append(pictures.console_text(_status(around)))
     if isinstance(around, View):
         whose = f"Seat {around.player}'s hand"
         if around.current_player == around.player:
             whose += " (to move)"
-        lines.append(_markup(whose) + ":")
+        lines.append(pictures.console_text(whose) + ":")
         for card_id in around.hand:
             lines.append("  " + _console_card(board.deck[card_id], colours))
     return "\n".join(lines)
-
-
-def _markup(text: str) -> str:
-    """``text`` with rich markup's opening brackets escaped."""
-    return text.replace("[", "\\[")
 
 
 def _block(text: str, name: str, palette: pictures.Palette) -> str:
@@ -753,4 +748,5 @@ def _console_card(card: Card, palette: pictures.Palette) -> str:
         blocks.append(_block(f" {palette.letters[name]}{'☠' if skull else ' '}", name, palette))
     kind = "stripes" if card.kind.striped else "squares"
     letters = "".join(colour.name for colour in card.colours)
-    return f"{card.id:<4}{''.join(blocks)}  {card.kind.value} ({kind} {letters})"
+    name = pictures.console_text(card.id)
+    return f"{name:<4}{''.join(blocks)}  {card.kind.value} ({kind} {letters})"

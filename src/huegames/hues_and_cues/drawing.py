@@ -486,11 +486,6 @@ def board_png(
 # -- text -------------------------------------------------------------------------------
 
 
-def _escape(text: str) -> str:
-    """Text that rich markup shows as it is."""
-    return text.replace("\\", "\\\\").replace("[", "\\[")
-
-
 def console(subject: Subject) -> str:
     """A coloured text picture in rich console markup: the board as blocks of
     colour with the row letters and column numbers, each piece as its seat's
@@ -533,7 +528,7 @@ def console(subject: Subject) -> str:
         letter = ROW_LETTERS[row]
         lines.append(f" {letter} {''.join(cells)} {letter}")
     for text in table.lines:
-        lines.append(_escape(text))
+        lines.append(pictures.console_text(text))
     if table.scores:
         scores = []
         for seat, score in enumerate(table.scores):

@@ -40,10 +40,11 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
-from .. import engine
+from .. import engine, pictures
 from ..engine import BotSpec
 from ..errors import IllegalMoveError, InvalidMoveError
 from ..records import brief
+from ..text import shown
 
 __all__ = [
     "COMMANDS",
@@ -445,10 +446,8 @@ class _Screen:
     """What the person sees and types, around a :class:`Session`."""
 
     def __init__(self, session: Session, console: Any, save: str | None) -> None:
-        from rich.markup import escape
-
         self.session, self.console, self.save_path = session, console, save
-        self.escape = escape
+        self.escape = pictures.console_text  # outside text (names, moves) shown as it is
         self.listed: list[Any] = []  # the moves numbered on the screen
         self.candidates: list[str] = []  # what Tab completes
         self.matches: list[str] = []
@@ -510,11 +509,11 @@ class _Screen:
         if text.isdigit():  # any script's digits: only ASCII ones make a number
             number = int(text) if text.isascii() and len(text) <= _NUMBER_DIGITS else -1
             if not 1 <= number <= len(self.listed):
-                shown = text if number >= 0 else brief(text)
+                typed = text if number >= 0 else brief(text)
                 self.error(
-                    f"no move {shown}: choose 1 to {len(self.listed)} (digits 0-9), or type a move"
+                    f"no move {typed}: choose 1 to {len(self.listed)} (digits 0-9), or type a move"
                     if self.listed
-                    else f"no move {shown}: type a move, or 'moves' to list them"
+                    else f"no move {typed}: type a move, or 'moves' to list them"
                 )
                 return _NOTHING
             text = self.listed[number - 1]
@@ -597,7 +596,7 @@ class _Screen:
 
         hook = self.session.spec.console
         if hook is None:
-            self.console.print(str(subject), markup=False)
+            self.console.print(shown(str(subject)), markup=False)
             return
         markup = hook(subject)
         try:
@@ -609,12 +608,12 @@ class _Screen:
         if not news:
             return
         self.console.print()
-        shown = news[-_SHOWN_NEWS:]
-        earlier = len(news) - len(shown)
+        recent = news[-_SHOWN_NEWS:]
+        earlier = len(news) - len(recent)
         title = "since your last move" if any(s == self.session.seat for s, _ in news) else "so far"
         more = f" ({earlier} earlier not shown)" if earlier else ""
         self.console.print(f"[bold]{title}[/]{more}:")
-        for seat, move in shown:
+        for seat, move in recent:
             self.console.print(
                 f"  {self.escape(self.session.name(seat))}: {self.escape(str(move))}"
             )
@@ -623,8 +622,8 @@ class _Screen:
         session = self.session
         parts = []
         for seat, score in enumerate(session.scores()):
-            shown = "?" if score is None else str(score)
-            parts.append(f"{self.escape(session.name(seat))} [bold]{shown}[/]")
+            points = "?" if score is None else str(score)
+            parts.append(f"{self.escape(session.name(seat))} [bold]{points}[/]")
         lower = " (fewest best)" if session.players in session.spec.lower_scores_win else ""
         return f"scores{lower}: " + " · ".join(parts)
 

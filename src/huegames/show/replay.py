@@ -39,7 +39,6 @@ page.html`` writes the page from the command line.
 
 from __future__ import annotations
 
-import html
 import inspect
 import json
 import os
@@ -50,6 +49,7 @@ from typing import Any, Final
 from .. import engine, pictures
 from ..pictures import Palette
 from ..records import brief, move_error
+from ..text import markup, shown
 
 __all__ = [
     "Replay",
@@ -172,13 +172,18 @@ class Replay:
         )
 
     def result(self) -> str:
-        """How the game ended, in words: who won, why, and the final scores.
+        """How the game ended, in words: who won, why, and the final scores,
+        safe for a terminal (the seats' names :func:`huegames.text.shown`).
 
         >>> from huegames import engine
         >>> from huegames.show.replay import Replay
         >>> Replay.of(engine.game_spec("linja").new_game(2, seed=3).to_dict()).result()
         'not finished after 0 moves; scores 6 and 6'
         """
+        return shown(self._result())
+
+    def _result(self) -> str:
+        """:meth:`result` with the seats' names as the record gives them."""
         scores = _and([str(score) for score in self.scores[-1]])
         if self.outcome is None:
             return f"not finished after {len(self.moves)} moves; scores {scores}"
@@ -256,7 +261,7 @@ def read_record(path: str | os.PathLike[str], *, number: int | None = None) -> d
     from ..run.recordfiles import read_records
 
     name = os.fspath(path)
-    shown = repr(name) if len(name) <= 200 else brief(name)
+    named = repr(name) if len(name) <= 200 else brief(name)
     try:
         if name.lower().endswith(".csv"):
             records: Sequence[object] = list(read_records(name, "csv"))
@@ -265,7 +270,7 @@ def read_record(path: str | os.PathLike[str], *, number: int | None = None) -> d
                 text = stream.read()
             records = _json_records(text)
     except OSError as error:
-        raise ValueError(f"cannot read {shown}: {error.strerror or error}") from None
+        raise ValueError(f"cannot read {named}: {error.strerror or error}") from None
     except (ValueError, KeyError, TypeError, RecursionError) as error:
         if isinstance(error, KeyError):
             reason = f"a run-record CSV file has a column {error}"
@@ -274,21 +279,21 @@ def read_record(path: str | os.PathLike[str], *, number: int | None = None) -> d
         else:
             reason = str(error)
         reason = reason if len(reason) <= 200 else reason[:197] + "..."
-        raise ValueError(f"cannot read {shown}: {reason}") from None
+        raise ValueError(f"cannot read {named}: {reason}") from None
     if not records:
-        raise ValueError(f"{shown} holds no record")
+        raise ValueError(f"{named} holds no record")
     found = [record for record in records if isinstance(record, dict)]
     if len(found) < len(records):
-        raise ValueError(f"{shown} holds something that is not a record (a JSON object)")
+        raise ValueError(f"{named} holds something that is not a record (a JSON object)")
     if number is None:
         return found[0]
     if len(found) == 1 and "format" in found[0]:
-        raise ValueError(f"{shown} holds one game record: it has no game numbers")
+        raise ValueError(f"{named} holds one game record: it has no game numbers")
     for record in found:
         if record.get("game") == number:
             return record
     numbers = [record.get("game") for record in found]
-    raise ValueError(f"{shown} has no game {number}: its games are {brief(numbers)}")
+    raise ValueError(f"{named} has no game {number}: its games are {brief(numbers)}")
 
 
 # -- reading a record --------------------------------------------------------------
@@ -396,12 +401,12 @@ def _script_json(value: object) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
-def _chart(shown: Replay) -> tuple[str, list[list[list[float]]]]:
+def _chart(replay: Replay) -> tuple[str, list[list[list[float]]]]:
     """The score chart (an SVG document) and each seat's point at every position."""
     width, height = CHART_WIDTH, CHART_HEIGHT
     left, right, top, bottom = 44, 16, 12, 28
-    last = max(len(shown.scores) - 1, 1)
-    values = [score for scores in shown.scores for score in scores]
+    last = max(len(replay.scores) - 1, 1)
+    values = [score for scores in replay.scores for score in scores]
     low, high = min(0, *values), max(1, *values)
 
     def x(position: int) -> float:
@@ -411,105 +416,105 @@ def _chart(shown: Replay) -> tuple[str, list[list[list[float]]]]:
         return round(top + (height - top - bottom) * (high - score) / (high - low), 2)
 
     doc = pictures.Svg(width, height)
-    doc.title(f"{shown.spec.title}: scores after each move")
+    doc.title(f"{replay.spec.title}: scores after each move")
     doc.rect(0, 0, width, height, fill="#ffffff")
     for score in sorted({low, high, *(() if low == 0 else (0,))}):
         doc.line(left, y(score), width - right, y(score), stroke="#dddddd")
         doc.text(left - 6, y(score), str(score), size=11, text_anchor="end", fill="#444444")
     doc.text(x(0), height - bottom / 2, "start", size=11, text_anchor="start", fill="#444444")
-    end = f"move {len(shown.moves)}"
+    end = f"move {len(replay.moves)}"
     doc.text(x(last), height - bottom / 2, end, size=11, text_anchor="end", fill="#444444")
     doc.element("rect", x=left, y=top, width=width - left - right, height=height - top - bottom,
                 fill="none", stroke="#999999")  # fmt: skip
     doc.element("line", id="cursor", x1=x(0), y1=top, x2=x(0), y2=height - bottom,
                 stroke="#555555", stroke_dasharray="3 3")  # fmt: skip
     points = [
-        [[x(position), y(scores[seat])] for position, scores in enumerate(shown.scores)]
-        for seat in range(shown.players)
+        [[x(position), y(scores[seat])] for position, scores in enumerate(replay.scores)]
+        for seat in range(replay.players)
     ]
     for seat, line in enumerate(points):
         path = " ".join(f"{px:g},{py:g}" for px, py in line)
-        colour = shown.palette.seat(seat)
+        colour = replay.palette.seat(seat)
         doc.open(class_="seat", data_seat=seat)
-        doc.title(shown.seats[seat])
+        doc.title(replay.seats[seat])
         doc.element("polyline", points=path, fill="none", stroke="#555555", stroke_width=4,
                     stroke_linejoin="round")  # fmt: skip
         doc.element("polyline", points=path, fill="none", stroke=colour, stroke_width=2,
                     stroke_linejoin="round")  # fmt: skip
         doc.close()
-    for seat in range(shown.players):
+    for seat in range(replay.players):
         px, py = points[seat][0]
         doc.open(class_="marker", data_seat=seat, transform=f"translate({px:g} {py:g})")
-        doc.mark(shown.palette.seat_mark(seat), 0, 0, 6, fill=shown.palette.seat(seat),
+        doc.mark(replay.palette.seat_mark(seat), 0, 0, 6, fill=replay.palette.seat(seat),
                  stroke="#333333", stroke_width=1)  # fmt: skip
         doc.close()
     return doc.render(), points
 
 
-def _legend(shown: Replay) -> str:
+def _legend(replay: Replay) -> str:
     items = []
-    for seat, name in enumerate(shown.seats):
+    for seat, name in enumerate(replay.seats):
         doc = pictures.Svg(16, 16)
-        doc.mark(shown.palette.seat_mark(seat), 8, 8, 6, fill=shown.palette.seat(seat),
+        doc.mark(replay.palette.seat_mark(seat), 8, 8, 6, fill=replay.palette.seat(seat),
                  stroke="#333333", stroke_width=1)  # fmt: skip
-        items.append(f"<li>{doc.render()} {html.escape(name)}</li>")
+        items.append(f"<li>{doc.render()} {markup(name)}</li>")
     return f'<ul class="legend">{"".join(items)}</ul>'
 
 
-def _caption(shown: Replay, position: int) -> str:
+def _caption(replay: Replay, position: int) -> str:
     scores = ", ".join(
-        f"{shown.seats[seat]} {score}" for seat, score in enumerate(shown.scores[position])
+        f"{replay.seats[seat]} {score}" for seat, score in enumerate(replay.scores[position])
     )
     if position == 0:
         return f"Start. Scores: {scores}"
-    seat = shown.movers[position - 1]
-    move = shown.moves[position - 1]
-    text = f"Move {position} of {len(shown.moves)}: {shown.seats[seat]} plays {move}."
-    if position == len(shown.moves) and shown.outcome is not None:
+    seat = replay.movers[position - 1]
+    move = replay.moves[position - 1]
+    text = f"Move {position} of {len(replay.moves)}: {replay.seats[seat]} plays {move}."
+    if position == len(replay.moves) and replay.outcome is not None:
         text += " Game over."
     return f"{text} Scores: {scores}"
 
 
-def _page(shown: Replay) -> str:
-    title = f"{shown.spec.title} replay"
-    chart, points = _chart(shown)
-    last = len(shown.moves)
+def _page(replay: Replay) -> str:
+    title = f"{replay.spec.title} replay"
+    chart, points = _chart(replay)
+    last = len(replay.moves)
     moves = ['<li value="0"><button type="button" data-position="0">start</button></li>']
-    for number, (text, seat) in enumerate(zip(shown.moves, shown.movers, strict=True), start=1):
+    for number, (text, seat) in enumerate(zip(replay.moves, replay.movers, strict=True), start=1):
         moves.append(
             f'<li value="{number}"><button type="button" data-position="{number}" '
-            f'title="{html.escape(shown.seats[seat])}">'
-            f'<span class="seat-mark">{seat}</span> {html.escape(text)}</button></li>'
+            f'title="{markup(replay.seats[seat])}">'
+            f'<span class="seat-mark">{seat}</span> {markup(text)}</button></li>'
         )
     frames = "\n".join(
         f'<template class="picture" id="picture-{index}">{picture}</template>'
-        for index, picture in enumerate(shown.pictures)
+        for index, picture in enumerate(replay.pictures)
     )
     data = {
-        "positions": list(shown.positions),
+        "positions": list(replay.positions),
         "points": points,
-        "captions": [_caption(shown, position) for position in range(last + 1)],
+        "captions": [shown(_caption(replay, position)) for position in range(last + 1)],
     }
-    seed = "none (set up by hand)" if shown.seed is None else str(shown.seed)
-    seats = _and(list(shown.seats))
+    seed = "none (set up by hand)" if replay.seed is None else str(replay.seed)
+    seats = _and(list(replay.seats))
     facts = [
-        f"{shown.players} players: {html.escape(seats)}",
-        f"seed {html.escape(seed)}",
+        f"{replay.players} players: {markup(seats)}",
+        f"seed {markup(seed)}",
         f"{last} moves",
     ]
     return _TEMPLATE.format(
-        title=html.escape(title),
+        title=markup(title),
         facts=" &middot; ".join(facts),
-        result=html.escape(shown.result()),
+        result=markup(replay._result()),
         last=last,
         moves="\n".join(moves),
         chart=chart,
-        legend=_legend(shown),
+        legend=_legend(replay),
         frames=frames,
         data=_script_json(data),
         style=_STYLE,
         script=_SCRIPT,
-        caption=html.escape(_caption(shown, 0)),
+        caption=markup(_caption(replay, 0)),
     )
 
 
