@@ -15,6 +15,8 @@ final state's own SVG gives those squares.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import importlib
 import importlib.util
 import io
@@ -612,3 +614,15 @@ def test_seat_names_stay_text_on_the_page_and_in_the_result(game: str, names: li
     assert data is not None
     for caption in json.loads(data.group(1))["captions"]:
         assert_inert(caption)
+
+
+def test_the_policy_runs_only_the_page_script_by_its_hash():
+    page = replay_html(played("linja").to_dict())
+    policy = re.search(r'http-equiv="Content-Security-Policy"\s+content="([^"]*)"', page)
+    assert policy is not None
+    sources = dict(part.strip().split(" ", 1) for part in policy.group(1).split(";"))
+    scripts = re.findall(r"<script>(.*?)</script>", page, re.DOTALL)
+    assert len(scripts) == 1
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    assert sources["script-src"] == f"'sha256-{digest}'"
+    assert "unsafe-inline" not in sources["script-src"]
