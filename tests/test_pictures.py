@@ -8,6 +8,8 @@ only where the text's glyphs lie.
 from __future__ import annotations
 
 import io
+import subprocess
+import sys
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -99,3 +101,43 @@ def test_console_text_shows_as_it_is_in_rich_markup(text: str) -> None:
     from rich.text import Text
 
     assert Text.from_markup(pictures.console_text(text), emoji=False).plain == shown(text)
+
+
+# -- limits ----------------------------------------------------------------------------------
+
+HUGE = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (2 * 1024**3, 2 * 1024**3))
+from huegames import hue, pictures
+game = hue.new_game(2, seed=1)
+wide = '<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="100000"/>'
+for draw in (
+    lambda: hue.png(game, scale=10**400),
+    lambda: hue.png(game, scale=1e6),
+    lambda: hue.png(game, scale=float("nan")),
+    lambda: pictures.png(wide),
+    lambda: pictures.png('<svg xmlns="http://www.w3.org/2000/svg"/>', scale=400),
+):
+    try:
+        draw()
+    except ValueError as error:
+        print("ValueError", str(error)[:60])
+    else:
+        print("drawn")
+"""
+
+
+def test_a_huge_scale_or_picture_is_a_value_error_before_drawing() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", HUGE], capture_output=True, text=True, timeout=120
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    lines = result.stdout.splitlines()
+    assert len(lines) == 5 and all(line.startswith("ValueError") for line in lines), lines
+    assert "at most" in lines[0]
+
+
+def test_scale_must_be_a_number() -> None:
+    with pytest.raises(TypeError, match="scale must be a number"):
+        pictures.png("<svg/>", scale="2")  # type: ignore[arg-type]
+    assert pictures.png(pictures.Svg(10, 10).render(), scale=pictures.MAX_SCALE)

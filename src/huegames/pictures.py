@@ -41,6 +41,8 @@ from .text import markup, shown
 __all__ = [
     "COLOUR_BLIND",
     "FONT_FAMILY",
+    "MAX_PIXELS",
+    "MAX_SCALE",
     "PALETTES",
     "STANDARD",
     "Palette",
@@ -452,8 +454,40 @@ _SHAPES: Mapping[str, tuple[tuple[float, float], ...]] = MappingProxyType(
 """Polygon shapes of :data:`SEAT_MARKS`, on a unit circle."""
 
 
+MAX_SCALE = 16
+"""The largest ``scale`` :func:`png` takes."""
+
+MAX_PIXELS = 40_000_000
+"""The most pixels a PNG of :func:`png` may have (about 160 MB of RGBA)."""
+
+
+def _check_scale(svg: str, scale: object) -> float:
+    """``scale`` as a float, refused unless 0 < scale <= MAX_SCALE and the
+    picture, scaled, stays within MAX_PIXELS."""
+    if isinstance(scale, bool) or not isinstance(scale, (int, float)):
+        raise TypeError(f"scale must be a number, not {brief(scale)}")
+    if not 0 < scale <= MAX_SCALE:  # also refuses nan; never float() of a huge int
+        raise ValueError(f"scale must be above 0 and at most {MAX_SCALE}, not {brief(scale)}")
+    found = re.search(r"<svg\b[^>]*", svg)
+    sizes = []
+    for name in ("width", "height"):
+        value = re.search(rf'\s{name}="([0-9.]+)(?:px)?"', found[0]) if found else None
+        sizes.append(float(value[1]) if value else 100.0)  # resvg's default
+    pixels = sizes[0] * sizes[1] * scale * scale
+    if pixels > MAX_PIXELS:
+        raise ValueError(
+            f"a PNG of {sizes[0]:g} x {sizes[1]:g} at scale {scale:g} would have "
+            f"{pixels:,.0f} pixels: at most {MAX_PIXELS:,}"
+        )
+    return float(scale)
+
+
 def png(svg: str, *, scale: float = 1.0) -> bytes:
     """``svg`` as PNG bytes, through resvg (``pip install "huegames[png]"``).
+
+    ``scale`` multiplies the picture's size: above 0 and at most
+    :data:`MAX_SCALE`, and the PNG at most :data:`MAX_PIXELS` pixels (a
+    ValueError otherwise, before anything is drawn).
 
     Text is drawn in the package's own :data:`FONT_FAMILY` (system fonts
     are never read), so the bytes are the same on every machine.  Raises
@@ -463,9 +497,10 @@ def png(svg: str, *, scale: float = 1.0) -> bytes:
         import resvg_py  # type: ignore[import-not-found]
     except ImportError:
         raise ImportError('PNG pictures need resvg-py: pip install "huegames[png]"') from None
+    zoom = _check_scale(svg, scale)
     data = resvg_py.svg_to_bytes(
         svg_string=svg,
-        zoom=scale,
+        zoom=zoom,
         skip_system_fonts=True,
         font_files=_font_files(),
         font_family=FONT_FAMILY,
