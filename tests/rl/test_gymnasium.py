@@ -13,10 +13,13 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huegames import engine
 from huegames.rl import _envs
 from huegames.rl import gymnasium as hg
+from profiles import examples
 
 CASES = [
     pytest.param(name, players, id=f"{name}-{players}")
@@ -239,3 +242,16 @@ def test_an_env_pickles_and_copies_and_steps_on_alike(name, how):
         for key in observation:
             np.testing.assert_array_equal(stepped[0][key], observation[key])
         assert stepped[1:] == (reward, terminated, truncated, info)
+
+
+@settings(max_examples=examples(50))
+@given(seed=st.one_of(st.integers(max_value=-1), st.integers(min_value=2**64)))
+def test_a_negative_or_huge_seed_is_a_value_error_or_a_deal(seed):
+    env = hg.Env("linja", opponents="random")
+    if seed < 0:
+        with pytest.raises(ValueError, match="seed must be None or at least 0"):
+            env.reset(seed=seed)
+        assert env.game is None
+    else:
+        observation, _ = env.reset(seed=seed)
+        assert observation["action_mask"].any()

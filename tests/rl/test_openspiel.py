@@ -17,8 +17,11 @@ import sys
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huegames import engine, hues_and_cues
+from profiles import examples
 
 pyspiel = pytest.importorskip("pyspiel")
 openspiel = pytest.importorskip("huegames.rl.openspiel")
@@ -680,3 +683,11 @@ def test_a_game_and_its_states_pickle_and_copy_and_play_on_alike(name, how):
         assert str(state) == before, "the copy is its own"
         state.apply_action(action)
     assert twin.returns() == state.returns()
+
+
+@settings(max_examples=examples(50))
+@given(number=st.one_of(st.integers(max_value=-(2**31) - 1), st.integers(min_value=2**31)))
+def test_an_integer_parameter_past_32_bits_is_a_value_error_naming_it(number):
+    for key in ("seed", "turn_limit"):
+        with pytest.raises(ValueError, match=f"parameter '{key}' must be within"):
+            openspiel.load_game("plank", **{key: number})

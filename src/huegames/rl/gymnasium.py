@@ -117,6 +117,8 @@ class Env(gymnasium.Env[dict[str, Any], np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
         """Deal a new game and play the bots until the agent is to move."""
+        if seed is not None and engine.check_seed(seed) < 0:  # Gymnasium's seeding takes none
+            raise ValueError(f"seed must be None or at least 0, not {brief(seed)}")
         super().reset(seed=seed)
         if seed is None:
             game_seed = int(self.np_random.integers(0, 2**63 - 1))

@@ -67,6 +67,7 @@ from .. import engine
 from ..encoding import Encoding
 from ..encoding import encoding as build_encoding
 from ..records import brief
+from ..text import quoted
 
 __all__ = [
     "ALGORITHMS",
@@ -286,6 +287,12 @@ def load_game(
     name = register(spec)
     if players is not None:
         params["players"] = spec.check_players(players)
+    for key, value in params.items():
+        if isinstance(value, int) and not -(2**31) <= value < 2**31:
+            raise ValueError(
+                f"parameter {quoted(key)} must be within OpenSpiel's 32-bit integers, "
+                f"not {brief(value)}"
+            )
     loaded = pyspiel.load_game(name, params)
     assert isinstance(loaded, HuegamesGame)
     return loaded
