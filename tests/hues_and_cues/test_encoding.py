@@ -307,3 +307,34 @@ def test_action_to_move_takes_exactly_the_masked_ids(rules):
                     continue
                 found.append(action)
             assert found == code.legal_actions(view)
+
+
+def test_observation_bounds_are_finite_and_hold_every_observation():
+    """Scores and the round's number, which the rules leave open, are bounded
+    by the largest float32, so the Box is bounded; a played game stays inside."""
+    enc = HuesAndCuesEncoding(3)
+    assert np.isfinite(enc.observation_high).all() and np.isfinite(enc.observation_low).all()
+    game = hc.new_game(players=3, seed=2)
+    rng = random.Random(2)
+    while not game.is_over:
+        view = game.view(game.current_player)
+        observed = enc.observation(view)
+        assert (enc.observation_low <= observed).all() and (observed <= enc.observation_high).all()
+        game.play(rng.choice(game.legal_moves()[:40]))
+
+
+def test_the_gymnasium_environment_is_built_without_a_warning():
+    import warnings
+
+    gymnasium = pytest.importorskip("gymnasium")
+    from huegames.rl import gymnasium as envs
+
+    envs.register_envs()
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        env = gymnasium.make(envs.env_id("hues-and-cues"))
+        env.reset(seed=1)
+        space = env.observation_space["observation"]
+        assert space.is_bounded()
+    env.close()
+    assert [str(warning.message) for warning in caught] == []

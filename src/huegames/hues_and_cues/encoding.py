@@ -223,6 +223,11 @@ def _cue_tables(rules: Rules) -> _CueTables:
     )
 
 
+_UNBOUNDED = float(np.finfo(np.float32).max)
+"""The bound of a number the rules leave open (scores and the round's number:
+tie-break rounds go on): the largest float32, which no game's score reaches."""
+
+
 class HuesAndCuesEncoding:
     """Hues and Cues' actions and observations for ``players`` seats (2 to
     10; the tables in this module's text).
@@ -258,12 +263,14 @@ class HuesAndCuesEncoding:
         for j in (0, 1):  # each cue's a and b
             at = self._extra + 5 * j + 3
             low[at : at + 2], high[at : at + 2] = _AB
-        high[self._extra + 17 + 2 * p :] = np.inf  # scores and the round's number
+        high[self._extra + 17 + 2 * p :] = _UNBOUNDED  # scores and the round's number
         high[-1] = 1.0  # ... but not the tie-break flag
         self.observation_low = low
         """Each number's least value (an array of :attr:`observation_shape`)."""
         self.observation_high = high
-        """Each number's greatest value (``inf`` for scores and the round's number)."""
+        """Each number's greatest value (the largest float32 for scores and the
+        round's number, which the rules do not bound: finite, so a Box of these
+        bounds is bounded)."""
         self._tables: dict[Rules, _CueTables] = {self.rules: _cue_tables(self.rules)}
         self._boards: dict[int, tuple[Board, np.ndarray]] = {}
         self._last_mask: tuple[View, np.ndarray] | None = None
