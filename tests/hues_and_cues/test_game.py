@@ -6,7 +6,7 @@ from importlib import resources
 
 import pytest
 
-from huegames import InvalidMoveError, NotYourTurnError, engine
+from huegames import IllegalMoveError, InvalidMoveError, NotYourTurnError, engine
 from huegames import hues_and_cues as hc
 from huegames.engine import Outcome
 
@@ -333,3 +333,14 @@ def test_modules_import_no_private_names_and_not_inside_functions():
                 for node in ast.walk(function):
                     if isinstance(node, ast.ImportFrom) and node.level:
                         pytest.fail(f"{path.name}: {function.name} imports .{node.module}")
+
+
+def test_can_undo_says_whether_undo_takes_back_a_move():
+    game = hc.new_game(players=3, seed=7)
+    assert game.can_undo is False
+    with pytest.raises(IllegalMoveError):
+        game.undo()
+    game.play("target N10")
+    assert game.can_undo is True and game.copy().can_undo is True
+    game.undo()
+    assert game.can_undo is False

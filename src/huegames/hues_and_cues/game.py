@@ -232,6 +232,12 @@ class Game:
         self.history.append(move)
         return move
 
+    @property
+    def can_undo(self) -> bool:
+        """Whether :meth:`undo` would take back a move (False at the start,
+        where it raises)."""
+        return bool(self.history)
+
     def undo(self) -> Move:
         """Take back the last move (a round's scoring is taken back with it)."""
         if not self.history:
