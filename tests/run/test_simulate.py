@@ -545,3 +545,11 @@ def test_a_failed_run_closes_its_file_and_keeps_its_error(tmp_path, monkeypatch)
     with pytest.raises(RuntimeError, match="a bot failed"):
         simulate("hue", "random", games=4, chunk_size=2, workers=1, out=path)
     assert [record["index"] for record in read_records(path)] == [0, 1]
+
+
+def test_the_summary_table_shows_names_safely():
+    summary = Summary("hue\x1b]0;x\x07", players=2)
+    summary.add({"seats": ["\x1b[2Jevil", "b"], "scores": [3, 2], "winners": [0]})
+    table = summary.table()
+    assert "\x1b" not in table and "\x07" not in table
+    assert table.startswith("hue\\x1b]0;x\\x07, 2 players") and "| \\x1b[2Jevil | 1 |" in table

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..text import shown
+
 __all__ = ["BotSummary", "Summary", "wilson_interval"]
 
 
@@ -142,7 +144,7 @@ class Summary:
         """A markdown table of the summary, under a line saying what was played."""
         score = "mean penalty (lower is better)" if self.lower_scores_win else "mean score"
         lines = [
-            f"{self.game}, {self.players} players, {self.games} games"
+            f"{shown(self.game)}, {self.players} players, {self.games} games"
             + (f", {self.draws} draws" if self.draws else "")
             + (f", {self.forfeits} forfeited by a failing bot" if self.forfeits else "")
             + ("; lower scores are better" if self.lower_scores_win else ""),
@@ -153,7 +155,7 @@ class Summary:
         for entry in self.bots:
             low, high = entry.win_interval()
             lines.append(
-                f"| {entry.name} | {entry.games} | {entry.wins} | "
+                f"| {shown(entry.name)} | {entry.games} | {entry.wins} | "
                 f"{entry.win_rate:.1%} ({low:.1%}-{high:.1%}) | "
                 f"{entry.mean_score:.2f} | {entry.score_std:.2f} |"
             )
