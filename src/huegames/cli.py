@@ -43,7 +43,7 @@ from urllib.parse import urlsplit
 
 from . import __version__, engine
 from .records import brief
-from .run.recordfiles import FORMATS, find_record, format_of
+from .run.recordfiles import FORMATS, check_record_file, find_record, format_of
 from .run.runner import ENGINES, BotFailure, Ended, RunSpec, local_processes, simulate
 from .text import quoted, shown
 
@@ -102,7 +102,7 @@ def _integer(text: str) -> int:
     try:
         return int(text)
     except ValueError:  # also a number of more than 4,300 digits
-        raise argparse.ArgumentTypeError(f"not a whole number: {brief(text)}") from None
+        raise argparse.ArgumentTypeError(f"not a whole number: {quoted(text)}") from None
 
 
 def _positive(text: str) -> int:
@@ -115,7 +115,7 @@ def _positive(text: str) -> int:
 def _games(text: str) -> int:
     value = _positive(text)
     if value > MAX_GAMES:
-        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,}, not {brief(text)}")
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,}, not {quoted(text)}")
     return value
 
 
@@ -131,10 +131,10 @@ def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {brief(text)}") from None
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {quoted(text)}") from None
     if not (math.isfinite(value) and 0 < value <= MAX_BUDGET):
         raise argparse.ArgumentTypeError(
-            f"must be a number of seconds above 0 and at most {MAX_BUDGET:g}, not {brief(text)}"
+            f"must be a number of seconds above 0 and at most {MAX_BUDGET:g}, not {quoted(text)}"
         )
     return value
 
@@ -295,7 +295,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _fail(message: str, status: int) -> int:
     """Report ``message`` as one line on stderr (control characters escaped,
     shortened) and return ``status``."""
-    line = "".join(char if char.isprintable() else repr(char)[1:-1] for char in message)
+    # the message quotes its outside text already: escape what is left, not backslashes
+    line = "".join(char if char.isprintable() else shown(char) for char in message)
     if len(line) > _MESSAGE_LIMIT:
         line = line[: _MESSAGE_LIMIT - 3] + "..."
     print(f"huegames: error: {line}", file=sys.stderr)
@@ -375,7 +376,7 @@ def _simulate(args: argparse.Namespace) -> int:
         failure = str(error), USAGE_ERROR
     except OSError as error:
         if args.out is not None and error.filename == args.out:
-            failure = f"cannot write {_shown(args.out)}: {error.strerror}", RUN_ERROR
+            failure = f"cannot write {quoted(args.out)}: {error.strerror}", RUN_ERROR
         else:
             failure = f"the run failed: {error}", RUN_ERROR
     except BrokenExecutor as error:
@@ -397,7 +398,7 @@ def _simulate(args: argparse.Namespace) -> int:
     print(result.summary.table())
     print(
         f"\n{args.games} games in {elapsed:.1f} s ({args.games / elapsed:,.0f} games/s) "
-        f"{where}" + (f"; records in {args.out} ({fmt})" if args.out is not None else "")
+        f"{where}" + (f"; records in {shown(args.out)} ({fmt})" if args.out is not None else "")
     )
     return 0
 
@@ -538,23 +539,18 @@ def _check_writable(path: str) -> None:
     if not path:
         raise ValueError("--out needs a path")
     if os.path.isdir(path):
-        raise ValueError(f"cannot write {_shown(path)}: it is a directory")
+        raise ValueError(f"cannot write {quoted(path)}: it is a directory")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
-        raise ValueError(f"cannot write {_shown(path)}: no folder {_shown(folder)}")
+        raise ValueError(f"cannot write {quoted(path)}: no folder {quoted(folder)}")
     if not os.access(folder, os.W_OK) or (os.path.exists(path) and not os.access(path, os.W_OK)):
-        raise ValueError(f"cannot write {_shown(path)}: permission denied")
+        raise ValueError(f"cannot write {quoted(path)}: permission denied")
     try:
         longest = os.pathconf(folder, "PC_NAME_MAX")
     except (AttributeError, OSError, ValueError):  # no pathconf (Windows), or no answer
         longest = 255
     if len(os.fsencode(os.path.basename(path))) > longest:
-        raise ValueError(f"cannot write {_shown(path)}: its file name is too long")
-
-
-def _shown(path: str) -> str:
-    """A path for a message: whole, unless it is too long to read."""
-    return repr(path) if len(path) <= 200 else brief(path)
+        raise ValueError(f"cannot write {quoted(path)}: its file name is too long")
 
 
 def _check_scheduler(address: str) -> None:
@@ -567,13 +563,13 @@ def _check_scheduler(address: str) -> None:
         scheme, location = "tcp", address
     if scheme == "inproc":
         raise ValueError(
-            f"cannot use the scheduler {brief(address)}: an inproc:// address exists only "
+            f"cannot use the scheduler {quoted(address)}: an inproc:// address exists only "
             "inside the Python process that made it; give its network address, "
             "e.g. tcp://host:8786"
         )
     if scheme not in SCHEDULER_SCHEMES:
         raise ValueError(
-            f"cannot use the scheduler {brief(address)}: unknown protocol {brief(scheme)}, "
+            f"cannot use the scheduler {quoted(address)}: unknown protocol {quoted(scheme)}, "
             f"use {', '.join(name + '://' for name in SCHEDULER_SCHEMES)}"
         )
     try:
@@ -583,7 +579,7 @@ def _check_scheduler(address: str) -> None:
         host = port = None
     if not host or port is None or parts.path or parts.query or parts.fragment:
         raise ValueError(
-            f"cannot use the scheduler {brief(address)}: write {scheme}://host:port, "
+            f"cannot use the scheduler {quoted(address)}: write {scheme}://host:port, "
             "e.g. tcp://host:8786"
         )
 
@@ -722,16 +718,17 @@ def _show(args: argparse.Namespace) -> int:
         if args.record.lower().endswith(_RUN_FILES):  # read a record at a time
             record = find_record(args.record, args.number)
         else:
+            check_record_file(args.record)  # not /dev/zero, nor too large to read whole
             record = read_record(args.record, number=args.number)
         game = args.game
         named = record.get("game")
         if "format" not in record and isinstance(named, str) and game not in (None, named):
-            raise ValueError(f"{_shown(args.record)} holds {quoted(named)} games, not {game!r}")
+            raise ValueError(f"{quoted(args.record)} holds {quoted(named)} games, not {game!r}")
         if "format" not in record and game is None:
             game = named
             if not isinstance(game, str):
                 raise ValueError(
-                    f"{_shown(args.record)} holds run records of an older version, which "
+                    f"{quoted(args.record)} holds run records of an older version, which "
                     "do not name their game: give --game NAME"
                 )
         replay = Replay.of(record, game=game, **style)
@@ -742,8 +739,8 @@ def _show(args: argparse.Namespace) -> int:
         with open(args.out, "w", encoding="utf-8") as stream:
             stream.write(page)
     except OSError as error:
-        return _fail(f"cannot write {_shown(args.out)}: {error.strerror or error}", RUN_ERROR)
-    print(f"{args.out}: {replay.spec.title}, {replay.result()}")
+        return _fail(f"cannot write {quoted(args.out)}: {error.strerror or error}", RUN_ERROR)
+    print(f"{shown(args.out)}: {replay.spec.title}, {replay.result()}")
     return 0
 
 

@@ -427,7 +427,7 @@ def test_workers_never_outnumber_the_chunks(capsys, monkeypatch):
         (["--games", "9" * 5000], "argument --games: not a whole number: '9999"),
         (["--players", "1" + "0" * 4000], "Hue is for 2 to 5 players, not <int of 13288 bits>"),
         (["--bots", "a\nb"], "unknown hue bot 'a\\nb'"),
-        (["extra\nargument"], "unrecognized arguments: extra\\nargument"),
+        (["extra\nargument"], "unrecognized arguments: extra\\x0aargument"),
         (["--seed", "0x10"], "argument --seed: not a whole number: '0x10'"),
         (["--chunk-size", "-1"], "argument --chunk-size: must be at least 1, not -1"),
     ],

@@ -26,17 +26,21 @@ import contextlib
 import csv
 import json
 import os
-from collections.abc import Iterator, Mapping
+import stat
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, TextIO
 
 from ..records import brief
-from ..text import quoted
+from ..text import quoted, shown
 
 __all__ = [
     "FORMATS",
+    "MAX_FILE_BYTES",
+    "MAX_LINE_CHARS",
     "RecordOutput",
     "RecordWriter",
     "check_format",
+    "check_record_file",
     "find_record",
     "format_of",
     "read_records",
@@ -62,7 +66,7 @@ def format_of(path: str | os.PathLike[str]) -> str:
     suffix = os.path.splitext(os.fspath(path))[1].lower()
     if suffix not in _EXTENSIONS:
         raise ValueError(
-            f"cannot tell the format of {_shown(os.fspath(path))}: "
+            f"cannot tell the format of {quoted(os.fspath(path))}: "
             f"name it .csv or .jsonl, or give the format (csv or jsonl)"
         )
     return _EXTENSIONS[suffix]
@@ -135,12 +139,12 @@ class RecordOutput:
         if isinstance(out, (str, os.PathLike)):
             self.name = os.fspath(out)
             if os.path.isdir(self.name):
-                raise ValueError(f"cannot write {_shown(self.name)}: it is a directory")
+                raise ValueError(f"cannot write {quoted(self.name)}: it is a directory")
             try:  # open for the whole run: close() closes it
                 out = open(self.name, "w", newline="", encoding="utf-8")  # noqa: SIM115
             except (OSError, ValueError) as error:  # ValueError: a NUL in the path
                 reason = getattr(error, "strerror", None) or error
-                raise ValueError(f"cannot write {_shown(self.name)}: {reason}") from None
+                raise ValueError(f"cannot write {quoted(self.name)}: {reason}") from None
         self._stream = out
         self._writer = RecordWriter(out, fmt)
 
@@ -173,11 +177,6 @@ class RecordOutput:
         return OSError(error.errno, error.strerror or str(error), self.name)
 
 
-def _shown(path: str) -> str:
-    """A path for a message: whole, unless it is too long to read."""
-    return repr(path) if len(path) <= 200 else brief(path)
-
-
 def _csv_cell(column: str, value: Any) -> Any:
     if value is None:
         return ""
@@ -186,36 +185,187 @@ def _csv_cell(column: str, value: Any) -> Any:
     return value
 
 
+MAX_LINE_CHARS: Final = 2**20
+"""The longest line of a run-record file that :func:`read_records` reads
+(a record of the longest game is a few kB): a longer one is refused,
+so an endless line (``/dev/zero``) is never read whole."""
+
+MAX_FILE_BYTES: Final = 2**28
+"""The largest file read whole (a game record for ``huegames show``,
+:func:`check_record_file`); run-record files are read a line at a time,
+however long."""
+
+_REQUIRED: Final = ("index", "seed", "seats", "scores", "winners", "winner")
+
+_KINDS: Final = {
+    "game": "a game's name",
+    "index": "an integer",
+    "seed": "an integer",
+    "seats": "a list of bot names",
+    "moves": "a list of move texts",
+    "scores": "a list of numbers",
+    "winners": "a list of seats",
+    "winner": "a seat or null",
+    "forfeit": "a seat or null",
+    "reason": "a text or null",
+    "engine": "a text",
+}
+
+
 def read_records(path: str | os.PathLike[str], fmt: str | None = None) -> Iterator[dict[str, Any]]:
-    """Read back the records a run wrote, one at a time (CSV cells parsed back)."""
+    """Read back the records a run wrote, one at a time (CSV cells parsed back).
+
+    Memory stays bounded whatever the file: a line longer than
+    :data:`MAX_LINE_CHARS` is refused.  Anything that is not a run record
+    -- bytes that are not UTF-8, a line that is not JSON, a record missing a
+    field or with a field of the wrong type -- is a ValueError naming the
+    file and the line.
+    """
     fmt = check_format(fmt) if fmt is not None else format_of(path)
-    with open(path, newline="", encoding="utf-8") as stream:
-        if fmt == "jsonl":
-            for line in stream:
-                if line.strip():
-                    yield _upgraded(json.loads(line))
-            return
-        for row in csv.DictReader(stream):
-            record: dict[str, Any] = (
-                {"game": row["game"], "index": int(row["index"])}
-                if "index" in row
-                else {"index": int(row["game"])}
-            )
-            record |= {
-                "seed": int(row["seed"]),
-                "seats": row["seats"].split(),
-                "scores": [_number(cell) for cell in row["scores"].split()],
-                "winners": [int(cell) for cell in row["winners"].split()],
-                "winner": int(row["winner"]) if row["winner"] else None,
-            }
-            if "moves" in row:
-                record["moves"] = row["moves"].split(";") if row["moves"] else []
-            if "forfeit" in row:
-                record["forfeit"] = int(row["forfeit"]) if row["forfeit"] else None
-                record["reason"] = row["reason"] or None
-            if row.get("engine"):
-                record["engine"] = row["engine"]
-            yield record
+    name = os.fspath(path)
+    try:
+        stream = open(name, newline="", encoding="utf-8")  # noqa: SIM115
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        reason = getattr(error, "strerror", None) or error
+        raise ValueError(f"cannot read {quoted(name)}: {reason}") from None
+    number = 0
+
+    def lines() -> Iterator[str]:
+        nonlocal number
+        while True:
+            number += 1
+            line = stream.readline(MAX_LINE_CHARS + 1)
+            if not line:
+                return
+            if len(line) > MAX_LINE_CHARS:
+                raise ValueError(f"it is longer than {MAX_LINE_CHARS:,} characters")
+            yield line
+
+    with stream:
+        try:
+            if fmt == "jsonl":
+                for line in lines():
+                    if line.strip():
+                        yield _checked(_upgraded(_json(line)))
+                return
+            for row in csv.DictReader(lines(), strict=True):
+                yield _checked(_csv_record(row))
+        except (ValueError, TypeError, KeyError, RecursionError, csv.Error) as error:
+            raise ValueError(f"cannot read {quoted(name)}, line {number}: {_why(error)}") from None
+
+
+def check_record_file(path: str | os.PathLike[str]) -> None:
+    """Refuse a file that cannot be read whole: one that is not a regular
+    file (a device such as ``/dev/zero``, a pipe), or one larger than
+    :data:`MAX_FILE_BYTES`; a ValueError naming it."""
+    name = os.fspath(path)
+    try:
+        status = os.stat(name)
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or error
+        raise ValueError(f"cannot read {quoted(name)}: {reason}") from None
+    if not stat.S_ISREG(status.st_mode):
+        raise ValueError(f"cannot read {quoted(name)}: it is not a regular file")
+    if status.st_size > MAX_FILE_BYTES:
+        raise ValueError(
+            f"cannot read {quoted(name)}: it has {status.st_size:,} bytes, "
+            f"more than the {MAX_FILE_BYTES:,} a record file may have"
+        )
+
+
+def _json(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError as error:
+        raise ValueError(f"not JSON ({error.msg}, column {error.colno})") from None
+
+
+def _csv_record(row: Mapping[str | None, Any]) -> dict[str, Any]:
+    if None in row:
+        raise ValueError("it has more cells than the header has columns")
+    if any(cell is None for cell in row.values()):
+        raise ValueError("it has fewer cells than the header has columns")
+    record: dict[str, Any] = {}
+    if "index" in row:
+        if "game" in row:
+            record["game"] = row["game"]
+        record["index"] = _integer(row["index"])
+    else:  # an older file's: the game's number as game
+        record["index"] = _integer(row["game"])
+    record |= {
+        "seed": _integer(row["seed"]),
+        "seats": row["seats"].split(),
+        "scores": [_number(cell) for cell in row["scores"].split()],
+        "winners": [_integer(cell) for cell in row["winners"].split()],
+        "winner": _integer(row["winner"]) if row["winner"] else None,
+    }
+    if "moves" in row:
+        record["moves"] = row["moves"].split(";") if row["moves"] else []
+    if "forfeit" in row:
+        record["forfeit"] = _integer(row["forfeit"]) if row["forfeit"] else None
+        record["reason"] = row.get("reason") or None
+    if row.get("engine"):
+        record["engine"] = row["engine"]
+    return record
+
+
+def _checked(record: object) -> dict[str, Any]:
+    """``record`` when it has the fields of a run record, of their types."""
+    if not isinstance(record, dict):
+        raise ValueError(f"a run record is a JSON object, not {type(record).__name__}")
+    missing = [key for key in _REQUIRED if key not in record]
+    if missing:
+        raise ValueError(f"the record lacks {', '.join(missing)}")
+    for key, value in record.items():
+        if not _fits(key, value):
+            raise ValueError(f"its {quoted(key, 30)} must be {_KINDS[key]}, not {brief(value)}")
+    return record
+
+
+def _fits(key: str, value: object) -> bool:
+    def integer(item: object) -> bool:
+        return isinstance(item, int) and not isinstance(item, bool)
+
+    def texts(item: object) -> bool:
+        return isinstance(item, list) and all(isinstance(text, str) for text in item)
+
+    checks: dict[str, Callable[[object], bool]] = {
+        "game": lambda item: isinstance(item, str),
+        "index": integer,
+        "seed": integer,
+        "seats": texts,
+        "moves": texts,
+        "scores": lambda item: (
+            isinstance(item, list)
+            and all(isinstance(n, (int, float)) and not isinstance(n, bool) for n in item)
+        ),
+        "winners": lambda item: isinstance(item, list) and all(map(integer, item)),
+        "winner": lambda item: item is None or integer(item),
+        "forfeit": lambda item: item is None or integer(item),
+        "reason": lambda item: item is None or isinstance(item, str),
+        "engine": lambda item: isinstance(item, str),
+    }
+    check = checks.get(key)
+    return check is None or check(value)
+
+
+def _why(error: BaseException) -> str:
+    """What was wrong, for a message: shown safely, at most 200 characters."""
+    if isinstance(error, RecursionError):
+        return "it is nested too deeply"
+    if isinstance(error, KeyError):
+        return f"the header has no column {quoted(str(error.args[0]) if error.args else '', 30)}"
+    if isinstance(error, UnicodeDecodeError):
+        return f"it is not UTF-8 text (byte {error.start} of a read)"
+    text = shown(str(error))
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _integer(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ValueError(f"not a whole number: {quoted(text, 30)}") from None
 
 
 def find_record(
@@ -235,9 +385,11 @@ def find_record(
     raise ValueError(f"{quoted(name)} has no game {number}: its games are {brief(seen)}")
 
 
-def _upgraded(record: dict[str, Any]) -> dict[str, Any]:
+def _upgraded(record: object) -> object:
     """A run record in today's layout: one of an older file, whose ``game``
     was its number (and which named no game), gets that number as ``index``."""
+    if not isinstance(record, dict):
+        return record
     game = record.get("game")
     if "index" in record or isinstance(game, bool) or not isinstance(game, int):
         return record
@@ -248,4 +400,8 @@ def _number(text: str) -> int | float:
     try:
         return int(text)
     except ValueError:
+        pass
+    try:
         return float(text)
+    except ValueError:
+        raise ValueError(f"not a number: {quoted(text, 30)}") from None
