@@ -211,6 +211,11 @@ class State(Protocol[MoveT]):
         """Play a move (or its text) for the current player; returns the move played."""
         ...
 
+    @property
+    def can_undo(self) -> bool:
+        """True when :meth:`undo` would take back a move."""
+        ...
+
     def undo(self) -> MoveT:
         """Take back the last move; returns it."""
         ...

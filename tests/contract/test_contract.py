@@ -454,8 +454,6 @@ def test_every_game_travels_to_a_spawned_process_and_plays_on_there() -> None:
 def test_can_undo_says_whether_undo_takes_back_a_move(name: str, players: int) -> None:
     spec = engine.game_spec(name)
     game = spec.new_game(players, 6)
-    if not hasattr(type(game), "can_undo"):  # Hues and Cues' lands with its own part
-        pytest.xfail(f"{spec.title} has no can_undo yet")
     assert game.can_undo is False
     with pytest.raises(IllegalMoveError):
         game.undo()
