@@ -19,6 +19,7 @@ from os import PathLike
 from .. import engine
 from ..errors import InvalidMoveError
 from ..records import brief
+from ..text import quoted
 from .colour import Color, delta_e, normalise_hex
 
 ROWS = 16
@@ -69,8 +70,9 @@ class Square:
         """Read ``"H15"`` (any case, ``"H 15"`` too); InvalidMoveError when malformed."""
         match = _SQUARE_TEXT.fullmatch(text.strip()) if isinstance(text, str) else None
         if match is None or not 1 <= int(match[2]) <= COLUMNS:
+            shown = quoted(text) if isinstance(text, str) else brief(text)
             raise InvalidMoveError(
-                f"{brief(text)} is not a square: a row A-P and a column 1-30, e.g. 'H15'"
+                f"{shown} is not a square: a row A-P and a column 1-30, e.g. 'H15'"
             )
         return cls(ROW_LETTERS.index(match[1].upper()), int(match[2]) - 1)
 

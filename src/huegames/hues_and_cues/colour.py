@@ -10,6 +10,7 @@ from coloraide.spaces.okhsl import Okhsl
 from coloraide.spaces.okhsv import Okhsv
 
 from ..records import brief
+from ..text import quoted
 
 HEX = re.compile(r"#[0-9a-f]{6}")
 
@@ -29,7 +30,8 @@ def normalise_hex(text: object) -> str:
             value = "#" + value
         if HEX.fullmatch(value):
             return value
-    raise ValueError(f"{brief(text)} is not a hex colour like '#1a2b3c'")
+    shown = quoted(text) if isinstance(text, str) else brief(text)
+    raise ValueError(f"{shown} is not a hex colour like '#1a2b3c'")
 
 
 @lru_cache(maxsize=4096)

@@ -8,6 +8,7 @@ from enum import Enum
 
 from ..errors import InvalidMoveError
 from ..records import brief
+from ..text import quoted
 from .board import Square, as_square
 from .cues import split_cue
 
@@ -116,7 +117,7 @@ class Move:
         if action in ("target", "guess"):
             return cls(Action(action), Square.parse(rest))
         raise InvalidMoveError(
-            f"move {brief(text)}: expected 'target H15', 'cue WORDS', 'skip' or 'guess H15'"
+            f"move {quoted(text)}: expected 'target H15', 'cue WORDS', 'skip' or 'guess H15'"
         )
 
     @classmethod
