@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence, Set
 from functools import cache, lru_cache
 
-from ..text import quoted
+from ..records import brief
 
 BASIC_COLOURS = (
     "black",
@@ -216,13 +216,12 @@ def split_cue(text: str) -> tuple[str, ...]:
     if not isinstance(text, str):
         raise ValueError(f"a cue must be a string, not {type(text).__name__}")
     if len(text) > MAX_CUE_LENGTH:
-        raise ValueError(f"cue {quoted(text, 80)} is longer than {MAX_CUE_LENGTH} characters")
+        raise ValueError(f"cue {brief(text)} is longer than {MAX_CUE_LENGTH} characters")
     words = tuple(text.split())
     for word in words:
         if not _is_word(word):
             raise ValueError(
-                f"cue {quoted(text)}: {quoted(word)} is not a word "
-                "(letters, with inner - or ' only)"
+                f"cue {brief(text)}: {brief(word)} is not a word (letters, with inner - or ' only)"
             )
     return words
 
@@ -485,7 +484,7 @@ def _number_character(word: str) -> str | None:
         if unicodedata.decimal(character, None) is not None:
             return "holds a digit"
         if unicodedata.numeric(character, None) is not None:
-            return f"holds the number character {quoted(character)}"
+            return f"holds the number character {character!r}"
     return None
 
 
@@ -503,7 +502,7 @@ def position_reference(word: str) -> str | None:
     texts = tuple(_readings_of_parts(word))
     for names, reason in _positions():
         if any(names(text) for text in texts):
-            return reason.format(word=quoted(word))
+            return reason.format(word=brief(word))
     return None
 
 
@@ -690,8 +689,8 @@ def cue_problem(
         return before
     earlier = repeats(words, used)
     if earlier is not None:
-        text = quoted(" ".join(words))
-        return f"cue {text} repeats a cue already given in this game ({quoted(earlier)})"
+        text = brief(" ".join(words))
+        return f"cue {text} repeats a cue already given in this game ({brief(earlier)})"
     return after
 
 
@@ -711,7 +710,7 @@ def _fixed_problems(
 def _problem_before(
     words: tuple[str, ...], second: bool, colours: tuple[str, ...], stems: bool
 ) -> str | None:
-    text = quoted(" ".join(words))
+    text = brief(" ".join(words))
     allowed = (1, 2) if second else (1,)
     if len(words) not in allowed:
         which = "the second cue has 1 or 2 words" if second else "the first cue is one word"
@@ -719,14 +718,14 @@ def _problem_before(
     for word in words:
         colour = colour_word_in(word, colours, stems)
         if colour is not None:
-            return f"cue {text} uses the basic colour word {quoted(colour)} (in {quoted(word)})"
+            return f"cue {text} uses the basic colour word {colour!r} (in {brief(word)})"
         where = position_reference(word)
         if where is not None:
-            return f"cue {text} refers to a board position: {quoted(word)} {where}"
+            return f"cue {text} refers to a board position: {brief(word)} {where}"
     if len(words) == 2:
         colour = _colour_across(words[0], words[1], colours, stems)
         if colour is not None:
-            return f"cue {text} splits the basic colour word {quoted(colour)} across its words"
+            return f"cue {text} splits the basic colour word {colour!r} across its words"
         where = position_reference("".join(words))
         if where is not None:
             return f"cue {text} refers to a board position: its words joined {where}"
@@ -734,12 +733,12 @@ def _problem_before(
 
 
 def _problem_after(words: tuple[str, ...], second: bool, relative: tuple[str, ...]) -> str | None:
-    text = quoted(" ".join(words))
+    text = brief(" ".join(words))
     for word in words:
         scripts = mixed_scripts(word)
         if scripts is not None:
             return (
-                f"cue {text}: {quoted(word)} mixes scripts ({', '.join(sorted(scripts))}), "
+                f"cue {text}: {brief(word)} mixes scripts ({', '.join(sorted(scripts))}), "
                 "as look-alike letters do"
             )
     if second:
@@ -747,7 +746,7 @@ def _problem_after(words: tuple[str, ...], second: bool, relative: tuple[str, ..
             steer = steering_word(word, relative)
             if steer is not None:
                 return (
-                    f"cue {text}: {quoted(word)} steers relative to the first guesses "
-                    f"({quoted(steer)}), not allowed in the second cue"
+                    f"cue {text}: {brief(word)} steers relative to the first guesses "
+                    f"({steer!r}), not allowed in the second cue"
                 )
     return None
