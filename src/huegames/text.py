@@ -14,6 +14,7 @@ page, terminal and error message treats it the same way:
   (characters XML 1.0 forbids cannot even be written as references) and
   inert.
 
+>>> from huegames.text import markup, quoted, shown
 >>> shown("red\\x1b]0;owned\\x07")
 'red\\\\x1b]0;owned\\\\x07'
 >>> quoted("x" * 500)[-26:]

@@ -564,6 +564,7 @@ class UsedCues(Set[str]):
     against every earlier one): the cues of one line of play share one
     index, each set reading only the entries made before its own size.
 
+    >>> from huegames.hues_and_cues.cues import UsedCues
     >>> used = UsedCues().with_cue("sea foam").with_cue("mint")
     >>> sorted(used), used.repeated(["seafoam"]), used.repeated(["lime"])
     (['mint', 'sea foam'], 'sea foam', None)
@@ -616,7 +617,8 @@ class UsedCues(Set[str]):
     def __len__(self) -> int:
         return self._size
 
-    __hash__ = Set._hash
+    def __hash__(self) -> int:
+        return hash(frozenset(self))
 
     def __repr__(self) -> str:
         return f"UsedCues({sorted(self)!r})"

@@ -15,7 +15,9 @@ highlighted (unless ``last_move=False`` is given).
 
 The page needs nothing but a browser: no network, no fonts, no scripts or
 styles from elsewhere (its content security policy forbids them). It shows
-one picture at a time with buttons (first, back, forward, last), a slider
+one picture at a time (each picture is kept as the few pieces that
+differ from the one before, so the page grows with the record) with
+buttons (first, back, forward, last), a slider
 and the keys Left, Right, Home and End; the move list in the game's
 notation (click a move to go there); each seat's score over the game as a
 chart with a marker at the position shown; and a header with the game,
@@ -26,7 +28,7 @@ the seats, the seed and how the game ended.
 >>> spec = engine.game_spec("linja")
 >>> game = engine.play_game(spec.new_game(2, seed=4), [spec.bot("greedy", seed=s) for s in (1, 2)])
 >>> page = replay.replay_html(game.to_dict())
->>> page.startswith("<!DOCTYPE html>"), page.count('<template class="picture"') > 1
+>>> page.startswith("<!DOCTYPE html>"), '"pieces":' in page
 (True, True)
 >>> shown = replay.Replay.of(game.to_dict())
 >>> len(shown.positions) == len(game.to_dict()["moves"]) + 1, shown.scores[-1] == game.scores()
@@ -44,8 +46,10 @@ import hashlib
 import inspect
 import json
 import os
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import Any, Final
 
 from .. import engine, pictures
@@ -403,6 +407,32 @@ def _script_json(value: object) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
+_PIECE_END = re.compile(r"(?<=>)")
+"""Where an SVG picture is cut into pieces: after every tag."""
+
+
+def _frames(drawn: Sequence[str]) -> tuple[list[str], list[list[int | list[int]]]]:
+    """The pictures as pieces (tags and text) shared by all of them, each
+    picture as steps from the one before: ``[start, end]`` keeps that run
+    of its pieces, a number adds that piece.  A move changes a few pieces,
+    so the page grows with the record, not with the record times the picture.
+    """
+    table: dict[str, int] = {}
+    frames: list[list[int | list[int]]] = []
+    before: list[int] = []
+    for picture in drawn:
+        pieces = [table.setdefault(piece, len(table)) for piece in _PIECE_END.split(picture)]
+        steps: list[int | list[int]] = []
+        for tag, start, end, first, last in SequenceMatcher(None, before, pieces).get_opcodes():
+            if tag == "equal":
+                steps.append([start, end])
+            else:
+                steps.extend(pieces[first:last])
+        frames.append(steps)
+        before = pieces
+    return list(table), frames
+
+
 def _script_hash(script: str) -> str:
     """The content security policy's source for exactly this inline script:
     only it runs, never a script that outside text might smuggle in."""
@@ -495,11 +525,10 @@ def _page(replay: Replay) -> str:
             f'title="{markup(replay.seats[seat])}">'
             f'<span class="seat-mark">{seat}</span> {markup(text)}</button></li>'
         )
-    frames = "\n".join(
-        f'<template class="picture" id="picture-{index}">{picture}</template>'
-        for index, picture in enumerate(replay.pictures)
-    )
+    pieces, frames = _frames(replay.pictures)
     data = {
+        "pieces": pieces,
+        "frames": frames,
         "positions": list(replay.positions),
         "points": points,
         "captions": [shown(_caption(replay, position)) for position in range(last + 1)],
@@ -519,7 +548,6 @@ def _page(replay: Replay) -> str:
         moves="\n".join(moves),
         chart=chart,
         legend=_legend(replay),
-        frames=frames,
         data=_script_json(data),
         style=_STYLE,
         script=_SCRIPT,
@@ -571,6 +599,20 @@ _SCRIPT = """
   const cursor = document.getElementById("cursor");
   const markers = Array.from(document.querySelectorAll("#chart .marker"));
   let position = -1;
+  const built = [];
+
+  function pieceList(picture) {
+    for (let index = built.length; index <= picture; index++) {
+      const before = index ? built[index - 1] : [];
+      const list = [];
+      data.frames[index].forEach(function (step) {
+        if (Array.isArray(step)) for (let k = step[0]; k < step[1]; k++) list.push(before[k]);
+        else list.push(step);
+      });
+      built.push(list);
+    }
+    return built[picture];
+  }
 
   function go(target) {
     target = Math.max(0, Math.min(last, Math.round(Number(target)) || 0));
@@ -579,8 +621,9 @@ _SCRIPT = """
     position = target;
     const picture = data.positions[position];
     if (previous < 0 || data.positions[previous] !== picture) {
-      const template = document.getElementById("picture-" + picture);
-      stage.replaceChildren(template.content.cloneNode(true));
+      const svg = pieceList(picture).map(function (piece) { return data.pieces[piece]; });
+      const parsed = new DOMParser().parseFromString(svg.join(""), "image/svg+xml");
+      stage.replaceChildren(document.importNode(parsed.documentElement, true));
     }
     stage.dataset.position = String(position);
     stage.dataset.picture = String(picture);
@@ -685,7 +728,6 @@ _TEMPLATE = """<!DOCTYPE html>
 <div id="chart">{chart}</div>
 {legend}
 </section>
-{frames}
 <script type="application/json" id="replay-data">{data}</script>
 <script>{script}</script>
 </body>
