@@ -367,11 +367,7 @@ def check_plays_on_alike(game: Any, twin: Any, seed: int) -> None:
 
 @pytest.mark.parametrize("how", list(COPIERS))
 @pytest.mark.parametrize(("name", "players"), CASES)
-def test_a_game_pickles_and_copies_and_plays_on_alike(
-    name: str, players: int, how: str, request: pytest.FixtureRequest
-) -> None:
-    if name == "hues-and-cues" and how == "copy":  # not this part's module: reported
-        request.applymarker(pytest.mark.xfail(reason="copy.copy shares Hues and Cues' state"))
+def test_a_game_pickles_and_copies_and_plays_on_alike(name: str, players: int, how: str) -> None:
     spec = engine.game_spec(name)
     for seed in (1, 2):
         game = midgame(spec, players, seed)

@@ -245,6 +245,11 @@ class Game:
         self._states.pop()
         return self.history.pop()
 
+    def __copy__(self) -> Game:
+        """``copy.copy(game)`` is :meth:`copy`: a copy sharing the history
+        would see every move played on either game."""
+        return self.copy()
+
     def copy(self) -> Game:
         """An independent game at the same position, with the same history."""
         game = Game.__new__(Game)
