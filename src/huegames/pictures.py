@@ -362,18 +362,11 @@ class Svg:
         """One of :data:`SEAT_MARKS` centred on ``(cx, cy)``, about ``r`` in radius."""
         if shape == "circle":
             self.circle(cx, cy, r, **attributes)
-        elif shape == "ring":
-            self.circle(
-                cx,
-                cy,
-                r * 0.8,
-                fill="none",
-                stroke_width=r * 0.4,
-                **{
-                    "stroke": attributes.get("fill", "black"),
-                    **{k: v for k, v in attributes.items() if k != "fill"},
-                },
-            )
+        elif shape == "ring":  # drawn as a thick stroke in the fill colour: no outline
+            outline = ("fill", "stroke", "stroke_width")
+            ring = {k: v for k, v in attributes.items() if k not in outline}
+            stroke = attributes.get("fill", "black")
+            self.circle(cx, cy, r * 0.8, fill="none", stroke=stroke, stroke_width=r * 0.4, **ring)
         elif shape == "square":
             self.rect(cx - r * 0.85, cy - r * 0.85, r * 1.7, r * 1.7, **attributes)
         elif shape == "bar":

@@ -361,6 +361,22 @@ def pictures_of(page: str) -> list[str]:
     return ["".join(found["pieces"][piece] for piece in pieces) for pieces in drawn]
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_the_page_grows_with_the_record_not_with_its_pictures(name):
+    """Each picture is kept as the pieces that differ from the one before:
+    a whole picture a move made a record of kB a page of MB.  The largest
+    table too, whose seat marks include every shape of the palette."""
+    spec = engine.game_spec(name)
+    game = spec.new_game(spec.max_players, seed=5)
+    game = engine.play_game(game, [spec.bot("random", seed=seat) for seat in range(game.players)])
+    record = game.to_dict()
+    replay = Replay.of(record)
+    page = replay.html()
+    assert pictures_of(page) == list(replay.pictures)
+    biggest = max(map(len, replay.pictures))
+    assert len(page) < 4 * biggest + 400 * len(json.dumps(record))
+
+
 def test_the_page_holds_every_position_and_says_who_won():
     game = played("plank", seed=4)
     replay = Replay.of(game.to_dict())
