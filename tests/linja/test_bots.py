@@ -5,6 +5,7 @@ The strength measurement (1,000 games per pairing) is scripts/linja_strength.py.
 
 import pytest
 
+from hostile import bounded
 from huegames import engine, linja
 from huegames.linja import Board, Game, GreedyBot, NotYourTurnError, RandomBot, SearchBot
 
@@ -74,3 +75,19 @@ def test_greedy_beats_random_and_search_beats_greedy_in_a_short_run():
 
     assert wins(GreedyBot, RandomBot, 10) >= 9
     assert wins(lambda s: SearchBot(s, nodes=20), GreedyBot, 6) >= 4
+
+
+def test_a_search_node_budget_bounds_its_work_whatever_the_depth_limit():
+    """Near the end every line reaches the game's end within the budget:
+    the search stops there (a deeper one would walk the same tree), not after
+    max_depth walks of it (a move once took half a minute)."""
+    out = bounded(
+        """
+        from huegames import engine, linja
+        game = linja.new_game(seed=3)
+        bots = [linja.SearchBot(seed=seat, nodes=50, max_depth=10**6) for seat in (0, 1)]
+        print(engine.play_game(game, bots).is_over)
+        """,
+        timeout=60,
+    )
+    assert out.split() == ["True"]

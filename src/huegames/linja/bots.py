@@ -108,8 +108,9 @@ class SearchBot(TurnBot):
     """Alpha-beta (negamax) over whole turns, deepened one turn at a time, within a node budget.
 
     The first depth (every own turn against every reply) always finishes;
-    deeper searches stop once ``nodes`` positions have been expanded, and the
-    deepest finished search decides; ``max_depth`` counts the turns looked
+    deeper searches stop once ``nodes`` positions have been expanded, or once
+    a search reached the end of the game everywhere (a deeper one would walk
+    the same tree), and the deepest finished search decides; ``max_depth`` counts the turns looked
     at, own included.  Leaves are scored by :func:`estimate`, a finished game
     by its result.  A node budget, not the clock, limits the search, so a
     seed repeats a game exactly.
@@ -145,10 +146,12 @@ class SearchBot(TurnBot):
         )
         values = {state: _leaf(state, seat) for state in states}
         for depth in range(1, self.max_depth):
-            self._depth = depth
+            self._depth, self._horizon = depth, False
             try:
                 values = self._search(states, seat, depth)
             except _OutOfNodes:
+                break
+            if not self._horizon:  # exact: a deeper search would walk the same tree again
                 break
         return [values[(o.board, o.player, o.over)] for o in outcomes]
 
@@ -171,6 +174,7 @@ class SearchBot(TurnBot):
         """Fail-soft alpha-beta: the value for ``seat``, to move at ``board``."""
         children = self._expand(board, seat)
         if depth == 1:  # the children are leaves, already valued and sorted
+            self._horizon = True
             return children[0][0]
         best = -float("inf")
         for leaf_value, child, player, over in children:
