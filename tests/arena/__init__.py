@@ -1,0 +1,1 @@
+"""The arena: tournaments, their statistics and external engines."""
