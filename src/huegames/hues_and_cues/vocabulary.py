@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import dataclasses
+import enum
 import io
 import math
 import re
@@ -39,6 +40,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..records import brief
+from . import spelling
 from .colour import oklab
 from .lexicon import Lab, lexicon
 
@@ -209,22 +211,55 @@ ENGLISH_ENDINGS = (
     ("y", ("", "e", "-")),
     ("like", ("",)),
 )
+"""English endings and what they replace: plurals, ``-ish``, ``-y`` and
+``-like``.  ``"-"`` undoes a doubled consonant (``muddy`` → ``mud``); a
+stem keeps 3 letters (:func:`stems`)."""
+ENGLISH_READING_ENDINGS = (
+    *ENGLISH_ENDINGS,
+    ("ed", ("", "e", "-")),
+    ("ing", ("", "e", "-")),
+    ("en", ("", "-")),
+)
+""":data:`ENGLISH_ENDINGS` and the endings a reader also undoes (``-ed``,
+``-ing``, ``-en``: ``golden``, ``rusted``, ``glowing``); the vocabulary's
+build pools by :data:`ENGLISH_ENDINGS` alone."""
 SPANISH_ENDINGS = (
     ("ces", ("z",)),
     ("es", ("",)),
     ("s", ("",)),
-    ("ita", ("a", "o")),
-    ("ito", ("o", "a")),
+    ("quita", ("ca",)),
+    ("quito", ("co",)),
+    ("guita", ("ga",)),
+    ("guito", ("go",)),
     ("cita", ("",)),
     ("cito", ("",)),
-    ("illa", ("a", "o")),
-    ("illo", ("o", "a")),
+    ("ita", ("a", "o", "")),
+    ("ito", ("o", "a", "")),
+    ("illa", ("a", "o", "")),
+    ("illo", ("o", "a", "")),
+    ("ica", ("a", "o")),
+    ("ico", ("o", "a")),
+    ("isima", ("a", "o")),
+    ("isimo", ("o", "a")),
+    ("iza", ("a", "o", "e")),
+    ("izo", ("o", "a", "e")),
+    ("uzca", ("a", "o")),
+    ("uzco", ("o", "a")),
+    ("enta", ("a", "o", "")),
+    ("ento", ("o", "a", "")),
+    ("osa", ("a", "o", "e", "")),
+    ("oso", ("o", "a", "e", "")),
+    ("eada", ("a", "o")),
+    ("eado", ("a", "o")),
+    ("ada", ("a", "o", "e", "")),
+    ("ado", ("o", "a", "e", "")),
     ("a", ("o",)),
     ("o", ("a",)),
 )
-"""Endings and what they replace: English plurals, ``-ish``, ``-y`` and
-``-like``; Spanish plurals, feminine adjectives and diminutives.  ``"-"``
-undoes a doubled consonant (``muddy`` → ``mud``).  A stem keeps 3 letters."""
+"""Spanish endings and what they replace: plurals, feminine adjectives,
+diminutives with their spelling changes (``limoncito``, ``azulito``,
+``blanquito``), and the endings of a shade (``rojizo``, ``amarillento``,
+``negruzco``, ``verdoso``, ``azulado``, ``plateado``, ``rojísimo``)."""
 
 
 def stems(word: str, endings: Sequence[tuple[str, tuple[str, ...]]]) -> Iterator[str]:
@@ -256,6 +291,73 @@ def stems(word: str, endings: Sequence[tuple[str, tuple[str, ...]]]) -> Iterator
 # -- vocabularies ---------------------------------------------------------------------
 
 
+class How(enum.Enum):
+    """How a cue word was read (:meth:`Vocabulary.explain`), from the surest
+    reading to none: the order a reader tries them in."""
+
+    KNOWN = "known word"
+    """The word (or phrase) itself, in the reader's language or the other."""
+    FORM = "inflection"
+    """A form of a known word: a plural, gender, diminutive or shade
+    (``cherries``, ``amarillas``, ``limoncito``, ``rojizo``, ``greenish``)."""
+    COMPOUND = "compound"
+    """Known words run together or joined (``seafoam``, ``verdemar``, ``bluegreen``)."""
+    COGNATE = "cognate"
+    """A word of the other language spelled by regular rules (``emoción``/``emotion``)."""
+    NEAR_SPELLING = "near-spelling"
+    """One edit from a known word of :data:`~huegames.hues_and_cues.spelling.NEAR_LETTERS`
+    letters or more (``lavendar``), when that word is the only one or the only everyday one."""
+    NOT_READ = "not read"
+    """No reading: the cue's other words and the prior over where people guess decide."""
+
+
+WIDENING = {
+    How.KNOWN: 0.0,
+    How.FORM: 0.01,
+    How.COMPOUND: 0.02,
+    How.COGNATE: 0.02,
+    How.NEAR_SPELLING: 0.03,
+}
+"""The OKLab spread each kind of reading adds to every component (in
+quadrature): a guess at a word reads it more widely than the word itself,
+the more so the less sure the guess."""
+
+
+@dataclass(frozen=True, slots=True)
+class WordReading:
+    """One word of a cue (or a known phrase) as a reader read it: the folded
+    ``text``, ``how`` it was read, the ``colours`` it evokes (widened by
+    :data:`WIDENING`) and the vocabulary that read them (``source``, empty
+    when nothing did).
+
+    >>> from huegames.hues_and_cues.vocabulary import vocabulary
+    >>> reading = vocabulary("es").explain("limoncitos")[0]
+    >>> reading.how, reading.source, reading.colours[0].word
+    (<How.FORM: 'inflection'>, 'es', 'lemon')
+    """
+
+    text: str
+    how: How
+    colours: tuple[WordColour, ...] = ()
+    source: str = ""
+
+    @property
+    def read(self) -> bool:
+        """True when the word was read somehow (any :class:`How` but ``NOT_READ``)."""
+        return self.how is not How.NOT_READ
+
+
+def widened(colour: WordColour, spread: float) -> WordColour:
+    """``colour`` with ``spread`` added in quadrature to every component's spread."""
+    if not spread:
+        return colour
+    components = tuple(
+        dataclasses.replace(part, spread=math.hypot(part.spread, spread))
+        for part in colour.components
+    )
+    return dataclasses.replace(colour, components=components)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Vocabulary:
     """Words (folded) and the colours they evoke, and how to read a cue.
@@ -284,18 +386,36 @@ class Vocabulary:
 
     def word(self, word: str) -> WordColour | None:
         """The colour of one folded word: itself, or the word it is a form of
-        (a plural, -ish, -y, -en; Spanish plurals, gender and diminutives)."""
+        (a plural, -ish, -y, -ed, -ing, -en; Spanish plurals, gender,
+        diminutives and shades), as the vocabulary holds it (not widened)."""
         return _form(self.name, word)
 
     def read(self, text: str) -> tuple[WordColour, ...]:
-        """The colours a cue evokes: a known phrase (``school bus``, ``dusty
-        rose``) as one; otherwise each content word's, each known word once,
-        a run-together compound of two known words as both (``lemontree``).
-        A word is read in this vocabulary's language, or in :attr:`other`'s
-        when only that one knows it, when it is written with Spanish accents
-        (for ``"en"``), or when only there it is an everyday word (``"rosa"``
-        for ``"en"``: Spanish, not a rare word of paint names).  Words known
-        in neither are left out."""
+        """The colours a cue evokes: each read word's (:meth:`explain`), each
+        colour once, in the cue's order; words read by nothing are left out."""
+        found: list[WordColour] = []
+        for reading in self.explain(text):
+            found.extend(colour for colour in reading.colours if colour not in found)
+        return tuple(found)
+
+    def explain(self, text: str) -> tuple[WordReading, ...]:
+        """How each content word of a cue is read (:class:`WordReading`), or
+        one reading for a known phrase (``school bus``, ``dusty rose``).
+
+        A word is tried as a known word or a form of one (:data:`How.KNOWN`,
+        :data:`How.FORM`), then as a compound, a cognate, and a near-spelling,
+        each way first in this vocabulary's language, then in :attr:`other`'s:
+        the surest reading in either language wins over a guess in this one.
+        Of a word known in both, the other's is taken when the text has
+        Spanish accents (for ``"en"``) or when only there it is an everyday
+        word (``"rosa"``: Spanish, not a rare word of English paint names).
+        Only ``"en"`` and ``"es"`` guess (compounds aside): the colour
+        lexicons read colour names as written.
+
+        >>> from huegames.hues_and_cues.vocabulary import vocabulary
+        >>> [(r.text, r.how.value) for r in vocabulary("en").explain("verdoso lavendar zzyzx")]
+        [('verdoso', 'inflection'), ('lavendar', 'near-spelling'), ('zzyzx', 'not read')]
+        """
         words = words_of(text)
         order = (self.name, self.other) if self.other else (self.name,)
         if self.language == "en" and self.other and _accented(text):
@@ -303,16 +423,8 @@ class Vocabulary:
         for name in order if len(words) > 1 else ():
             phrase = vocabulary(name).words.get(" ".join(words))
             if phrase is not None:
-                return (phrase,)
-        found: list[WordColour] = []
-        for word in words:
-            parts = _reading(order[0], word)
-            if len(order) > 1:
-                other = _reading(order[1], word)
-                if not parts or (other and _weaker(parts, other, order[1])):
-                    parts = other
-            found.extend(part for part in parts if part not in found)
-        return tuple(found)
+                return (WordReading(" ".join(words), How.KNOWN, (phrase,), name),)
+        return tuple(_explained(order, word) for word in words)
 
 
 def _accented(text: str) -> bool:
@@ -326,38 +438,174 @@ def _weaker(parts: Sequence[WordColour], other: Sequence[WordColour], name: str)
     return vocabulary(name).language == "es" and not any(part.common for part in parts)
 
 
+def _endings(name: str) -> Sequence[tuple[str, tuple[str, ...]]]:
+    return SPANISH_ENDINGS if vocabulary(name).language == "es" else ENGLISH_READING_ENDINGS
+
+
 @lru_cache(maxsize=65536)
 def _form(name: str, word: str) -> WordColour | None:
     words = vocabulary(name).words
     if word in words:
         return words[word]
-    endings = SPANISH_ENDINGS if vocabulary(name).language == "es" else ENGLISH_ENDINGS
-    for stem in stems(word, endings):
+    if len(word) > spelling.MAX_LETTERS:
+        return None
+    for stem in stems(word, _endings(name)):
         if stem in words:
             return words[stem]
     return None
 
 
+def _explained(order: tuple[str, ...], word: str) -> WordReading:
+    """One cue word read by the vocabularies ``order`` (the reader's first):
+    the first of :class:`How`'s ways that reads it, widened by :data:`WIDENING`."""
+    if len(word) > spelling.MAX_LETTERS:  # no guess, and nothing kept in a cache
+        for name in order:
+            known = vocabulary(name).words.get(word)
+            if known is not None:
+                return WordReading(word, How.KNOWN, (known,), name)
+        return WordReading(word, How.NOT_READ)
+    return _guessed(order, word)
+
+
 @lru_cache(maxsize=65536)
-def _reading(name: str, word: str) -> tuple[WordColour, ...]:
-    """One cue word read by one vocabulary: the word or its form, else a
-    known phrase run together (``firetruck``), else the split into two known
-    everyday words (each at least :data:`COMPOUND_PART` letters) whose rarer
+def _guessed(order: tuple[str, ...], word: str) -> WordReading:
+    found = _known(order, word)
+    if found is None:
+        found = _compound(order, word)
+    guesses = order if all(vocabulary(name).other for name in order) else ()
+    if found is None and guesses:
+        found = _cognate(guesses, word)
+    if found is None and guesses:
+        found = _near(guesses, word)
+    if found is None:
+        return WordReading(word, How.NOT_READ)
+    how, colours, name = found
+    spread = WIDENING[how]
+    return WordReading(word, how, tuple(widened(colour, spread) for colour in colours), name)
+
+
+_Found = tuple[How, tuple[WordColour, ...], str]
+
+
+def _known(order: tuple[str, ...], word: str) -> _Found | None:
+    """The word or a form of it, in the first vocabulary of ``order``, or in
+    the second when only it knows the word or :func:`_weaker` says so."""
+    found: _Found | None = None
+    for name in order:
+        colour = _form(name, word)
+        if colour is None:
+            continue
+        how = How.KNOWN if word in vocabulary(name).words else How.FORM
+        if found is None or _weaker(found[1], (colour,), name):
+            found = (how, (colour,), name)
+    return found
+
+
+def _compound(order: tuple[str, ...], word: str) -> _Found | None:
+    for name in order:
+        parts = _parts(name, word)
+        if parts:
+            return (How.COMPOUND, parts, name)
+    return None
+
+
+def _parts(name: str, word: str) -> tuple[WordColour, ...]:
+    """A word split by one vocabulary: a known phrase run together
+    (``firetruck``), else two known everyday words (each at least
+    :data:`COMPOUND_PART` letters, or forms of them; a Spanish first part
+    may end in the joining ``i``: ``verdiazul``, ``pelirrojo``) whose rarer
     part was pooled from the most names."""
-    known = _form(name, word)
-    if known is not None:
-        return (known,)
     words = vocabulary(name).words
     for cut in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1):
         phrase = words.get(f"{word[:cut]} {word[cut:]}")
         if phrase is not None:
             return (phrase,)
+    joined = ("e", "o", "a") if vocabulary(name).language == "es" else ()
     splits = []
     for cut in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1):
-        head, tail = _form(name, word[:cut]), _form(name, word[cut:])
-        if head is not None and tail is not None and head.common and tail.common:
-            splits.append((min(head.names, tail.names), -cut, (head, tail)))
+        tail = _form(name, word[cut:])
+        if tail is None or not tail.common:
+            continue
+        head = word[:cut]
+        heads = [head] + [head[:-1] + vowel for vowel in joined if head.endswith("i")]
+        for colour in (_form(name, form) for form in heads):
+            if colour is not None and colour.common:
+                splits.append((min(colour.names, tail.names), -cut, (colour, tail)))
+                break
     return max(splits)[2] if splits else ()
+
+
+def _chosen(candidates: Iterator[tuple[WordColour, str]]) -> tuple[WordColour, str] | None:
+    """The one colour among ``candidates`` (colour, vocabulary name), or the
+    one everyday colour among them; None when the choice is not clear."""
+    distinct: dict[str, tuple[WordColour, str]] = {}
+    for colour, name in candidates:
+        distinct.setdefault(colour.word, (colour, name))
+    if len(distinct) > 1:
+        everyday = [found for found in distinct.values() if found[0].common]
+        return everyday[0] if len(everyday) == 1 else None
+    return next(iter(distinct.values()), None)
+
+
+def _cognate(order: tuple[str, ...], word: str) -> _Found | None:
+    """A word of either vocabulary sharing the word's (or one of its
+    forms') :func:`~huegames.hues_and_cues.spelling.cognate_key`."""
+    forms = [word, *stems(word, _endings(order[0]))]
+    for form in forms:
+        key = spelling.cognate_key(form)
+        if len(key) < spelling.COGNATE_LETTERS:
+            continue
+        chosen = _chosen(
+            (vocabulary(name).words[known], name)
+            for name in order
+            for known in _cognates(name).get(key, ())
+            if known != form
+        )
+        if chosen is not None:
+            return (How.COGNATE, (chosen[0],), chosen[1])
+    return None
+
+
+def _near(order: tuple[str, ...], word: str) -> _Found | None:
+    """A known word one edit away (:func:`~huegames.hues_and_cues.spelling.within_one_edit`),
+    found through each vocabulary's index of deletions, first in the reader's own."""
+    if len(word) < spelling.NEAR_LETTERS:
+        return None
+    for name in order:
+        index = _deletions(name)
+        keys = (word, *spelling.deletions(word))
+        chosen = _chosen(
+            (vocabulary(name).words[known], name)
+            for key in keys
+            for known in index.get(key, ())
+            if spelling.within_one_edit(word, known)
+        )
+        if chosen is not None:
+            return (How.NEAR_SPELLING, (chosen[0],), chosen[1])
+    return None
+
+
+@lru_cache(maxsize=len(VOCABULARIES))
+def _cognates(name: str) -> dict[str, tuple[str, ...]]:
+    """Each cognate key of a vocabulary's single words → the words (built once)."""
+    index: dict[str, list[str]] = {}
+    for word in vocabulary(name).words:
+        if " " not in word:
+            index.setdefault(spelling.cognate_key(word), []).append(word)
+    return {key: tuple(words) for key, words in index.items()}
+
+
+@lru_cache(maxsize=len(VOCABULARIES))
+def _deletions(name: str) -> dict[str, tuple[str, ...]]:
+    """Each single word of :data:`~huegames.hues_and_cues.spelling.NEAR_LETTERS`
+    letters or more, and each of its one-letter deletions → the words (built once)."""
+    index: dict[str, list[str]] = {}
+    for word in vocabulary(name).words:
+        if " " in word or not spelling.NEAR_LETTERS <= len(word) <= spelling.MAX_LETTERS:
+            continue
+        for key in {word, *spelling.deletions(word)}:
+            index.setdefault(key, []).append(word)
+    return {key: tuple(words) for key, words in index.items()}
 
 
 def _data(path: str) -> str:
