@@ -40,7 +40,7 @@ from functools import lru_cache
 from importlib import resources
 
 from ..records import brief
-from . import spelling
+from . import concepts, spelling
 from .colour import oklab
 from .lexicon import Lab, lexicon
 
@@ -681,8 +681,13 @@ def vocabulary(name: str = "en") -> Vocabulary:
         raise ValueError(
             f"unknown vocabulary {brief(name)}: choose {', '.join(VOCABULARIES[:-1])} or all"
         )
+    things: dict[str, WordColour] = {}  # data/concepts.csv: a concept's forms read alike
+    for concept in concepts.concepts() if name in concepts.LANGUAGES else ():
+        parts = tuple(Component(*part) for part in concept.mixture())
+        thing = WordColour(concept.english[0], parts, concepts.NAMES, common=True)
+        things.update({" ".join(words_of(form)): thing for form in concept.forms(name)})
     if name == "en":
-        return Vocabulary("en", "en", _load_words(), other="es")
+        return Vocabulary("en", "en", {**_load_words(), **things}, other="es")
     if name == "es":
         english = vocabulary("en")
         words = {}
@@ -691,7 +696,7 @@ def vocabulary(name: str = "en") -> Vocabulary:
             if colour is None:
                 raise ValueError(f"data/spanish.csv: {spanish!r} translates an unknown {word!r}")
             words[spanish] = dataclasses.replace(colour, common=True)
-        return Vocabulary("es", "es", words, other="en")
+        return Vocabulary("es", "es", {**words, **things}, other="en")
     everyday = {word for word, colour in vocabulary("en").words.items() if colour.common}
     names = lexicon(name).names
     words = {
