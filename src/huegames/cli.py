@@ -259,6 +259,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_show(commands)
     _add_play(commands)
     _add_evaluate(commands)
+    _add_tournament(commands)
+    _add_engine(commands)
     return parser
 
 
@@ -276,8 +278,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _play(args)
         if args.command == "evaluate":
             return _evaluate(args)
+        if args.command == "tournament":
+            return _tournament(args)
+        if args.command == "engine":
+            return _engine_command(args)
         return _fail(
-            "give a command: simulate, bench, show, play or evaluate (huegames --help to see them)",
+            "give a command: simulate, bench, show, play, evaluate, tournament or engine "
+            "(huegames --help to see them)",
             USAGE_ERROR,
         )
     except UsageError as error:
@@ -943,3 +950,162 @@ def _duration(seconds: float) -> str:
     if seconds >= 1e-3:
         return f"{seconds * 1e3:,.2f} ms"
     return f"{seconds * 1e6:,.1f} us"
+
+
+# -- tournament and engine -----------------------------------------------------
+
+
+def _add_tournament(commands: Any) -> None:
+    """The ``tournament`` command: ratings, Elo and the SPRT (:mod:`huegames.arena`)."""
+    tournament = commands.add_parser(
+        "tournament",
+        add_help=False,
+        help="a tournament between bots and engines: ratings, Elo and the SPRT "
+        "(needs huegames[arena])",
+        description="Play every pairing of the bots on the same seeded deals, each deal "
+        "once per seat order; print Plackett-Luce ratings and, with two seats, each pair's "
+        "pentanomial, Elo (95% interval), LOS and the SPRT's LLR. Every game's record "
+        "(moves included, huegames show replays it) goes to --out.",
+    )
+    _catalogued(tournament)
+    tournament.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
+    tournament.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated bots as simulate takes them, or the NAME of an --engine",
+    )
+    tournament.add_argument(
+        "--engine",
+        action="append",
+        default=[],
+        metavar="NAME=COMMAND",
+        help="an external engine speaking the JSON-lines protocol (repeatable); its "
+        "stderr is appended to NAME.stderr.log beside --out",
+    )
+    tournament.add_argument("--format", choices=("round-robin", "gauntlet"), default="round-robin")
+    count = tournament.add_mutually_exclusive_group()
+    count.add_argument(
+        "--games", type=_positive, help="games per pairing, a multiple of the players (100 each)"
+    )
+    count.add_argument(
+        "--sprt",
+        metavar="elo0=0,elo1=5,alpha=0.05,beta=0.05",
+        help="two bots: play pairs until the SPRT on normalized Elo accepts H0 or H1",
+    )
+    tournament.add_argument("--max-games", type=_positive, help="with --sprt: stop undecided here")
+    tournament.add_argument("--players", type=_positive, help="seats per game (the game's least)")
+    tournament.add_argument("--workers", type=_positive, help="local worker processes (1)")
+    tournament.add_argument("--seed", type=_integer, default=0, help="tournament seed (0)")
+    tournament.add_argument(
+        "--time-ms", type=_positive, default=1000, help="an engine's budget a move (1000)"
+    )
+    tournament.add_argument("--out", required=True, metavar="PATH.jsonl", help="the records")
+    tournament.add_argument(
+        "--resume", action="store_true", help="keep --out's games and play only the others"
+    )
+    progress = tournament.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress", dest="progress", action="store_true", default=None, help="show progress"
+    )
+    progress.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="no progress bar"
+    )
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    try:
+        from .arena import engines as arena_engines
+        from .arena import tournament as arena
+    except ImportError as error:
+        return _fail(f"{error} (pip install 'huegames[arena]')", RUN_ERROR)
+    logs = os.path.dirname(os.path.abspath(args.out))
+    try:
+        named = [
+            arena_engines.parse_engine(text, args.game, args.time_ms, logs) for text in args.engine
+        ]
+        built = arena.Tournament.build(
+            args.game,
+            args.bots,
+            players=args.players,
+            games=args.games if args.sprt is None else args.max_games,
+            seed=args.seed,
+            format=args.format,
+            sprt=args.sprt,
+            engines={engine.name: engine for engine in named},
+        )
+        _check_writable(args.out)
+    except ValueError as error:
+        return _fail(str(error), USAGE_ERROR)
+    show = sys.stderr.isatty() if args.progress is None else args.progress
+    bar = _progress_bar(built.total_games, show)
+
+    def progress(standings: Any) -> None:
+        bar.update(standings.games)
+        if bar._tqdm is not None and standings.llr is not None:
+            bar._tqdm.set_postfix_str(standings.sprt_line(), refresh=False)
+
+    failure: tuple[str, int] | None = None
+    try:
+        bar.start()
+        standings = arena.play(
+            built, args.out, resume=args.resume, workers=args.workers, progress=progress
+        )
+    except ValueError as error:
+        failure = str(error), USAGE_ERROR
+    except OSError as error:
+        failure = f"the tournament failed: {error}", RUN_ERROR
+    except BrokenExecutor as error:
+        failure = f"a worker process died: {error}", RUN_ERROR
+    finally:
+        bar.close()
+        arena_engines.end_all()
+    if failure is not None:
+        return _fail(*failure)
+    print(standings.table())
+    print(f"\nrecords in {shown(args.out)}")
+    return 0
+
+
+def _add_engine(commands: Any) -> None:
+    """The ``engine`` command: run a built-in bot as an engine, or check an engine."""
+    engine_parser = commands.add_parser(
+        "engine",
+        help="the JSON-lines engine protocol: serve a bot as an engine, or check one",
+        description="serve: answer the protocol on stdin/stdout with a built-in bot. "
+        "check: play one game against COMMAND and report what it got wrong.",
+    )
+    actions = engine_parser.add_subparsers(dest="action", metavar="ACTION", parser_class=_Parser)
+    serve = actions.add_parser("serve", help="run BOT as an engine on stdin and stdout")
+    serve.add_argument("game", help=f"one of: {', '.join(engine.game_names())}")
+    serve.add_argument("bot", help="a bot as simulate takes it (greedy, mcts:playouts=200, ...)")
+    check = actions.add_parser("check", help="exercise every message against COMMAND")
+    check.add_argument("command_line", metavar="COMMAND", help="the engine's command line")
+    check.add_argument("--game", default="linja", help="the game to play (linja)")
+    check.add_argument("--players", type=_positive, help="seats (the game's least)")
+    check.add_argument("--time-ms", type=_positive, default=1000, help="budget a move (1000)")
+    check.add_argument("--seed", type=_integer, default=0, help="the game's seed (0)")
+
+
+def _engine_command(args: argparse.Namespace) -> int:
+    from .arena import check, protocol
+
+    if args.action == "serve":
+        try:
+            protocol.serve(args.game, args.bot)
+        except ValueError as error:
+            return _fail(str(error), USAGE_ERROR)
+        return 0
+    if args.action == "check":
+        try:
+            findings = check.check_engine(
+                args.command_line,
+                args.game,
+                args.players,
+                time_ms=args.time_ms,
+                seed=args.seed,
+            )
+        except ValueError as error:
+            return _fail(str(error), USAGE_ERROR)
+        print(check.report(findings))
+        return 0 if all(finding.passed for finding in findings) else RUN_ERROR
+    return _fail("give an action: serve or check (huegames engine --help)", USAGE_ERROR)
