@@ -37,7 +37,7 @@ from .cues import cue_problem, repeats
 from .moves import Move
 from .rounds import Phase
 from .view import View
-from .vocabulary import Vocabulary, spanish_translations, vocabulary
+from .vocabulary import Vocabulary, vocabulary
 
 if TYPE_CHECKING:
     import numpy as np
@@ -67,8 +67,9 @@ SHORTLIST = 12
 """... and of those, the ones whose reading with the first cue and the pieces
 fits it best, whose landing square is worked out too."""
 CUE_NAMES = 12
-"""The fewest colour names a word of ``"en"`` is pooled from to be given as
-a cue, unless it is a curated everyday word (rarer words are read, never said)."""
+"""The fewest colour names a word of ``"en"`` or ``"es"`` is pooled from (or
+counts as: a curated entry or an everyday thing counts as 12) to be given as a
+cue (rarer words are read, never said)."""
 
 
 class RandomBot:
@@ -117,17 +118,15 @@ class _CueTable:
 
 def _cue_texts(words: Vocabulary) -> tuple[str, ...]:
     """The single words a giver of this vocabulary says: plain letters, at
-    least 3 of them; for ``"en"``, everyday words pooled from :data:`CUE_NAMES`
-    names or more, or translated from Spanish (the curated everyday words)."""
-    if words.name == "en":
-        translated = set(spanish_translations().values())
-        chosen = [
-            text
-            for text, colour in words.words.items()
-            if colour.common and (colour.names >= CUE_NAMES or text in translated)
-        ]
-    else:
-        chosen = list(words.words)
+    least 3 of them; for ``"en"`` and ``"es"``, everyday words pooled from
+    :data:`CUE_NAMES` names or more, or counted as that many (curated
+    entries, the everyday things of :mod:`~huegames.hues_and_cues.concepts`):
+    a word known from one or two paint names is read, never said."""
+    chosen = [
+        text
+        for text, colour in words.words.items()
+        if not words.other or (colour.common and colour.names >= CUE_NAMES)
+    ]
     return tuple(text for text in chosen if text.isascii() and text.isalpha() and len(text) >= 3)
 
 

@@ -34,7 +34,7 @@ import io
 import math
 import re
 import unicodedata
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -66,6 +66,10 @@ SPLIT = 0.5
 this share of one component's."""
 COMPOUND_PART = 3
 """The shortest part of a run-together compound (``sea`` + ``foam``)."""
+CLEARLY_MORE = 3
+"""How many times as many colour names a near-spelling or cognate must be
+pooled from as any other candidate to be chosen over it (``magneta`` is
+``magenta``, not ``magnet``)."""
 
 _LETTERS = re.compile(r"[^\W\d_]+")
 
@@ -245,6 +249,8 @@ SPANISH_ENDINGS = (
     ("izo", ("o", "a", "e")),
     ("uzca", ("a", "o")),
     ("uzco", ("o", "a")),
+    ("acea", ("", "a", "o")),
+    ("aceo", ("", "o", "a")),
     ("enta", ("a", "o", "")),
     ("ento", ("o", "a", "")),
     ("osa", ("a", "o", "e", "")),
@@ -259,7 +265,7 @@ SPANISH_ENDINGS = (
 """Spanish endings and what they replace: plurals, feminine adjectives,
 diminutives with their spelling changes (``limoncito``, ``azulito``,
 ``blanquito``), and the endings of a shade (``rojizo``, ``amarillento``,
-``negruzco``, ``verdoso``, ``azulado``, ``plateado``, ``rojísimo``)."""
+``negruzco``, ``grisáceo``, ``verdoso``, ``azulado``, ``plateado``, ``rojísimo``)."""
 
 
 def stems(word: str, endings: Sequence[tuple[str, tuple[str, ...]]]) -> Iterator[str]:
@@ -302,11 +308,11 @@ class How(enum.Enum):
     (``cherries``, ``amarillas``, ``limoncito``, ``rojizo``, ``greenish``)."""
     COMPOUND = "compound"
     """Known words run together or joined (``seafoam``, ``verdemar``, ``bluegreen``)."""
-    COGNATE = "cognate"
-    """A word of the other language spelled by regular rules (``emoción``/``emotion``)."""
     NEAR_SPELLING = "near-spelling"
     """One edit from a known word of :data:`~huegames.hues_and_cues.spelling.NEAR_LETTERS`
-    letters or more (``lavendar``), when that word is the only one or the only everyday one."""
+    letters or more (``turqoise``), when that word is the clear choice."""
+    COGNATE = "cognate"
+    """A word of the other language spelled by regular rules (``carnación``/``carnation``)."""
     NOT_READ = "not read"
     """No reading: the cue's other words and the prior over where people guess decide."""
 
@@ -315,8 +321,8 @@ WIDENING = {
     How.KNOWN: 0.0,
     How.FORM: 0.01,
     How.COMPOUND: 0.02,
-    How.COGNATE: 0.02,
-    How.NEAR_SPELLING: 0.03,
+    How.NEAR_SPELLING: 0.025,
+    How.COGNATE: 0.03,
 }
 """The OKLab spread each kind of reading adds to every component (in
 quadrature): a guess at a word reads it more widely than the word itself,
@@ -403,9 +409,12 @@ class Vocabulary:
         one reading for a known phrase (``school bus``, ``dusty rose``).
 
         A word is tried as a known word or a form of one (:data:`How.KNOWN`,
-        :data:`How.FORM`), then as a compound, a cognate, and a near-spelling,
-        each way first in this vocabulary's language, then in :attr:`other`'s:
-        the surest reading in either language wins over a guess in this one.
+        :data:`How.FORM`), then as a compound, a near-spelling and a cognate,
+        each way in this vocabulary's language and in :attr:`other`'s: the
+        surest reading in either language wins over a guess in this one.
+        A compound's parts are known words; a near-spelling is one slip from
+        a known word; a cognate rewrites several letters by rules that hold
+        only mostly: the less sure the guess, the later it is tried.
         Of a word known in both, the other's is taken when the text has
         Spanish accents (for ``"en"``) or when only there it is an everyday
         word (``"rosa"``: Spanish, not a rare word of English paint names).
@@ -413,8 +422,8 @@ class Vocabulary:
         lexicons read colour names as written.
 
         >>> from huegames.hues_and_cues.vocabulary import vocabulary
-        >>> [(r.text, r.how.value) for r in vocabulary("en").explain("verdoso lavendar zzyzx")]
-        [('verdoso', 'inflection'), ('lavendar', 'near-spelling'), ('zzyzx', 'not read')]
+        >>> [(r.text, r.how.value) for r in vocabulary("en").explain("verdoso turqoise zzyzx")]
+        [('verdoso', 'inflection'), ('turqoise', 'near-spelling'), ('zzyzx', 'not read')]
         """
         words = words_of(text)
         order = (self.name, self.other) if self.other else (self.name,)
@@ -474,9 +483,9 @@ def _guessed(order: tuple[str, ...], word: str) -> WordReading:
         found = _compound(order, word)
     guesses = order if all(vocabulary(name).other for name in order) else ()
     if found is None and guesses:
-        found = _cognate(guesses, word)
-    if found is None and guesses:
         found = _near(guesses, word)
+    if found is None and guesses:
+        found = _cognate(guesses, word)
     if found is None:
         return WordReading(word, How.NOT_READ)
     how, colours, name = found
@@ -513,21 +522,21 @@ def _parts(name: str, word: str) -> tuple[WordColour, ...]:
     """A word split by one vocabulary: a known phrase run together
     (``firetruck``), else two known everyday words (each at least
     :data:`COMPOUND_PART` letters, or forms of them; a Spanish first part
-    may end in the joining ``i``: ``verdiazul``, ``pelirrojo``) whose rarer
-    part was pooled from the most names."""
+    may end in the joining ``i``: ``verdiazul``, ``blanquiazul``) whose
+    rarer part was pooled from the most names."""
     words = vocabulary(name).words
     for cut in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1):
         phrase = words.get(f"{word[:cut]} {word[cut:]}")
         if phrase is not None:
             return (phrase,)
-    joined = ("e", "o", "a") if vocabulary(name).language == "es" else ()
+    spanish = vocabulary(name).language == "es"
     splits = []
     for cut in range(COMPOUND_PART, len(word) - COMPOUND_PART + 1):
         tail = _form(name, word[cut:])
         if tail is None or not tail.common:
             continue
         head = word[:cut]
-        heads = [head] + [head[:-1] + vowel for vowel in joined if head.endswith("i")]
+        heads = [head, *(_unjoined(head) if spanish else ())]
         for colour in (_form(name, form) for form in heads):
             if colour is not None and colour.common:
                 splits.append((min(colour.names, tail.names), -cut, (colour, tail)))
@@ -535,16 +544,33 @@ def _parts(name: str, word: str) -> tuple[WordColour, ...]:
     return max(splits)[2] if splits else ()
 
 
-def _chosen(candidates: Iterator[tuple[WordColour, str]]) -> tuple[WordColour, str] | None:
-    """The one colour among ``candidates`` (colour, vocabulary name), or the
-    one everyday colour among them; None when the choice is not clear."""
+def _unjoined(head: str) -> tuple[str, ...]:
+    """The words a Spanish compound's first part ending in the joining ``i``
+    may be: ``verdi`` → ``verde``, ``roji`` → ``roja``, ``blanqui`` → ``blanco``."""
+    if not head.endswith("i"):
+        return ()
+    stem = head[:-1]
+    for spelled, plain in (("qu", "c"), ("gu", "g")):
+        if stem.endswith(spelled):
+            stem = stem[: -len(spelled)] + plain
+    return (stem + "e", stem + "o", stem + "a")
+
+
+def _chosen(candidates: Iterable[tuple[WordColour, str]]) -> tuple[WordColour, str] | None:
+    """The clear choice among ``candidates`` (colour, vocabulary name): the
+    only one, else the only everyday one, else an everyday one pooled from
+    :data:`CLEARLY_MORE` times as many names as any other; None when the
+    choice is not clear."""
     distinct: dict[str, tuple[WordColour, str]] = {}
     for colour, name in candidates:
         distinct.setdefault(colour.word, (colour, name))
-    if len(distinct) > 1:
-        everyday = [found for found in distinct.values() if found[0].common]
-        return everyday[0] if len(everyday) == 1 else None
-    return next(iter(distinct.values()), None)
+    ranked = sorted(distinct.values(), key=lambda found: (not found[0].common, -found[0].names))
+    if len(ranked) < 2:
+        return ranked[0] if ranked else None
+    best, runner_up = ranked[0][0], ranked[1][0]
+    if best.common and (not runner_up.common or best.names >= CLEARLY_MORE * runner_up.names):
+        return ranked[0]
+    return None
 
 
 def _cognate(order: tuple[str, ...], word: str) -> _Found | None:
@@ -567,22 +593,19 @@ def _cognate(order: tuple[str, ...], word: str) -> _Found | None:
 
 
 def _near(order: tuple[str, ...], word: str) -> _Found | None:
-    """A known word one edit away (:func:`~huegames.hues_and_cues.spelling.within_one_edit`),
-    found through each vocabulary's index of deletions, first in the reader's own."""
+    """A known word one edit away (:func:`~huegames.hues_and_cues.spelling.within_one_edit`)
+    in either vocabulary, found through each one's index of deletions."""
     if len(word) < spelling.NEAR_LETTERS:
         return None
-    for name in order:
-        index = _deletions(name)
-        keys = (word, *spelling.deletions(word))
-        chosen = _chosen(
-            (vocabulary(name).words[known], name)
-            for key in keys
-            for known in index.get(key, ())
-            if spelling.within_one_edit(word, known)
-        )
-        if chosen is not None:
-            return (How.NEAR_SPELLING, (chosen[0],), chosen[1])
-    return None
+    keys = (word, *spelling.deletions(word))
+    chosen = _chosen(
+        (vocabulary(name).words[known], name)
+        for name in order
+        for key in keys
+        for known in _deletions(name).get(key, ())
+        if spelling.within_one_edit(word, known)
+    )
+    return None if chosen is None else (How.NEAR_SPELLING, (chosen[0],), chosen[1])
 
 
 @lru_cache(maxsize=len(VOCABULARIES))
