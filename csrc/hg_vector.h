@@ -7,7 +7,13 @@
  *   parts' repr exactly as Python writes it (the batch seed's text and each
  *   label's repr come from Python).
  * - Random actions: SplitMix64; the i-th legal action (ascending) of a
- *   mask with n legal ones, i = (high 32 bits of the output * n) >> 32. */
+ *   mask with n legal ones, i = (high 32 bits of the output * n) >> 32.
+ * - Worker threads (hg_workers): a batch call split into parts, part 0 on
+ *   the calling thread and each other part on a worker thread kept for the
+ *   batch, so a step starts no thread.  A waiting thread first spins a
+ *   little (the next step usually comes within tens of microseconds), then
+ *   sleeps on a condition variable.  POSIX threads; under _WIN32 the parts
+ *   run one after another on the calling thread. */
 #ifndef HUEGAMES_HG_VECTOR_H
 #define HUEGAMES_HG_VECTOR_H
 
@@ -16,6 +22,10 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#ifndef _WIN32
+#include <pthread.h>
+#include <sched.h>
+#endif
 
 #define HG_SEED_TEXT 320         /* the longest seed text made here */
 
@@ -76,5 +86,247 @@ static inline int64_t hg_random_action(uint64_t *state, const int8_t *mask, int3
     }
     return 0; /* not reached */
 }
+
+/* -- worker threads ------------------------------------------------------- */
+
+#define HG_MOST_THREADS 64       /* the most parts a call is split into */
+#define HG_SPINS 4000            /* polls of a spinning wait before it sleeps (a
+                                    pause each, every 32nd a sched_yield: some
+                                    100 us) */
+
+/* One part of a batch call: part `part` of `parts`, its context the call's. */
+typedef void hg_job(void *context, int32_t part, int32_t parts);
+
+/* Where part `part` of `parts` of `count` envs starts (numpy's
+ * linspace(0, count, parts + 1).astype(int)). */
+static inline int32_t hg_part_start(int32_t count, int32_t part, int32_t parts)
+{
+    return (int32_t)((int64_t)count * part / parts);
+}
+
+#ifdef _WIN32
+
+struct hg_workers {
+    int32_t threads;
+    int32_t busy;
+};
+
+static int32_t hg_workers_start(struct hg_workers *w, int32_t threads)
+{
+    if (!w || threads < 1 || threads > HG_MOST_THREADS) {
+        return HG_ERR_ARGUMENT;
+    }
+    w->threads = threads;
+    w->busy = 0;
+    return threads;
+}
+
+static void hg_workers_stop(struct hg_workers *w)
+{
+    if (w) {
+        w->threads = 0;
+    }
+}
+
+static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context)
+{
+    if (!w || w->threads < 1 || w->busy) {
+        return HG_ERR_STATE;
+    }
+    w->busy = 1;
+    for (int32_t part = 0; part < w->threads; part++) {
+        job(context, part, w->threads);
+    }
+    w->busy = 0;
+    return 0;
+}
+
+#else
+
+/* What the spinning waits read without the lock: GCC's and clang's atomics;
+ * with another compiler the waits sleep at once. */
+#if defined(__GNUC__) || defined(__clang__)
+#define HG_CAN_SPIN 1
+#define HG_LOAD(place) __atomic_load_n((place), __ATOMIC_ACQUIRE)
+#define HG_STORE(place, value) __atomic_store_n((place), (value), __ATOMIC_RELEASE)
+#define HG_ADD(place, value) __atomic_add_fetch((place), (value), __ATOMIC_ACQ_REL)
+#if defined(__x86_64__) || defined(__i386__)
+#define HG_PAUSE() __builtin_ia32_pause()
+#else
+#define HG_PAUSE() ((void)0)
+#endif
+#else
+#define HG_CAN_SPIN 0
+#define HG_LOAD(place) (*(place))
+#define HG_STORE(place, value) (*(place) = (value))
+#define HG_ADD(place, value) (*(place) += (value))
+#define HG_PAUSE() ((void)0)
+#endif
+
+struct hg_workers;
+
+typedef struct {
+    struct hg_workers *pool;
+    pthread_t thread;
+    int32_t part;                /* the part of each call it runs, 1.. */
+} hg_worker;
+
+struct hg_workers {
+    pthread_mutex_t lock;
+    pthread_cond_t wake;         /* the workers sleep here until a call or the stop */
+    pthread_cond_t finished;     /* the caller sleeps here until the workers are done */
+    hg_job *job;                 /* the call's, set before `calls` counts it */
+    void *context;
+    int32_t threads;             /* parts of a call: the caller's and the workers' */
+    int32_t started;             /* worker threads running */
+    int32_t calls;               /* calls handed out (the workers follow it) */
+    int32_t pending;             /* workers still on the current call */
+    int32_t caller_sleeps;       /* the caller waits on `finished` */
+    int32_t stopping;
+    int32_t busy;                /* a call is running (a second one is refused) */
+    hg_worker workers[HG_MOST_THREADS];
+};
+
+/* Spin while (*place == value) == `equal`: whether that stopped (0: the
+ * caller goes on to sleep). */
+static int hg_spin_while(int32_t *place, int32_t value, int equal)
+{
+#if HG_CAN_SPIN
+    for (int32_t spin = 0; spin < HG_SPINS; spin++) {
+        if ((HG_LOAD(place) == value) != equal) {
+            return 1;
+        }
+        if (spin % 32 == 31) {
+            sched_yield(); /* a thread waiting for a core it shares with us gets it */
+        } else {
+            HG_PAUSE();
+        }
+    }
+#else
+    (void)place;
+    (void)value;
+    (void)equal;
+#endif
+    return 0;
+}
+
+static void *hg_worker_main(void *argument)
+{
+    hg_worker *self = argument;
+    struct hg_workers *w = self->pool;
+    int32_t seen = 0;
+    for (;;) {
+        hg_spin_while(&w->calls, seen, 1);
+        pthread_mutex_lock(&w->lock);
+        while (HG_LOAD(&w->calls) == seen && !w->stopping) {
+            pthread_cond_wait(&w->wake, &w->lock);
+        }
+        if (w->stopping) {
+            pthread_mutex_unlock(&w->lock);
+            return NULL;
+        }
+        seen = HG_LOAD(&w->calls);
+        hg_job *job = w->job;
+        void *context = w->context;
+        int32_t parts = w->threads;
+        pthread_mutex_unlock(&w->lock);
+        job(context, self->part, parts);
+        pthread_mutex_lock(&w->lock);
+        if (HG_ADD(&w->pending, -1) == 0 && w->caller_sleeps) {
+            pthread_cond_signal(&w->finished);
+        }
+        pthread_mutex_unlock(&w->lock);
+    }
+}
+
+static void hg_workers_stop(struct hg_workers *w)
+{
+    if (!w || w->threads < 1) {
+        return;
+    }
+    pthread_mutex_lock(&w->lock);
+    w->stopping = 1;
+    pthread_cond_broadcast(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    for (int32_t k = 1; k <= w->started; k++) {
+        pthread_join(w->workers[k].thread, NULL);
+    }
+    pthread_cond_destroy(&w->finished);
+    pthread_cond_destroy(&w->wake);
+    pthread_mutex_destroy(&w->lock);
+    w->threads = 0;
+    w->started = 0;
+}
+
+/* Start threads - 1 workers in `w` (its memory the caller's): threads, or
+ * HG_ERR_ARGUMENT, or HG_ERR_STATE when the system refuses a thread (then
+ * none is left running). */
+static int32_t hg_workers_start(struct hg_workers *w, int32_t threads)
+{
+    if (!w || threads < 1 || threads > HG_MOST_THREADS) {
+        return HG_ERR_ARGUMENT;
+    }
+    memset(w, 0, sizeof *w);
+    if (pthread_mutex_init(&w->lock, NULL) != 0) {
+        return HG_ERR_STATE;
+    }
+    if (pthread_cond_init(&w->wake, NULL) != 0) {
+        pthread_mutex_destroy(&w->lock);
+        return HG_ERR_STATE;
+    }
+    if (pthread_cond_init(&w->finished, NULL) != 0) {
+        pthread_cond_destroy(&w->wake);
+        pthread_mutex_destroy(&w->lock);
+        return HG_ERR_STATE;
+    }
+    w->threads = threads;
+    for (int32_t k = 1; k < threads; k++) {
+        w->workers[k].pool = w;
+        w->workers[k].part = k;
+        if (pthread_create(&w->workers[k].thread, NULL, hg_worker_main, &w->workers[k]) != 0) {
+            hg_workers_stop(w);
+            return HG_ERR_STATE;
+        }
+        w->started = k;
+    }
+    return threads;
+}
+
+/* Run `job` on every part, part 0 here; returns when all are done: 0, or
+ * HG_ERR_STATE for workers not started or already running a call. */
+static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context)
+{
+    if (!w || w->threads < 1) {
+        return HG_ERR_STATE;
+    }
+    pthread_mutex_lock(&w->lock);
+    if (w->busy || w->stopping) {
+        pthread_mutex_unlock(&w->lock);
+        return HG_ERR_STATE;
+    }
+    w->busy = 1;
+    w->job = job;
+    w->context = context;
+    HG_STORE(&w->pending, w->threads - 1);
+    HG_STORE(&w->calls, w->calls + 1);
+    pthread_cond_broadcast(&w->wake);
+    pthread_mutex_unlock(&w->lock);
+    job(context, 0, w->threads);
+    if (!hg_spin_while(&w->pending, 0, 0)) {
+        pthread_mutex_lock(&w->lock);
+        w->caller_sleeps = 1;
+        while (HG_LOAD(&w->pending) != 0) {
+            pthread_cond_wait(&w->finished, &w->lock);
+        }
+        w->caller_sleeps = 0;
+        pthread_mutex_unlock(&w->lock);
+    }
+    pthread_mutex_lock(&w->lock);
+    w->busy = 0;
+    pthread_mutex_unlock(&w->lock);
+    return 0;
+}
+
+#endif
 
 #endif

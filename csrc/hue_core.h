@@ -720,6 +720,38 @@ HG_API int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t cou
 HG_API int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t count,
                                          int64_t *out);
 
+/* Worker threads for the calls below (hg_vector.h's): a hue_workers of
+ * hue_workers_size() bytes, the caller's memory, started for `threads`
+ * parts (1..HUE_MOST_THREADS: the calling thread runs part 0, a worker
+ * thread each other part) and stopped before the memory is freed or
+ * started again.  One call at a time: a second while one runs is refused
+ * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
+ * refuses a thread (none then left running). */
+#define HUE_MOST_THREADS 64
+typedef struct hg_workers hue_workers;
+HG_API int32_t hue_workers_size(void);
+HG_API int32_t hue_workers_start(hue_workers *workers, int32_t threads);
+HG_API void hue_workers_stop(hue_workers *workers);
+
+/* Step all `count` envs (at least the workers' threads), split into
+ * numpy's linspace(0, count, threads + 1) parts, part k with the workspace
+ * of workspace_size bytes at workspaces + k * workspace_size.  Every
+ * action is checked first, against the env's row of out->masks (an over
+ * env's only in next-step mode): the first refused sets *refused to its env
+ * and returns HG_ERR_ILLEGAL with no env changed (*refused is -1
+ * otherwise).  Where `observations` and `masks` are given (both or
+ * neither), each part's observation and mask rows are copied into them
+ * whole once it is stepped.  Returns count, or a negative code. */
+HG_API int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
+                                   const int64_t *actions, const hue_vector_out *out,
+                                   uint8_t *observations, int8_t *masks, void *workspaces,
+                                   size_t workspace_size, hue_workers *workers,
+                                   int32_t *refused);
+
+/* hue_vector_random_actions over all `count` envs, split as above. */
+HG_API int32_t hue_vector_random_all(const hue_vector *vector, void *envs, int32_t count,
+                                     int64_t *out, hue_workers *workers);
+
 #ifdef __cplusplus
 }
 #endif

@@ -835,3 +835,138 @@ int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t 
     }
     return count;
 }
+
+int32_t hue_workers_size(void)
+{
+    return (int32_t)sizeof(hue_workers);
+}
+
+int32_t hue_workers_start(hue_workers *workers, int32_t threads)
+{
+    return hg_workers_start(workers, threads);
+}
+
+void hue_workers_stop(hue_workers *workers)
+{
+    hg_workers_stop(workers);
+}
+
+/* A call of hue_vector_step_all or hue_vector_random_all, by part. */
+typedef struct {
+    const hue_vector *v;
+    void *envs;
+    int32_t count;
+    const int64_t *actions;
+    const hue_vector_out *out;
+    uint8_t *observations;       /* step_all: the copies, or NULL */
+    int8_t *masks;
+    int64_t observation_size, mask_size;
+    char *workspaces;            /* step_all: one of workspace_size bytes a part */
+    size_t workspace_size, env_size;
+    int64_t *drawn;              /* random_all: the actions drawn */
+    int32_t status[HUE_MOST_THREADS];
+} parts_call;
+
+static void step_part(void *context, int32_t part, int32_t parts)
+{
+    parts_call *p = context;
+    int32_t start = hg_part_start(p->count, part, parts);
+    int32_t stop = hg_part_start(p->count, part + 1, parts);
+    int32_t status = hue_vector_step(p->v, p->envs, p->count, start, stop, p->actions, p->out,
+                                     p->workspaces + (size_t)part * p->workspace_size,
+                                     p->workspace_size);
+
+    if (status >= 0 && p->observations != NULL) { /* the part's rows, while they are warm */
+        memcpy(p->observations + start * p->observation_size,
+               p->out->observations + start * p->observation_size,
+               (size_t)((stop - start) * p->observation_size));
+        memcpy(p->masks + start * p->mask_size, p->out->masks + start * p->mask_size,
+               (size_t)((stop - start) * p->mask_size));
+    }
+    p->status[part] = status;
+}
+
+/* The first part's failure, or 0. */
+static int32_t first_failure(const parts_call *p, int32_t parts)
+{
+    int32_t part;
+
+    for (part = 0; part < parts; part++)
+        if (p->status[part] < 0)
+            return p->status[part];
+    return 0;
+}
+
+int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
+                            const int64_t *actions, const hue_vector_out *out,
+                            uint8_t *observations, int8_t *masks, void *workspaces,
+                            size_t workspace_size, hue_workers *workers, int32_t *refused)
+{
+    parts_call p;
+    int32_t i, status;
+
+    if (workers == NULL || workers->threads < 1 || refused == NULL || !vector_ok(vector)
+        || envs == NULL || ((uintptr_t)envs & 7u) != 0 || actions == NULL
+        || count < workers->threads || !out_ok(out) || (observations == NULL) != (masks == NULL)
+        || workspaces == NULL || workspace_size < hue_vector_workspace_size(vector))
+        return HG_ERR_ARGUMENT;
+    memset(&p, 0, sizeof p);
+    p.v = vector;
+    p.envs = envs;
+    p.count = count;
+    p.actions = actions;
+    p.out = out;
+    p.observations = observations;
+    p.masks = masks;
+    p.observation_size = vector->encoding->layout->size;
+    p.mask_size = (int64_t)vector->encoding->layout->slots * 4 * frame_area(vector);
+    p.workspaces = workspaces;
+    p.workspace_size = workspace_size;
+    p.env_size = hue_vector_env_size(vector);
+    *refused = -1;
+    for (i = 0; i < count; i++) { /* every action checked before any is played */
+        const hue_env *e = (const hue_env *)((const char *)envs + (size_t)i * p.env_size);
+        int64_t a = actions[i];
+        int ok = e->done ? vector->autoreset == HUE_NEXT_STEP
+                         : a >= 0 && a < p.mask_size && out->masks[i * p.mask_size + a] != 0;
+        if (!ok) {
+            *refused = i;
+            return HG_ERR_ILLEGAL;
+        }
+    }
+    status = hg_workers_run(workers, step_part, &p);
+    if (status == 0)
+        status = first_failure(&p, workers->threads);
+    return status < 0 ? status : count;
+}
+
+static void random_part(void *context, int32_t part, int32_t parts)
+{
+    parts_call *p = context;
+    int32_t start = hg_part_start(p->count, part, parts);
+
+    p->status[part] = hue_vector_random_actions(
+        p->v, (char *)p->envs + (size_t)start * p->env_size,
+        hg_part_start(p->count, part + 1, parts) - start, p->drawn + start);
+}
+
+int32_t hue_vector_random_all(const hue_vector *vector, void *envs, int32_t count, int64_t *out,
+                              hue_workers *workers)
+{
+    parts_call p;
+    int32_t status;
+
+    if (workers == NULL || workers->threads < 1 || !vector_ok(vector) || envs == NULL
+        || ((uintptr_t)envs & 7u) != 0 || out == NULL || count < workers->threads)
+        return HG_ERR_ARGUMENT;
+    memset(&p, 0, sizeof p);
+    p.v = vector;
+    p.envs = envs;
+    p.count = count;
+    p.env_size = hue_vector_env_size(vector);
+    p.drawn = out;
+    status = hg_workers_run(workers, random_part, &p);
+    if (status == 0)
+        status = first_failure(&p, workers->threads);
+    return status < 0 ? status : count;
+}

@@ -306,6 +306,37 @@ HG_API int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, in
 HG_API int32_t linja_vector_random_actions(linja_env *envs, int32_t count, const int8_t *masks,
                                            int64_t *out);
 
+/* Worker threads for the calls below (hg_vector.h's): a linja_workers of
+ * linja_workers_size() bytes, the caller's memory, started for `threads`
+ * parts (1..LINJA_MOST_THREADS: the calling thread runs part 0, a worker
+ * thread each other part) and stopped before the memory is freed or
+ * started again.  One call at a time: a second while one runs is refused
+ * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
+ * refuses a thread (none then left running). */
+#define LINJA_MOST_THREADS 64
+typedef struct hg_workers linja_workers;
+HG_API int32_t linja_workers_size(void);
+HG_API int32_t linja_workers_start(linja_workers *workers, int32_t threads);
+HG_API void linja_workers_stop(linja_workers *workers);
+
+/* Step all `count` envs (at least the workers' threads), split into
+ * numpy's linspace(0, count, threads + 1) parts, part k with
+ * workspaces[k].  Every action is checked first, against the env's row of
+ * out->masks (an over env's only in next-step mode): the first refused sets
+ * *refused to its env and returns HG_ERR_ILLEGAL with no env changed
+ * (*refused is -1 otherwise).  Where `observations` and `masks` are given
+ * (both or neither), each env's new observation and mask rows are copied
+ * into them as well.  Returns count, or a negative code. */
+HG_API int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32_t count,
+                                     const int64_t *actions, const linja_vector_out *out,
+                                     float *observations, int8_t *masks,
+                                     linja_workspace *workspaces, linja_workers *workers,
+                                     int32_t *refused);
+
+/* linja_vector_random_actions over all `count` envs, split as above. */
+HG_API int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *masks,
+                                       int64_t *out, linja_workers *workers);
+
 #ifdef __cplusplus
 }
 #endif

@@ -202,6 +202,77 @@ int32_t linja_vector_reset(const linja_vector *vector, linja_env *envs, int32_t 
     return count;
 }
 
+/* Step env i: its action, the bots, the end and the autoreset.  0, or a
+ * negative code. */
+static int32_t step_env(const linja_vector *v, linja_env *e, int32_t i, int64_t action,
+                        const linja_vector_out *out, linja_workspace *ws,
+                        const uint32_t base[PYRANDOM_N])
+{
+    linja_state *s = &e->state;
+    out->terminated[i] = 0;
+    if (e->done) {
+        if (v->autoreset != LINJA_NEXT_STEP) {
+            return HG_ERR_ARGUMENT;
+        }
+        e->episode++;
+        return start_game(v, e, i, out, ws, base);
+    }
+    if (action < 0 || action >= LINJA_ACTIONS || s->termination != LINJA_ONGOING) {
+        return HG_ERR_ARGUMENT;
+    }
+    int32_t seat = s->player;
+    if (linja_play(s, action_move(seat, action), &v->rules) < 0) {
+        return HG_ERR_ILLEGAL;
+    }
+    e->last = (int8_t)seat;
+    int32_t status = play_bots(v, e, ws);
+    if (status < 0) {
+        return status;
+    }
+    if (s->termination == LINJA_ONGOING) {
+        write(v, e, i, out->observations, out->masks, out);
+        return 0;
+    }
+    int32_t winner = linja_winner(s, &v->rules);
+    out->terminated[i] = 1;
+    for (int32_t p = 0; p < 2; p++) {
+        out->scores[2 * i + p] = linja_points(&s->board, p);
+        out->winners[2 * i + p] = (int8_t)(winner == p);
+    }
+    if (v->autoreset == LINJA_SAME_STEP) {
+        write(v, e, i, out->final_observations, out->final_masks, out);
+        e->episode++;
+        return start_game(v, e, i, out, ws, base);
+    }
+    write(v, e, i, out->observations, out->masks, out);
+    e->done = 1;
+    return 0;
+}
+
+/* Step envs[start..stop-1], each env's new row copied into `observations`
+ * and `masks` too where they are not NULL. */
+static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start, int32_t stop,
+                          const int64_t *actions, const linja_vector_out *out,
+                          linja_workspace *ws, float *observations, int8_t *masks)
+{
+    uint32_t base[PYRANDOM_N];
+    pyrandom_start(base);
+    for (int32_t i = start; i < stop; i++) {
+        int32_t status = step_env(v, &envs[i], i, actions[i], out, ws, base);
+        if (status < 0) {
+            return status;
+        }
+        if (observations) {
+            memcpy(&observations[(int64_t)i * LINJA_OBSERVATION],
+                   &out->observations[(int64_t)i * LINJA_OBSERVATION],
+                   sizeof *observations * LINJA_OBSERVATION);
+            memcpy(&masks[(int64_t)i * LINJA_ACTIONS], &out->masks[(int64_t)i * LINJA_ACTIONS],
+                   LINJA_ACTIONS);
+        }
+    }
+    return stop - start;
+}
+
 int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t start,
                           int32_t stop, const int64_t *actions, const linja_vector_out *out,
                           linja_workspace *ws)
@@ -209,59 +280,90 @@ int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t s
     if (!vector_ok(vector, out, ws) || !envs || !actions || start < 0 || stop < start) {
         return HG_ERR_ARGUMENT;
     }
-    const linja_vector *v = vector;
-    uint32_t base[PYRANDOM_N];
-    pyrandom_start(base);
-    for (int32_t i = start; i < stop; i++) {
-        linja_env *e = &envs[i];
-        linja_state *s = &e->state;
-        out->terminated[i] = 0;
-        if (e->done) {
-            if (v->autoreset != LINJA_NEXT_STEP) {
-                return HG_ERR_ARGUMENT;
-            }
-            e->episode++;
-            int32_t status = start_game(v, e, i, out, ws, base);
-            if (status < 0) {
-                return status;
-            }
-            continue;
-        }
-        if (actions[i] < 0 || actions[i] >= LINJA_ACTIONS || s->termination != LINJA_ONGOING) {
-            return HG_ERR_ARGUMENT;
-        }
-        int32_t seat = s->player;
-        if (linja_play(s, action_move(seat, actions[i]), &v->rules) < 0) {
-            return HG_ERR_ILLEGAL;
-        }
-        e->last = (int8_t)seat;
-        int32_t status = play_bots(v, e, ws);
-        if (status < 0) {
-            return status;
-        }
-        if (s->termination == LINJA_ONGOING) {
-            write(v, e, i, out->observations, out->masks, out);
-            continue;
-        }
-        int32_t winner = linja_winner(s, &v->rules);
-        out->terminated[i] = 1;
-        for (int32_t p = 0; p < 2; p++) {
-            out->scores[2 * i + p] = linja_points(&s->board, p);
-            out->winners[2 * i + p] = (int8_t)(winner == p);
-        }
-        if (v->autoreset == LINJA_SAME_STEP) {
-            write(v, e, i, out->final_observations, out->final_masks, out);
-            e->episode++;
-            status = start_game(v, e, i, out, ws, base);
-            if (status < 0) {
-                return status;
-            }
-        } else {
-            write(v, e, i, out->observations, out->masks, out);
-            e->done = 1;
+    return step_range(vector, envs, start, stop, actions, out, ws, NULL, NULL);
+}
+
+int32_t linja_workers_size(void)
+{
+    return (int32_t)sizeof(linja_workers);
+}
+
+int32_t linja_workers_start(linja_workers *workers, int32_t threads)
+{
+    return hg_workers_start(workers, threads);
+}
+
+void linja_workers_stop(linja_workers *workers)
+{
+    hg_workers_stop(workers);
+}
+
+/* A call of linja_vector_step_all or linja_vector_random_all, by part. */
+typedef struct {
+    const linja_vector *v;
+    linja_env *envs;
+    int32_t count;
+    const int64_t *actions;
+    const linja_vector_out *out;
+    float *observations;
+    int8_t *masks;
+    const int8_t *shown;         /* random_all: the masks drawn from */
+    int64_t *drawn;              /* random_all: the actions drawn */
+    linja_workspace *workspaces;
+    int32_t status[LINJA_MOST_THREADS];
+} call;
+
+static void step_part(void *context, int32_t part, int32_t parts)
+{
+    call *c = context;
+    c->status[part] = step_range(c->v, c->envs, hg_part_start(c->count, part, parts),
+                                 hg_part_start(c->count, part + 1, parts), c->actions, c->out,
+                                 &c->workspaces[part], c->observations, c->masks);
+}
+
+/* The first part's failure, or 0. */
+static int32_t first_failure(const call *c, int32_t parts)
+{
+    for (int32_t part = 0; part < parts; part++) {
+        if (c->status[part] < 0) {
+            return c->status[part];
         }
     }
-    return stop - start;
+    return 0;
+}
+
+int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32_t count,
+                              const int64_t *actions, const linja_vector_out *out,
+                              float *observations, int8_t *masks, linja_workspace *workspaces,
+                              linja_workers *workers, int32_t *refused)
+{
+    if (!workers || workers->threads < 1 || !workspaces || !refused || !envs || !actions
+        || count < workers->threads || (!observations) != (!masks)) {
+        return HG_ERR_ARGUMENT;
+    }
+    for (int32_t part = 0; part < workers->threads; part++) {
+        if (!vector_ok(vector, out, &workspaces[part])) {
+            return HG_ERR_ARGUMENT;
+        }
+    }
+    *refused = -1;
+    for (int32_t i = 0; i < count; i++) { /* every action checked before any is played */
+        int64_t a = actions[i];
+        int32_t ok = envs[i].done
+                         ? vector->autoreset == LINJA_NEXT_STEP
+                         : a >= 0 && a < LINJA_ACTIONS && out->masks[(int64_t)i * LINJA_ACTIONS + a];
+        if (!ok) {
+            *refused = i;
+            return HG_ERR_ILLEGAL;
+        }
+    }
+    call c = {vector, envs, count, actions, out, observations, masks, NULL, NULL, workspaces, {0}};
+    int32_t status = hg_workers_run(workers, step_part, &c);
+    if (status < 0) {
+        return status;
+    }
+    status = first_failure(&c, workers->threads);
+    return status < 0 ? status : count;
 }
 
 int32_t linja_vector_random_actions(linja_env *envs, int32_t count, const int8_t *masks,
@@ -275,4 +377,30 @@ int32_t linja_vector_random_actions(linja_env *envs, int32_t count, const int8_t
                                   LINJA_ACTIONS);
     }
     return count;
+}
+
+static void random_part(void *context, int32_t part, int32_t parts)
+{
+    call *c = context;
+    c->status[part] = linja_vector_random_actions(
+        c->envs + hg_part_start(c->count, part, parts),
+        hg_part_start(c->count, part + 1, parts) - hg_part_start(c->count, part, parts),
+        c->shown + (int64_t)hg_part_start(c->count, part, parts) * LINJA_ACTIONS,
+        c->drawn + hg_part_start(c->count, part, parts));
+}
+
+int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *masks,
+                                int64_t *out, linja_workers *workers)
+{
+    if (!workers || workers->threads < 1 || !envs || !masks || !out
+        || count < workers->threads) {
+        return HG_ERR_ARGUMENT;
+    }
+    call c = {NULL, envs, count, NULL, NULL, NULL, NULL, masks, out, NULL, {0}};
+    int32_t status = hg_workers_run(workers, random_part, &c);
+    if (status < 0) {
+        return status;
+    }
+    status = first_failure(&c, workers->threads);
+    return status < 0 ? status : count;
 }

@@ -337,6 +337,36 @@ HG_API int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, in
 HG_API int32_t plank_vector_random_actions(plank_env *envs, int32_t count, const int8_t *masks,
                                            int64_t *out);
 
+/* Worker threads for the calls below (hg_vector.h's): a plank_workers of
+ * plank_workers_size() bytes, the caller's memory, started for `threads`
+ * parts (1..PLANK_MOST_THREADS: the calling thread runs part 0, a worker
+ * thread each other part) and stopped before the memory is freed or
+ * started again.  One call at a time: a second while one runs is refused
+ * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
+ * refuses a thread (none then left running). */
+#define PLANK_MOST_THREADS 64
+typedef struct hg_workers plank_workers;
+HG_API int32_t plank_workers_size(void);
+HG_API int32_t plank_workers_start(plank_workers *workers, int32_t threads);
+HG_API void plank_workers_stop(plank_workers *workers);
+
+/* Step all `count` envs (at least the workers' threads), split into
+ * numpy's linspace(0, count, threads + 1) parts.  Every action is checked
+ * first, against the env's row of out->masks (an over env's only in
+ * next-step mode): the first refused sets *refused to its env and returns
+ * HG_ERR_ILLEGAL with no env changed (*refused is -1 otherwise).  Where
+ * `observations` and `masks` are given (both or neither), each part's new
+ * observation and mask rows are copied into them as well.  Returns count,
+ * or a negative code. */
+HG_API int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
+                                     const int64_t *actions, const plank_vector_out *out,
+                                     float *observations, int8_t *masks, plank_workers *workers,
+                                     int32_t *refused);
+
+/* plank_vector_random_actions over all `count` envs, split as above. */
+HG_API int32_t plank_vector_random_all(plank_env *envs, int32_t count, const int8_t *masks,
+                                       int64_t *out, plank_workers *workers);
+
 #ifdef __cplusplus
 }
 #endif

@@ -446,23 +446,118 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
     return 0;
 }
 
-int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t start,
-                          int32_t stop, const int64_t *actions, const plank_vector_out *out)
+/* Step envs[start..stop-1] (the settings checked), each env's new row
+ * copied into `observations` and `masks` too where they are not NULL. */
+static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start, int32_t stop,
+                          const int64_t *actions, const plank_vector_out *out,
+                          float *observations, int8_t *masks)
 {
     uint32_t base[PYRANDOM_N];
     starts waiting;
-    int32_t status = 0, dealt;
+    int32_t status = 0, dealt, size = observation_size(v->rules.players);
+    pyrandom_start(base);
+    starts_begin(&waiting, v, base);
+    for (int32_t i = start; i < stop && status >= 0; i++) {
+        status = step_env(v, envs, i, actions[i], out, &waiting);
+    }
+    /* the hands still waiting are dealt even when an env was refused */
+    dealt = waiting.count ? start_waiting(v, envs, &waiting, out) : 0;
+    if (observations && status >= 0 && dealt >= 0) { /* each row written by now */
+        memcpy(&observations[(int64_t)start * size], &out->observations[(int64_t)start * size],
+               sizeof *observations * (size_t)size * (size_t)(stop - start));
+        memcpy(&masks[(int64_t)start * PLANK_ACTIONS], &out->masks[(int64_t)start * PLANK_ACTIONS],
+               (size_t)PLANK_ACTIONS * (size_t)(stop - start));
+    }
+    return status < 0 ? status : dealt < 0 ? dealt : stop - start;
+}
+
+int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t start,
+                          int32_t stop, const int64_t *actions, const plank_vector_out *out)
+{
     if (start < 0 || stop < start || !vector_ok(vector, out, stop) || !envs || !actions) {
         return HG_ERR_ARGUMENT;
     }
-    pyrandom_start(base);
-    starts_begin(&waiting, vector, base);
-    for (int32_t i = start; i < stop && status >= 0; i++) {
-        status = step_env(vector, envs, i, actions[i], out, &waiting);
+    return step_range(vector, envs, start, stop, actions, out, NULL, NULL);
+}
+
+int32_t plank_workers_size(void)
+{
+    return (int32_t)sizeof(plank_workers);
+}
+
+int32_t plank_workers_start(plank_workers *workers, int32_t threads)
+{
+    return hg_workers_start(workers, threads);
+}
+
+void plank_workers_stop(plank_workers *workers)
+{
+    hg_workers_stop(workers);
+}
+
+/* A call of plank_vector_step_all or plank_vector_random_all, by part. */
+typedef struct {
+    const plank_vector *v;
+    plank_env *envs;
+    int32_t count;
+    const int64_t *actions;
+    const plank_vector_out *out;
+    float *observations;
+    int8_t *masks;
+    const int8_t *shown;         /* random_all: the masks drawn from */
+    int64_t *drawn;              /* random_all: the actions drawn */
+    int32_t status[PLANK_MOST_THREADS];
+} call;
+
+static void step_part(void *context, int32_t part, int32_t parts)
+{
+    call *c = context;
+    c->status[part] = step_range(c->v, c->envs, hg_part_start(c->count, part, parts),
+                                 hg_part_start(c->count, part + 1, parts), c->actions, c->out,
+                                 c->observations, c->masks);
+}
+
+/* The first part's failure, or 0. */
+static int32_t first_failure(const call *c, int32_t parts)
+{
+    for (int32_t part = 0; part < parts; part++) {
+        if (c->status[part] < 0) {
+            return c->status[part];
+        }
     }
-    /* the hands still waiting are dealt even when an env was refused */
-    dealt = waiting.count ? start_waiting(vector, envs, &waiting, out) : 0;
-    return status < 0 ? status : dealt < 0 ? dealt : stop - start;
+    return 0;
+}
+
+int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
+                              const int64_t *actions, const plank_vector_out *out,
+                              float *observations, int8_t *masks, plank_workers *workers,
+                              int32_t *refused)
+{
+    int32_t status;
+    if (!workers || workers->threads < 1 || !refused || !envs || !actions
+        || count < workers->threads || (!observations) != (!masks)
+        || !vector_ok(vector, out, count)) {
+        return HG_ERR_ARGUMENT;
+    }
+    *refused = -1;
+    for (int32_t i = 0; i < count; i++) { /* every action checked before any is played */
+        int64_t a = actions[i];
+        int32_t ok = envs[i].done ? vector->autoreset == PLANK_NEXT_STEP
+                                  : a >= 0 && a < PLANK_ACTIONS
+                                        && out->masks[(int64_t)i * PLANK_ACTIONS + a];
+        if (!ok) {
+            *refused = i;
+            return HG_ERR_ILLEGAL;
+        }
+    }
+    {
+        call c = {vector, envs, count, actions, out, observations, masks, NULL, NULL, {0}};
+        status = hg_workers_run(workers, step_part, &c);
+        if (status >= 0) {
+            status = first_failure(&c, workers->threads);
+        }
+    }
+    return status < 0 ? status : count;
 }
 
 /* The index of the lowest bit set in `bits` (not 0): de Bruijn's. */
@@ -548,4 +643,31 @@ int32_t plank_vector_random_actions(plank_env *envs, int32_t count, const int8_t
         out[i] = random_action(&envs[i].actions, &masks[(int64_t)i * PLANK_ACTIONS]);
     }
     return count;
+}
+
+static void random_part(void *context, int32_t part, int32_t parts)
+{
+    call *c = context;
+    int32_t start = hg_part_start(c->count, part, parts);
+    c->status[part] = plank_vector_random_actions(
+        c->envs + start, hg_part_start(c->count, part + 1, parts) - start,
+        c->shown + (int64_t)start * PLANK_ACTIONS, c->drawn + start);
+}
+
+int32_t plank_vector_random_all(plank_env *envs, int32_t count, const int8_t *masks,
+                                int64_t *out, plank_workers *workers)
+{
+    int32_t status;
+    if (!workers || workers->threads < 1 || !envs || !masks || !out
+        || count < workers->threads) {
+        return HG_ERR_ARGUMENT;
+    }
+    {
+        call c = {NULL, envs, count, NULL, NULL, NULL, NULL, masks, out, {0}};
+        status = hg_workers_run(workers, random_part, &c);
+        if (status >= 0) {
+            status = first_failure(&c, workers->threads);
+        }
+    }
+    return status < 0 ? status : count;
 }

@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import OUT_FIELDS, Buffers, Setup, point_out, repr_text
+from ..vector.batch import OUT_FIELDS, Buffers, Setup, Workers, point_out, repr_text
 from . import c_state, cells
 from .cards import Deck, default_deck
 from .encoding import HueEncoding
@@ -59,8 +59,14 @@ class HueBatch(_cores.ProcessBound):
         self._arrays = point_out(ffi, self._out, buffers, fields)
         # One workspace per chunk, so threads share none.
         self._workspace_size = lib.hue_vector_workspace_size(vector)
-        self._workspaces = [ffi.new("char[]", self._workspace_size) for _ in self.chunks]
+        self._workspace_block = ffi.new("char[]", self._workspace_size * len(self.chunks))
+        self._workspaces = [
+            self._workspace_block + k * self._workspace_size for k in range(len(self.chunks))
+        ]
+        self._workers = Workers(ffi, lib, "hue", len(self.chunks))
+        self._refused = ffi.new("int32_t *")
         self._step = lib.hue_vector_step
+        self._step_all = lib.hue_vector_step_all
 
     @classmethod
     def of(
@@ -157,17 +163,51 @@ class HueBatch(_cores.ProcessBound):
         )
         self._check(status)
 
-    def random_actions(self, out: np.ndarray) -> None:
-        """See :meth:`huegames.vector.batch.Batch.random_actions`: each env's
-        draw among the legal ids the core keeps for its mask row."""
+    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+        """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
+        self._workers.check_process()
         ffi = c_state.ffi
-        status = c_state.lib.hue_vector_random_actions(
+        observations, masks = (
+            (ffi.NULL, ffi.NULL)
+            if copies is None
+            else (ffi.from_buffer("uint8_t[]", copies[0]), ffi.from_buffer("int8_t[]", copies[1]))
+        )
+        status = self._step_all(
             self._vector,
             self._env_pointer,
             self.setup.num_envs,
-            ffi.cast("int64_t *", ffi.from_buffer(out)),
+            ffi.from_buffer("int64_t[]", actions),
+            self._out,
+            observations,
+            masks,
+            self._workspace_block,
+            self._workspace_size,
+            self._workers.pointer,
+            self._refused,
+        )
+        if status < 0 and self._refused[0] >= 0:
+            return int(self._refused[0])
+        self._check(status)
+        return -1
+
+    def random_actions(self, out: np.ndarray) -> None:
+        """See :meth:`huegames.vector.batch.Batch.random_actions`: each env's
+        draw among the legal ids the core keeps for its mask row (on the
+        batch's threads)."""
+        self._workers.check_process()
+        ffi = c_state.ffi
+        status = c_state.lib.hue_vector_random_all(
+            self._vector,
+            self._env_pointer,
+            self.setup.num_envs,
+            ffi.from_buffer("int64_t[]", out),
+            self._workers.pointer,
         )
         self._check(status)
+
+    def close(self) -> None:
+        """See :meth:`huegames.vector.batch.Batch.close`."""
+        self._workers.close()
 
     @staticmethod
     def _check(status: int) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import OUT_FIELDS, Buffers, Setup, point_out, repr_text
+from ..vector.batch import OUT_FIELDS, Buffers, Setup, Workers, point_out, repr_text
 from . import c_state, kernel
 from .rules import Rules
 
@@ -39,10 +39,18 @@ class LinjaBatch(_cores.ProcessBound):
         self._keep = point_out(ffi, self._out, buffers, OUT_FIELDS)
         # one workspace per chunk (the greedy bot's turns), so threads share none
         self._turns = [ffi.new("linja_turn[]", lib.LINJA_MAX_TURNS) for _ in self.chunks]
-        self._workspaces = [ffi.new("linja_workspace *") for _ in self.chunks]
+        self._workspace_array = ffi.new("linja_workspace[]", len(self.chunks))
+        self._workspaces = [self._workspace_array + k for k in range(len(self.chunks))]
         for workspace, turns in zip(self._workspaces, self._turns, strict=True):
             workspace.turns = turns
+        self._workers = Workers(ffi, lib, "linja", len(self.chunks))
+        self._refused = ffi.new("int32_t *")
         self._step = lib.linja_vector_step
+        self._step_all = lib.linja_vector_step_all
+        self._random_all = lib.linja_vector_random_all
+        self._masks = ffi.from_buffer("int8_t[]", buffers.masks)
+        self._from_buffer = ffi.from_buffer
+        self._null = ffi.NULL
 
     @classmethod
     def of(
@@ -105,14 +113,47 @@ class LinjaBatch(_cores.ProcessBound):
         )
         self._check(status)
 
+    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+        """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
+        self._workers.check_process()
+        from_buffer = self._from_buffer
+        observations, masks = (
+            (self._null, self._null)
+            if copies is None
+            else (from_buffer("float[]", copies[0]), from_buffer("int8_t[]", copies[1]))
+        )
+        status = self._step_all(
+            self._vector,
+            self._envs,
+            self.setup.num_envs,
+            from_buffer("int64_t[]", actions),
+            self._out,
+            observations,
+            masks,
+            self._workspace_array,
+            self._workers.pointer,
+            self._refused,
+        )
+        if status < 0 and self._refused[0] >= 0:
+            return int(self._refused[0])
+        self._check(status)
+        return -1
+
     def random_actions(self, out: np.ndarray) -> None:
-        """See :meth:`huegames.vector.batch.Batch.random_actions`."""
-        ffi = c_state.ffi
-        masks = ffi.cast("int8_t *", ffi.from_buffer(self.buffers.masks))
-        status = c_state.lib.linja_vector_random_actions(
-            self._envs, self.setup.num_envs, masks, ffi.cast("int64_t *", ffi.from_buffer(out))
+        """See :meth:`huegames.vector.batch.Batch.random_actions` (on the batch's threads)."""
+        self._workers.check_process()
+        status = self._random_all(
+            self._envs,
+            self.setup.num_envs,
+            self._masks,
+            self._from_buffer("int64_t[]", out),
+            self._workers.pointer,
         )
         self._check(status)
+
+    def close(self) -> None:
+        """See :meth:`huegames.vector.batch.Batch.close`."""
+        self._workers.close()
 
     @staticmethod
     def _check(status: int) -> None:

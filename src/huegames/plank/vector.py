@@ -18,7 +18,7 @@ from typing import Any, Final
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import OUT_FIELDS, Buffers, Setup, point_out, repr_text
+from ..vector.batch import OUT_FIELDS, Buffers, Setup, Workers, point_out, repr_text
 from . import c_state, kernel
 from .rules import Rules
 
@@ -51,8 +51,11 @@ class PlankBatch(_cores.ProcessBound):
         self._keep = point_out(ffi, self._out, buffers, OUT_FIELDS)
         self._masks = ffi.cast("int8_t *", ffi.from_buffer(buffers.masks))
         self._step = c_state.lib.plank_vector_step
-        self._random = c_state.lib.plank_vector_random_actions
-        self._from_buffer, self._cast = ffi.from_buffer, ffi.cast
+        self._step_all = c_state.lib.plank_vector_step_all
+        self._random_all = c_state.lib.plank_vector_random_all
+        self._workers = Workers(ffi, c_state.lib, "plank", len(self.chunks))
+        self._refused = ffi.new("int32_t *")
+        self._from_buffer, self._cast, self._null = ffi.from_buffer, ffi.cast, ffi.NULL
 
     @classmethod
     def of(
@@ -131,13 +134,50 @@ class PlankBatch(_cores.ProcessBound):
         if status < 0:
             self._check(status)
 
-    def random_actions(self, out: np.ndarray) -> None:
-        """See :meth:`huegames.vector.batch.Batch.random_actions`."""
-        self._check_array(out)
-        pointer = self._cast("int64_t *", self._from_buffer(out))
-        status = self._random(self._envs, self.setup.num_envs, self._masks, pointer)
+    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+        """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
+        self._workers.check_process()
+        self._check_array(actions)
+        from_buffer = self._from_buffer
+        observations, masks = (
+            (self._null, self._null)
+            if copies is None
+            else (from_buffer("float[]", copies[0]), from_buffer("int8_t[]", copies[1]))
+        )
+        status = self._step_all(
+            self._vector,
+            self._envs,
+            self.setup.num_envs,
+            from_buffer("int64_t[]", actions),
+            self._out,
+            observations,
+            masks,
+            self._workers.pointer,
+            self._refused,
+        )
+        if status < 0 and self._refused[0] >= 0:
+            return int(self._refused[0])
         if status < 0:
             self._check(status)
+        return -1
+
+    def random_actions(self, out: np.ndarray) -> None:
+        """See :meth:`huegames.vector.batch.Batch.random_actions` (on the batch's threads)."""
+        self._workers.check_process()
+        self._check_array(out)
+        status = self._random_all(
+            self._envs,
+            self.setup.num_envs,
+            self._masks,
+            self._from_buffer("int64_t[]", out),
+            self._workers.pointer,
+        )
+        if status < 0:
+            self._check(status)
+
+    def close(self) -> None:
+        """See :meth:`huegames.vector.batch.Batch.close`."""
+        self._workers.close()
 
     def _check_array(self, array: np.ndarray) -> None:
         """A ValueError unless ``array`` holds one int64 per env, contiguous."""

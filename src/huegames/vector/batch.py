@@ -24,7 +24,9 @@ games are ``new_game(players, seed=game_seed(seed, i, k))`` for ``k = 0, 1,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import os
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
@@ -41,8 +43,10 @@ __all__ = [
     "Buffers",
     "PythonBatch",
     "Setup",
+    "Workers",
     "actions_seed",
     "check_batch_seed",
+    "first_refused",
     "game_seed",
     "point_out",
     "random_action",
@@ -223,8 +227,73 @@ class Batch(Protocol):
         after it, and reset as the mode says.  The caller has checked them:
         each is legal in its env, or its env is over (next-step mode)."""
 
+    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+        """Check every action (int64, one per env) as :func:`first_refused`
+        does, then step every chunk (at once, on the batch's threads), each
+        env's new observation and mask also written into ``copies``' rows
+        when given.  Returns -1, or the first env refused, with no env changed."""
+
     def random_actions(self, out: np.ndarray) -> None:
         """One uniformly random legal action per env into ``out`` (int64)."""
+
+    def close(self) -> None:
+        """Stop the batch's threads: it steps on in the calling thread alone."""
+
+
+def first_refused(actions: np.ndarray, masks: np.ndarray, done: np.ndarray, next_step: bool) -> int:
+    """The first env whose action (of ``actions``, int64) is refused, or -1:
+    an env whose game is over takes any action in next-step mode (it starts
+    its next game) and none otherwise; any other takes the ids its mask row
+    allows."""
+    live = ~done
+    inside = (actions >= 0) & (actions < masks.shape[1])
+    picked = masks[np.arange(len(actions)), np.where(live & inside, actions, 0)] != 0
+    refused = np.where(live, ~inside | ~picked, not next_step)
+    return int(np.argmax(refused)) if refused.any() else -1
+
+
+def _stop_workers(stop: Callable[[Any], None], pointer: Any, memory: Any) -> None:
+    """Stop the worker threads at ``pointer`` (``memory`` their struct, alive until now)."""
+    del memory
+    stop(pointer)
+
+
+class Workers:
+    """A C batch's worker threads: the ``PREFIX_workers_*`` functions of its
+    core (``csrc/hg_vector.h``), started for ``threads`` parts (the calling
+    thread runs the first) and stopped with the object."""
+
+    def __init__(self, ffi: Any, lib: Any, prefix: str, threads: int) -> None:
+        self._memory = ffi.new("char[]", getattr(lib, f"{prefix}_workers_size")())
+        self.pointer = ffi.cast(f"{prefix}_workers *", self._memory)
+        """The ``PREFIX_workers *`` the core's batch calls take."""
+        self._start = getattr(lib, f"{prefix}_workers_start")
+        self._stop = getattr(lib, f"{prefix}_workers_stop")
+        self._process = os.getpid()
+        self.threads = 0
+        """The threads a call runs on, the caller's included."""
+        self._start_threads(threads)
+        weakref.finalize(self, _stop_workers, self._stop, self.pointer, self._memory)
+
+    def _start_threads(self, threads: int) -> None:
+        if self._start(self.pointer, threads) != threads:
+            raise RuntimeError(f"the system refused {threads - 1} more threads")
+        self.threads = threads
+
+    def check_process(self) -> None:
+        """A RuntimeError in a process forked from the one that started the
+        threads (which the child does not have)."""
+        if os.getpid() != self._process:
+            raise RuntimeError(
+                "this vector environment was made in another process (its threads are there): "
+                "make it again in this one"
+            )
+
+    def close(self) -> None:
+        """Stop the worker threads: the calls run on the calling thread alone from now on."""
+        if self.threads > 1:
+            self._stop(self.pointer)
+            self._start_threads(1)
 
 
 class PythonBatch:
@@ -297,6 +366,24 @@ class PythonBatch:
             else:
                 self._write(env, buffers.observations, buffers.masks)
                 self.done[env] = True
+
+    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+        """See :meth:`Batch.step_all` (one thread: the games are Python's)."""
+        done = np.array(self.done, np.bool_)
+        refused = first_refused(
+            actions, self.buffers.masks, done, self.setup.autoreset == "next-step"
+        )
+        if refused >= 0:
+            return refused
+        for chunk in range(len(self.chunks)):
+            self.step(actions, chunk)
+        if copies is not None:
+            copies[0][...] = self.buffers.observations
+            copies[1][...] = self.buffers.masks
+        return -1
+
+    def close(self) -> None:
+        """See :meth:`Batch.close` (no threads to stop)."""
 
     def random_actions(self, out: np.ndarray) -> None:
         """See :meth:`Batch.random_actions`."""

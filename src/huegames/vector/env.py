@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import concurrent.futures
 import importlib
 import itertools
 from typing import Any
@@ -26,6 +25,8 @@ _MODES = {
     "next-step": AutoresetMode.NEXT_STEP,
     "disabled": AutoresetMode.DISABLED,
 }
+MOST_THREADS = 64
+"""The most threads a batch steps on (``csrc/hg_vector.h``'s ``HG_MOST_THREADS``)."""
 BACKENDS = ("auto", "c", "python")
 """Where the games run: the game's C batch when its core is loaded (``"auto"``),
 always (``"c"``: an error without it) or never (``"python"``)."""
@@ -120,8 +121,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         if self.num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {brief(num_envs)}")
         threads = engine.check_int(threads, "threads")
-        if not 1 <= threads <= self.num_envs:
-            raise ValueError(f"threads must be 1 to num_envs ({self.num_envs}), not {threads}")
+        if not 1 <= threads <= min(self.num_envs, MOST_THREADS):
+            most = f"num_envs ({self.num_envs})" if self.num_envs <= MOST_THREADS else MOST_THREADS
+            raise ValueError(f"threads must be 1 to {most}, not {threads}")
         mode = _envs.check_choice(autoreset_mode, AUTORESET_MODES, "autoreset_mode")
         if not isinstance(copy, bool):
             raise TypeError(f"copy must be True or False, not {brief(copy)}")
@@ -159,11 +161,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self.batch: Batch = _batch(spec, backend, self.setup, self._buffers, self.chunks)
         self.backend = "python" if isinstance(self.batch, PythonBatch) else "c"
         """Where the games run: ``"c"`` (the game's C batch) or ``"python"``."""
-        self._pool = (
-            concurrent.futures.ThreadPoolExecutor(threads - 1, thread_name_prefix="huegames-vector")
-            if threads > 1
-            else None
-        )
         self.single_observation_space = _envs.observation_space(self.encoding)
         self.single_action_space = spaces.Discrete(self.encoding.action_count)
         self._batched_spaces: dict[str, spaces.Space[Any]] = {}
@@ -233,19 +230,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         """Play one action per env; see the class for what comes back."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
-        actions = self._checked(actions)
-        if self._pool is None:  # one thread, or the threads stopped by close()
-            for chunk in range(len(self.chunks)):
-                self.batch.step(actions, chunk)
-        else:
-            # the other chunks on the pool, the first on this thread meanwhile
-            others = [
-                self._pool.submit(self.batch.step, actions, c) for c in range(1, self.threads)
-            ]
-            self.batch.step(actions, 0)
-            for other in others:
-                other.result()
+        given = self._as_actions(actions)
         buffers = self._buffers
+        copies = None
+        if self.copy:  # the batch writes each row into these too, on its threads
+            copies = (np.empty_like(buffers.observations), np.empty_like(buffers.masks))
+        refused = self.batch.step_all(np.ascontiguousarray(given, np.int64), copies)
+        if refused >= 0:
+            self._checked(given)  # raises, naming that env
+            raise RuntimeError(f"env {refused}: the batch refused its action")  # pragma: no cover
         terminated = buffers.terminated.copy()
         if self.autoreset_mode == "same-step":
             self._done[:] = False
@@ -267,7 +260,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         if self.agents is not None:
             rewards = rewards[np.arange(self.num_envs), self.agents]
         truncated = np.zeros(self.num_envs, np.bool_)
-        return self._observations(), rewards, terminated, truncated, infos
+        observations = (
+            self._observations()
+            if copies is None
+            else {"observation": copies[0], "action_mask": copies[1]}
+        )
+        return observations, rewards, terminated, truncated, infos
 
     def random_actions(self) -> np.ndarray:
         """One uniformly random legal action per env (int64), drawn from each
@@ -279,10 +277,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         return out
 
     def close(self, **kwargs: Any) -> None:
-        """Stop the threads (the batch's memory goes with the environment)."""
-        if self._pool is not None:
-            self._pool.shutdown()
-            self._pool = None
+        """Stop the threads: the environment steps on in the caller's thread
+        alone (the batch's memory goes with the environment)."""
+        self.batch.close()
         super().close(**kwargs)
 
     def _final_observations(self, ended: np.ndarray) -> dict[str, np.ndarray]:
@@ -318,10 +315,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         total = scores.sum(axis=1, keepdims=True)
         return sign * (players * scores - total) / (players - 1)  # type: ignore[no-any-return]
 
-    def _checked(self, actions: Any) -> np.ndarray:
-        """``actions`` as int64 when each is an action id, legal in its env (or
-        its env over, where the mode starts the next game); else a TypeError
-        or ValueError naming the first env at fault, and no env changed."""
+    def _as_actions(self, actions: Any) -> np.ndarray:
+        """``actions`` as an integer array of one per env, else a TypeError or ValueError."""
         array = np.asarray(actions)
         if array.dtype == np.bool_ or array.dtype.kind not in "iu":
             raise TypeError(f"actions are integer action ids, not an array of {array.dtype}")
@@ -329,6 +324,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             raise ValueError(
                 f"expected one action per env, shape ({self.num_envs},), not {array.shape}"
             )
+        return array
+
+    def _checked(self, actions: np.ndarray) -> np.ndarray:
+        """``actions`` (of :meth:`_as_actions`) as int64 when each is an action
+        id, legal in its env (or its env over, where the mode starts the next
+        game); else a ValueError naming the first env at fault."""
+        array = actions
         done = self._done
         if self.autoreset_mode == "disabled" and done.any():
             env = int(np.flatnonzero(done)[0])
