@@ -113,6 +113,8 @@ def test_spanish_forms_cover_everyday_english():
         ("diente de león", "dandelion"),  # a phrase, read as one
         ("camión de bomberos", "fire engine"),
         ("arenas movedizas", "quicksand"),
+        ("verde botella", "bottle green"),  # a colour term, read as the English one
+        ("azul marino", "navy blue"),
     ],
 )
 def test_a_spanish_word_reads_as_the_english_word_it_translates(spanish, english):
