@@ -123,11 +123,26 @@ def test_the_sprt_error_rates_are_close_to_alpha_and_beta_over_many_runs(alpha, 
     assert beta / 3 <= false_h0 <= beta + 3 * math.sqrt(beta * (1 - beta) / 1000)
 
 
+@pytest.mark.parametrize(
+    ("counts", "nelo0", "nelo1", "expected"),
+    [  # each computed with Fishtest's LLRcalc.LLR_normalized (server/fishtest/stats)
+        ((39, 2226, 31451, 2412, 40), 0.764, 3.439, 2.16294087),
+        ((10, 20, 40, 30, 20), 0, 5, 0.487462963),
+        ((0, 2, 5, 20, 40), 0, 5, 1.152854805),
+        ((0, 0, 447, 0, 0), 0, 20, -2.944506284),
+    ],
+)
+def test_the_llr_is_fishtests(counts, nelo0, nelo1, expected):
+    assert llr(Pentanomial(counts), nelo0, nelo1) == pytest.approx(expected, abs=1e-8)
+
+
 def test_the_llr_takes_many_matches_at_once_and_agrees_with_one_at_a_time():
     counts = np.array([[10, 20, 40, 30, 20], [0, 0, 5, 0, 0], [3, 0, 0, 0, 1]])
     together = llr(counts, 0, 5)
     assert together.shape == (3,)
-    assert together == pytest.approx([llr(Pentanomial(tuple(int(n) for n in row)), 0, 5) for row in counts])
+    assert together == pytest.approx(
+        [llr(Pentanomial(tuple(int(n) for n in row)), 0, 5) for row in counts]
+    )
 
 
 def test_the_llr_grows_with_the_evidence_for_the_stronger_bot():
@@ -143,9 +158,9 @@ def test_the_bounds_are_walds():
 
 
 def test_normalized_elo_is_the_t_value_scaled():
-    assert NELO_PER_T == pytest.approx(347.4355855226)
+    assert pytest.approx(347.4355855226) == NELO_PER_T
     p = tilted(25)
-    counts = Pentanomial(tuple(int(round(n)) for n in p * 100_000))
+    counts = Pentanomial(tuple(round(n) for n in p * 100_000))
     assert elo_estimate(counts).nelo == pytest.approx(25, abs=0.1)
 
 

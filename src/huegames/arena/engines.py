@@ -215,8 +215,8 @@ class Engine:
     """An external engine as a bot factory: ``Engine(...)(seed=...)`` is the
     :class:`EngineBot` of one game.  Results name it ``name``.
 
-    ``time_ms`` is its budget a move; ``log`` the file its standard error is
-    appended to (None: discarded).
+    ``time_ms`` is its budget a move, ``start_ms`` to start and answer
+    hello; ``log`` the file its standard error is appended to (None: discarded).
     """
 
     name: str
@@ -224,14 +224,17 @@ class Engine:
     game: str
     time_ms: int = 1000
     log: str | None = None
+    start_ms: int = START_MS
 
     def __post_init__(self) -> None:
         if not self.name or not isinstance(self.name, str) or "," in self.name or ":" in self.name:
             raise ValueError(f"an engine's name is text without ',' or ':', not {brief(self.name)}")
         if not shlex.split(self.command):
             raise ValueError(f"engine {self.name}: its command is empty")
-        if isinstance(self.time_ms, bool) or not isinstance(self.time_ms, int) or self.time_ms < 1:
-            raise ValueError(f"time_ms must be a positive integer, not {brief(self.time_ms)}")
+        for name in ("time_ms", "start_ms"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+                raise ValueError(f"{name} must be a positive integer, not {brief(value)}")
         # a bot factory's name is what results call it (BotSpec.label reads __qualname__)
         object.__setattr__(self, "__qualname__", self.name)
 
@@ -288,7 +291,7 @@ class EngineBot:
     def _start(self, view: Any, seat: int) -> EngineProcess:
         process = EngineProcess(self.engine.command, self.engine.log)
         try:
-            handshake(process)
+            handshake(process, self.engine.start_ms)
             rules = protocol.view_message(view, self.seed)["state"].get("rules", {})
             process.send(
                 protocol.new_game(self.engine.game, view.players, seat, rules or {}, self.seed)

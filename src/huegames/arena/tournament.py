@@ -285,7 +285,6 @@ class Standings:
     llr: float | None = None
     finishes: list[Finish] = field(default_factory=list)
     _open: dict[int, list[Mapping[str, Any]]] = field(default_factory=dict, init=False, repr=False)
-    _teams: list[tuple[int, ...]] | None = field(default=None, init=False, repr=False)
 
     @classmethod
     def of(cls, tournament: Tournament, records: Iterable[Mapping[str, Any]]) -> Standings:
@@ -324,21 +323,21 @@ class Standings:
             lower_scores_win=self.tournament.players in spec.lower_scores_win,
             forfeit=record.get("forfeit"),
         )
-        teams = self._sides()
+        teams = self._sides(record)
         return Finish(
             tuple(tuple(record["seats"][seat] for seat in team) for team in teams),
             tuple(min(ranks[seat] for seat in team) for team in teams),
         )
 
-    def _sides(self) -> list[tuple[int, ...]]:
-        """The game's sides: its teams where a new game says (``team(seat)``), else each seat."""
-        if self._teams is None:
-            game: Any = self.tournament.game_spec.new_game(players=self.tournament.players, seed=0)
-            team = getattr(game, "team", None)
-            seats = range(self.tournament.players)
-            sides = {tuple(sorted(team(seat))) if callable(team) else (seat,) for seat in seats}
-            self._teams = sorted(sides)
-        return self._teams
+    def _sides(self, record: Mapping[str, Any]) -> list[tuple[int, ...]]:
+        """The game's sides: its teams where the game dealt from the record's seed
+        has a ``team(seat)`` method (Plank's partners), else each seat alone."""
+        players = self.tournament.players
+        game: Any = self.tournament.game_spec.new_game(players=players, seed=record["seed"])
+        team = getattr(game, "team", None)
+        if not callable(team):
+            return [(seat,) for seat in range(players)]
+        return sorted({tuple(sorted(team(seat))) for seat in range(players)})
 
     def _pair(self, record: Mapping[str, Any]) -> None:
         pairing = record["pairing"]
