@@ -24,6 +24,7 @@ on them.  The package's ``SPEC.bots`` names them for the runner: ``random``,
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -57,6 +58,9 @@ weights against the giver's own reading (:data:`OWN_WEIGHT`): an everyday word
 that the colour lexicons read the same way; a colour name that the other
 lexicon, the reader most unlike the giver, and everyday readers know too.
 (Spanish cues have no second opinion: "en" reads them as Spanish anyway.)"""
+FALSE_FRIEND = 0.1
+"""How far apart (OKLab) two languages' readings of one word are for a giver
+never to say it: a bilingual table would misread it."""
 OWN_WEIGHT = 1.0
 """How much the giver's own reading counts against each second opinion's."""
 FIRST_CANDIDATES = 16
@@ -120,14 +124,25 @@ def _cue_texts(words: Vocabulary) -> tuple[str, ...]:
     """The single words a giver of this vocabulary says: plain letters, at
     least 3 of them; for ``"en"`` and ``"es"``, everyday words pooled from
     :data:`CUE_NAMES` names or more, or counted as that many (curated
-    entries, the everyday things of :mod:`~huegames.hues_and_cues.concepts`):
-    a word known from one or two paint names is read, never said."""
+    entries, the everyday things of :mod:`~huegames.hues_and_cues.concepts`),
+    and no false friend (:func:`_false_friend`): a word known from one or two
+    paint names is read, never said."""
     chosen = [
         text
         for text, colour in words.words.items()
-        if not words.other or (colour.common and colour.names >= CUE_NAMES)
+        if not words.other
+        or (colour.common and colour.names >= CUE_NAMES and not _false_friend(words, text))
     ]
     return tuple(text for text in chosen if text.isascii() and text.isalpha() and len(text) >= 3)
+
+
+def _false_friend(words: Vocabulary, text: str) -> bool:
+    """True when a reader of the other language reads ``text`` as a word
+    of another colour (:data:`FALSE_FRIEND` apart): ``red`` is a net to a
+    Spanish reader, ``pie`` a foot, ``tuna`` a prickly pear."""
+    ours = words.read(text)
+    theirs = vocabulary(words.other).read(text)
+    return bool(ours and theirs) and math.dist(ours[0].lab, theirs[0].lab) > FALSE_FRIEND
 
 
 @lru_cache(maxsize=reading.BOARDS)

@@ -110,6 +110,8 @@ class WordColour:
 
 def fold(text: str) -> str:
     """Case-folded, without accents: ``"Limón"`` → ``"limon"``, ``"Crème"`` → ``"creme"``."""
+    if text.isascii():  # no marks to drop: the common case, kept fast
+        return text.lower()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
