@@ -1080,9 +1080,16 @@ def _add_engine(commands: Any) -> None:
     serve.add_argument("bot", help="a bot as simulate takes it (greedy, mcts:playouts=200, ...)")
     check = actions.add_parser("check", help="exercise every message against COMMAND")
     check.add_argument("command_line", metavar="COMMAND", help="the engine's command line")
-    check.add_argument("--game", default="linja", help="the game to play (linja)")
+    check.add_argument(
+        "--game",
+        default=engine.game_names()[0],
+        help=f"the game to play (default: {engine.game_names()[0]})",
+    )
     check.add_argument("--players", type=_positive, help="seats (the game's least)")
     check.add_argument("--time-ms", type=_positive, default=1000, help="budget a move (1000)")
+    check.add_argument(
+        "--start-ms", type=_positive, default=10_000, help="budget to answer hello (10000)"
+    )
     check.add_argument("--seed", type=_integer, default=0, help="the game's seed (0)")
 
 
@@ -1102,6 +1109,7 @@ def _engine_command(args: argparse.Namespace) -> int:
                 args.game,
                 args.players,
                 time_ms=args.time_ms,
+                start_ms=args.start_ms,
                 seed=args.seed,
             )
         except ValueError as error:

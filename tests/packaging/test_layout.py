@@ -17,7 +17,7 @@ TESTS = Path(__file__).resolve().parents[1]
 ROLES = ["test_rules.py", "test_game.py", "test_bad_input.py", "test_bots.py",
          "test_drawing.py", "test_encoding.py", "test_fuzz.py"]  # fmt: skip
 WITH_A_C_CORE = ["test_kernel.py", "test_parity.py"]
-LAYERS = ["contract", "run", "rl", "show", "c", "docs", "packaging"]
+LAYERS = ["contract", "run", "rl", "show", "c", "docs", "packaging", "arena"]
 
 
 def folder(spec: engine.GameSpec) -> Path:

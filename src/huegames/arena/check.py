@@ -33,16 +33,18 @@ class Finding:
 
 def check_engine(
     command: str,
-    game: str = "linja",
+    game: str,
     players: int | None = None,
     *,
     time_ms: int = 1000,
+    start_ms: int = START_MS,
     seed: int = 0,
 ) -> list[Finding]:
     """Run ``command`` as an engine through one game of ``game`` and say what it did.
 
     The engine sits at seat 0; the game's ``random`` bot plays the others.
-    The findings stop at the first fault that ends the game.
+    ``time_ms`` is its budget a move, ``start_ms`` to answer hello.  The
+    findings stop at the first fault that ends the game.
     """
     spec = _engine.game_spec(game)
     count = spec.min_players if players is None else spec.check_players(players)
@@ -52,7 +54,7 @@ def check_engine(
     except EngineError as error:
         return [Finding(False, f"the engine {error}")]
     try:
-        _play_checked(process, spec, count, time_ms, seed, findings)
+        _play_checked(process, spec, count, time_ms, start_ms, seed, findings)
     except EngineError as error:
         findings.append(Finding(False, f"the engine {error}"))
         process.kill()
@@ -72,10 +74,11 @@ def _play_checked(
     spec: _engine.GameSpec,
     players: int,
     time_ms: int,
+    start_ms: int,
     seed: int,
     findings: list[Finding],
 ) -> None:
-    ready = handshake(process, START_MS)
+    ready = handshake(process, start_ms)
     findings.append(Finding(True, "it answers hello with ready"))
     for key in ("name", "version"):
         value = ready.get(key)
@@ -113,7 +116,9 @@ def _play_checked(
     findings.append(
         Finding(True, f"it played {moves} legal moves in time, each with its id, to the end")
     )
-    process.send(protocol.game_over(game.scores(), list(game.outcome().winners)))  # type: ignore[union-attr]
+    outcome = game.outcome()
+    winners = [] if outcome is None else list(outcome.winners)
+    process.send(protocol.game_over(game.scores(), winners))
 
 
 def report(findings: list[Finding]) -> str:

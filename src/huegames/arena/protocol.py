@@ -38,7 +38,7 @@ from __future__ import annotations
 import json
 import random
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, TextIO
 
 from .. import __version__
@@ -83,9 +83,9 @@ def go(number: int, view: Mapping[str, Any], legal: list[str], time_ms: int) -> 
     return {"type": "go", "id": number, "view": dict(view), "legal": legal, "time_ms": time_ms}
 
 
-def game_over(scores: list[float], winners: list[int]) -> dict[str, Any]:
+def game_over(scores: Sequence[float], winners: Sequence[int]) -> dict[str, Any]:
     """The game has ended with these scores and winning seats."""
-    return {"type": "game_over", "scores": scores, "winners": winners}
+    return {"type": "game_over", "scores": list(scores), "winners": list(winners)}
 
 
 def quit_message() -> dict[str, Any]:

@@ -3,21 +3,26 @@ random legal move, or breaks the protocol the way its first argument says.
 
     python toy_engine.py good|crash|hang|garbage|wrong-id|illegal|mute [PIDFILE]
 
-crash: exits at its first go; hang: never answers go; garbage: answers go
+crash: exits at its first go; hang: never answers go (and ignores Ctrl-C,
+so that only huegames can end it); garbage: answers go
 with text that is not JSON; wrong-id: answers another id; illegal: plays a
 move that is not legal; mute: never answers hello.  With PIDFILE it appends
 its process id there, so a test can see that no engine outlives its run.
 """
 
 import json
+import os
 import random
+import signal
 import sys
 import time
 
 mode = sys.argv[1]
 if len(sys.argv) > 2:
     with open(sys.argv[2], "a") as pids:
-        pids.write(f"{__import__('os').getpid()}\n")
+        pids.write(f"{os.getpid()}\n")
+if mode == "hang":
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 rng = random.Random(0)
 
 
