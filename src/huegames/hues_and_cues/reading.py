@@ -14,9 +14,9 @@ and board (numpy, imported only by the bots that read cues).
 >>> table = reading.table("en", board)
 >>> probability = table.cue("banana")
 >>> round(float(probability.sum()), 6), hc.SQUARES[int(probability.argmax())]
-(1.0, Square.parse('L2'))
+(1.0, Square.parse('L1'))
 >>> hc.SQUARES[reading.best_square(probability, taken=())]  # the frame's best centre
-Square.parse('L3')
+Square.parse('L2')
 """
 
 from __future__ import annotations

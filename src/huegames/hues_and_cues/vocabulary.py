@@ -1,13 +1,15 @@
 """Word → colour knowledge for cue readers: what an everyday word evokes.
 
-A :class:`WordColour` is a small mixture of OKLab Gaussians (``sea`` covers
-teals, blues and pale greys), pooled from every colour name
+A :class:`WordColour` is a small mixture of OKLab Gaussians (``mauve`` has
+three senses), pooled from every colour name
 that holds the word as a whole word: ``Cucumber``, ``Cucumber Crush``,
 ``Pickled Cucumber`` pool into ``cucumber``; ``Umber`` does not.  A
 :class:`Vocabulary` maps words to them and reads a cue: case, accents,
 stop words (``and``, ``of``, ``off``...), plurals, ``-ish``/``-y``/``-like``
 forms and run-together compounds of two known words, and never a mere
-shared prefix or suffix.
+shared prefix or suffix.  A word it does not know it guesses at, more
+widely, and says how (:meth:`Vocabulary.explain`, :class:`How`): a near-spelling
+or a Spanish-English cognate (:mod:`~huegames.hues_and_cues.spelling`).
 
 The vocabularies (:data:`VOCABULARIES`):
 
@@ -91,9 +93,9 @@ class WordColour:
     ``common`` marks everyday words, the ones a cue giver says.
 
     >>> from huegames.hues_and_cues.vocabulary import vocabulary
-    >>> sea = vocabulary("en").words["sea"]
-    >>> sea.names > 100, [round(c, 2) for c in sea.lab]  # the heaviest component's mean
-    (True, [0.62, -0.06, -0.02])
+    >>> mauve = vocabulary("en").words["mauve"]
+    >>> mauve.names > 100, len(mauve.components)  # pooled from many names, three senses
+    (True, 3)
     """
 
     word: str
@@ -379,8 +381,8 @@ class Vocabulary:
     ['cucumber']
     >>> [reading.word for reading in en.read("salt and pepper")]  # "and" is no word of colour
     ['salt', 'pepper']
-    >>> [reading.word for reading in en.read("lemontree")], en.read("firetruck")[0].word
-    (['lemon', 'tree'], 'fire truck')
+    >>> [reading.word for reading in en.read("honeylemon")], en.read("firetruck")[0].word
+    (['honey', 'lemon'], 'fire truck')
     >>> en.read("zzyzx")  # no word known
     ()
     >>> [reading.word for reading in vocabulary("es").read("LIMONES")]  # read as English
