@@ -999,6 +999,9 @@ def _add_tournament(commands: Any) -> None:
     tournament.add_argument(
         "--time-ms", type=_positive, default=1000, help="an engine's budget a move (1000)"
     )
+    tournament.add_argument(
+        "--game-ms", type=_positive, help="an engine's budget for all its moves in a game"
+    )
     tournament.add_argument("--out", required=True, metavar="PATH.jsonl", help="the records")
     tournament.add_argument(
         "--resume", action="store_true", help="keep --out's games and play only the others"
@@ -1021,7 +1024,8 @@ def _tournament(args: argparse.Namespace) -> int:
     logs = os.path.dirname(os.path.abspath(args.out))
     try:
         named = [
-            arena_engines.parse_engine(text, args.game, args.time_ms, logs) for text in args.engine
+            arena_engines.parse_engine(text, args.game, args.time_ms, logs, args.game_ms)
+            for text in args.engine
         ]
         built = arena.Tournament.build(
             args.game,

@@ -131,6 +131,14 @@ def test_an_engine_that_never_says_ready_forfeits_after_its_start_budget(tmp_pat
     assert "did not answer within 300 ms" in standings.reasons[0]
 
 
+def test_an_engine_past_its_budget_for_the_game_forfeits(tmp_path):
+    slow = Engine("slow", f"{TOY} slow", "linja", time_ms=1000, game_ms=120)
+    tournament = Tournament.build("linja", ["slow", "random"], games=2, engines={"slow": slow})
+    standings = play(tournament, tmp_path / "slow.jsonl")
+    assert standings.forfeits == {"slow": 2}
+    assert "used up its 120 ms for the game" in standings.reasons[0]
+
+
 def test_an_engine_command_that_cannot_start_forfeits(tmp_path):
     missing = Engine("missing", str(tmp_path / "no-such-engine"), "linja")
     tournament = Tournament.build(

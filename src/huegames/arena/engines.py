@@ -215,8 +215,10 @@ class Engine:
     """An external engine as a bot factory: ``Engine(...)(seed=...)`` is the
     :class:`EngineBot` of one game.  Results name it ``name``.
 
-    ``time_ms`` is its budget a move, ``start_ms`` to start and answer
-    hello; ``log`` the file its standard error is appended to (None: discarded).
+    ``time_ms`` is its budget a move, ``game_ms`` (optional) for all its
+    moves in a game (a move is then given at most what is left), ``start_ms``
+    to start and answer hello; ``log`` the file its standard error is
+    appended to (None: discarded).
     """
 
     name: str
@@ -225,14 +227,17 @@ class Engine:
     time_ms: int = 1000
     log: str | None = None
     start_ms: int = START_MS
+    game_ms: int | None = None
 
     def __post_init__(self) -> None:
         if not self.name or not isinstance(self.name, str) or "," in self.name or ":" in self.name:
             raise ValueError(f"an engine's name is text without ',' or ':', not {brief(self.name)}")
         if not shlex.split(self.command):
             raise ValueError(f"engine {self.name}: its command is empty")
-        for name in ("time_ms", "start_ms"):
+        for name in ("time_ms", "start_ms", "game_ms"):
             value = getattr(self, name)
+            if name == "game_ms" and value is None:
+                continue
             if isinstance(value, bool) or not isinstance(value, int) or value < 1:
                 raise ValueError(f"{name} must be a positive integer, not {brief(value)}")
         # a bot factory's name is what results call it (BotSpec.label reads __qualname__)
@@ -242,7 +247,13 @@ class Engine:
         return EngineBot(self, seed)
 
 
-def parse_engine(text: str, game: str, time_ms: int = 1000, log_dir: str | None = None) -> Engine:
+def parse_engine(
+    text: str,
+    game: str,
+    time_ms: int = 1000,
+    log_dir: str | None = None,
+    game_ms: int | None = None,
+) -> Engine:
     """``NAME=COMMAND`` as ``--engine`` takes it, for ``game``.
 
     >>> from huegames.arena.engines import parse_engine
@@ -254,7 +265,7 @@ def parse_engine(text: str, game: str, time_ms: int = 1000, log_dir: str | None 
         raise ValueError(f"an engine is NAME=COMMAND, not {brief(text)}")
     name = name.strip()
     log = None if log_dir is None else os.path.join(log_dir, f"{name}.stderr.log")
-    return Engine(name, command.strip(), game, time_ms, log)
+    return Engine(name, command.strip(), game, time_ms, log, game_ms=game_ms)
 
 
 class EngineBot:
@@ -265,6 +276,8 @@ class EngineBot:
         self.seed = seed
         self.process: EngineProcess | None = None
         self.moves = 0
+        self.used_ms = 0.0
+        """Milliseconds the engine has taken to answer in this game."""
         _live.bots.append(self)
 
     def choose(self, view: Any) -> str:
@@ -274,10 +287,13 @@ class EngineBot:
             if self.process is None:
                 self.process = self._start(view, seat)
             self.moves += 1
+            budget = self._budget()
             legal = [str(move) for move in view.legal_moves()]
             message = protocol.view_message(view, _engine.derive_seed(self.seed, self.moves))
-            self.process.send(protocol.go(self.moves, message, legal, self.engine.time_ms))
-            answer = self.process.receive(self.engine.time_ms + MARGIN_MS)
+            self.process.send(protocol.go(self.moves, message, legal, budget))
+            asked = time.monotonic()
+            answer = self.process.receive(budget + MARGIN_MS)
+            self.used_ms += (time.monotonic() - asked) * 1000
             if answer.get("type") != "move" or not isinstance(answer.get("move"), str):
                 raise EngineError(f"answered go with {brief(answer)}, not a move")
             if answer.get("id") != self.moves:
@@ -287,6 +303,16 @@ class EngineBot:
             if self.process is not None:
                 self.process.kill()
             raise EngineError(f"{error}{self._log_note()}") from None
+
+    def _budget(self) -> int:
+        """This move's ``time_ms``: the budget a move, or what is left of the game's."""
+        game_ms = self.engine.game_ms
+        if game_ms is None:
+            return self.engine.time_ms
+        left = int(game_ms - self.used_ms)
+        if left < 1:
+            raise EngineError(f"used up its {game_ms} ms for the game")
+        return min(self.engine.time_ms, left)
 
     def _start(self, view: Any, seat: int) -> EngineProcess:
         process = EngineProcess(self.engine.command, self.engine.log)

@@ -59,7 +59,9 @@ __all__ = [
     "PairResult",
     "Standings",
     "Tournament",
+    "game_points",
     "play",
+    "play_pairing_chunk",
 ]
 
 FORMATS: Final = ("round-robin", "gauntlet")
@@ -435,6 +437,7 @@ def play(
     are the same for any number.  ``progress`` is called with the standings
     after every game.
     """
+    _check_workers(workers)
     path = os.fspath(out)
     finished: list[dict[str, Any]] = []
     if resume and os.path.exists(path):
@@ -443,9 +446,8 @@ def play(
         for record in finished:
             tournament.check(record)
     done = {record["index"] for record in finished}
-    standings = Standings(tournament)
-    ordered = sorted(finished, key=lambda record: record["index"])
     tasks = _tasks(tournament, done)
+    standings = Standings(tournament)
     try:
         stream = open(path, "a" if resume else "w", encoding="utf-8", newline="")  # noqa: SIM115
     except OSError as error:
@@ -453,12 +455,13 @@ def play(
     output = RecordOutput(stream, "jsonl")
     try:
         with _pool(workers) as pool:
-            for record in _merged(ordered, _played(tournament, tasks, pool, workers or 1)):
+            played = _played(tournament, tasks, pool, workers or 1)
+            for record in _merged(tournament, finished, tasks, played):
                 if standings.decision is not None:
                     break
                 if record["index"] not in done:
                     output.write(record)
-                    stream.flush()
+                    stream.flush()  # whole lines on disk, for a resume after a kill
                 standings.add(record)
                 if progress is not None:
                     progress(standings)
@@ -491,14 +494,19 @@ def _tasks(tournament: Tournament, done: set[int]) -> list[tuple[int, int, int]]
 
 
 def _merged(
-    finished: list[dict[str, Any]], played: Iterator[dict[str, Any]]
+    tournament: Tournament,
+    finished: list[dict[str, Any]],
+    tasks: list[tuple[int, int, int]],
+    played: Iterator[list[dict[str, Any]]],
 ) -> Iterator[dict[str, Any]]:
-    """The finished records and the newly played ones, together in game order."""
-    queue = deque(finished)
-    for record in played:
-        while queue and queue[0]["index"] < record["index"]:
+    """The finished records and each task's new ones, together in game order:
+    the finished records before a task come before it is asked for (an SPRT
+    they decide plays nothing more)."""
+    queue = deque(sorted(finished, key=lambda record: record["index"]))
+    for pairing, start, _ in tasks:
+        while queue and queue[0]["index"] < pairing * tournament.games + start:
             yield queue.popleft()
-        yield record
+        yield from next(played)
     yield from queue
 
 
@@ -525,34 +533,36 @@ def _played(
     tasks: list[tuple[int, int, int]],
     pool: ProcessPoolExecutor | None,
     workers: int,
-) -> Iterator[dict[str, Any]]:
-    """The records of ``tasks`` in order, at most four tasks a worker in flight."""
+) -> Iterator[list[dict[str, Any]]]:
+    """Each task's records, task by task, at most four tasks a worker in flight."""
     if pool is None:
         for task in tasks:
-            yield from play_pairing_chunk(tournament, *task)
+            yield play_pairing_chunk(tournament, *task)
         return
     in_flight: deque[Future[list[dict[str, Any]]]] = deque()
     try:
         for task in tasks:
             in_flight.append(pool.submit(play_pairing_chunk, tournament, *task))
             if len(in_flight) >= 4 * workers:
-                yield from in_flight.popleft().result()
+                yield in_flight.popleft().result()
         while in_flight:
-            yield from in_flight.popleft().result()
+            yield in_flight.popleft().result()
     finally:
         for future in in_flight:
             future.cancel()
 
 
+def _check_workers(workers: object) -> None:
+    most = runner.max_workers()
+    if workers is not None and (
+        isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= most
+    ):
+        raise ValueError(f"workers must be 1 to {most}, not {brief(workers)}")
+
+
 @contextlib.contextmanager
 def _pool(workers: int | None) -> Iterator[ProcessPoolExecutor | None]:
     """A process pool of ``workers`` (none for one: this process plays), shut down at the end."""
-    if workers is not None and (
-        isinstance(workers, bool)
-        or not isinstance(workers, int)
-        or not 1 <= workers <= runner.max_workers()
-    ):
-        raise ValueError(f"workers must be 1 to {runner.max_workers()}, not {brief(workers)}")
     if workers is None or workers == 1:
         yield None
         return

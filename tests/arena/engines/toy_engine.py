@@ -1,9 +1,9 @@
 """A small engine for the tests, in plain Python (no huegames): it plays a
 random legal move, or breaks the protocol the way its first argument says.
 
-    python toy_engine.py good|crash|hang|garbage|wrong-id|illegal|mute [PIDFILE]
+    python toy_engine.py good|slow|crash|hang|garbage|wrong-id|illegal|mute [PIDFILE]
 
-crash: exits at its first go; hang: never answers go (and ignores Ctrl-C,
+slow: takes 50 ms a move; crash: exits at its first go; hang: never answers go (and ignores Ctrl-C,
 so that only huegames can end it); garbage: answers go
 with text that is not JSON; wrong-id: answers another id; illegal: plays a
 move that is not legal; mute: never answers hello.  With PIDFILE it appends
@@ -46,6 +46,8 @@ for line in sys.stdin:
             sys.exit(3)
         if mode == "hang":
             time.sleep(3600)
+        if mode == "slow":
+            time.sleep(0.05)
         if mode == "garbage":
             sys.stdout.write("bestmove e2e4\n")
             sys.stdout.flush()
