@@ -100,25 +100,33 @@ def test_a_missing_or_added_accent_is_the_word_itself():
 
 
 @pytest.mark.parametrize(
-    ("cue", "parts"),
+    ("name", "cue", "head", "tail"),
     [
-        ("verdemar", ["green", "sea"]),  # Spanish words run together
-        ("verdiazul", ["green", "blue"]),  # joined by i
-        ("blanquiazul", ["white", "blue"]),  # joined by i, qu for c
-        ("cottoncandy", ["cotton", "candy"]),  # English words run together
+        ("es", "rojiblanco", "rojo", "blanco"),  # Spanish words joined by i
+        ("es", "verdiazul", "verde", "azul"),  # joined by i for e
+        ("es", "blanquiazul", "blanco", "azul"),  # joined by i, qu for c
+        ("en", "honeylemon", "honey", "lemon"),  # English words run together
     ],
 )
-def test_a_compound_reads_as_its_known_parts(cue, parts):
-    for name in ("es", "en"):
-        found = explained(name, cue)
-        assert found.how is How.COMPOUND and words(found) == parts
+def test_a_compound_reads_as_its_known_parts(name, cue, head, tail):
+    assert f"{head} {tail}" not in vocabulary(name).words  # no phrase of them
+    for reader in ("es", "en"):
+        found = explained(reader, cue)
+        assert found.how is How.COMPOUND and found.source == name
+        assert words(found) == [known(name, head).word, known(name, tail).word]
 
 
-def test_a_hyphen_joins_two_words_each_read():
-    found = vocabulary("es").explain("verde-azulado")
+def test_a_known_phrase_run_together_reads_as_the_phrase():
+    found = explained("en", "firetruck")
+    assert found.how is How.COMPOUND and words(found) == [known("en", "fire truck").word]
+
+
+def test_a_hyphen_separates_two_words_each_read():
+    assert "rojo amarillento" not in vocabulary("es").words
+    found = vocabulary("es").explain("rojo-amarillento")
     assert [(reading.how, words(reading)) for reading in found] == [
-        (How.KNOWN, ["green"]),
-        (How.FORM, ["blue"]),
+        (How.KNOWN, [known("es", "rojo").word]),
+        (How.FORM, [known("es", "amarillo").word]),
     ]
 
 
@@ -162,7 +170,7 @@ def test_a_near_spelling_is_one_edit():
     [
         ("irigacion", "irrigation"),  # -ción/-tion, a doubled consonant
         ("nobilidad", "nobility"),  # -dad/-ty
-        ("venomoso", "venomous"),  # -oso/-ous
+        ("luscioso", "luscious"),  # -oso/-ous
         ("psichico", "psychic"),  # -ico/-ic, y/i
         ("confidencia", "confidence"),  # -encia/-ence
     ],
@@ -210,7 +218,7 @@ def test_a_key_under_4_letters_reads_nothing():
 def test_a_fallbacks_reading_is_wider_than_the_known_words():
     for how, cue, name, base in [
         (How.FORM, "limoncito", "es", "limon"),
-        (How.COMPOUND, "verdemar", "es", "verde"),
+        (How.COMPOUND, "rojiblanco", "es", "rojo"),
         (How.NEAR_SPELLING, "lavander", "en", "lavender"),
         (How.COGNATE, "nobilidad", "en", "nobility"),
         (How.FORM, "limones", "es", "limon"),
