@@ -1006,6 +1006,11 @@ def _add_tournament(commands: Any) -> None:
     tournament.add_argument(
         "--resume", action="store_true", help="keep --out's games and play only the others"
     )
+    tournament.add_argument(
+        "--report",
+        metavar="PATH.html",
+        help="also write the ratings, pairs and plots as one self-contained HTML page",
+    )
     progress = tournament.add_mutually_exclusive_group()
     progress.add_argument(
         "--progress", dest="progress", action="store_true", default=None, help="show progress"
@@ -1038,6 +1043,8 @@ def _tournament(args: argparse.Namespace) -> int:
             engines={engine.name: engine for engine in named},
         )
         _check_writable(args.out)
+        if args.report is not None:
+            _check_writable(args.report)
     except ValueError as error:
         return _fail(str(error), USAGE_ERROR)
     show = sys.stderr.isatty() if args.progress is None else args.progress
@@ -1067,6 +1074,15 @@ def _tournament(args: argparse.Namespace) -> int:
         return _fail(*failure)
     print(standings.table())
     print(f"\nrecords in {shown(args.out)}")
+    if args.report is not None:
+        from .arena.report import report_html
+
+        try:
+            with open(args.report, "w", encoding="utf-8") as page:
+                page.write(report_html(standings))
+        except OSError as error:
+            return _fail(f"cannot write {quoted(args.report)}: {error.strerror}", RUN_ERROR)
+        print(f"report in {shown(args.report)}")
     return 0
 
 

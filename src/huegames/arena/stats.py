@@ -32,7 +32,8 @@ multi-seat ratings; the Elo estimate needs nothing.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any, Final
@@ -52,6 +53,7 @@ __all__ = [
     "llr",
     "plackett_luce",
     "ranked",
+    "rating_history",
 ]
 
 PAIR_SCORES: Final = (0.0, 0.5, 1.0, 1.5, 2.0)
@@ -139,7 +141,7 @@ def _distribution(counts: Sequence[int]) -> tuple[list[float], int]:
 def _elo(score: float) -> float:
     """Logistic Elo of a mean score, the score kept within [0.001, 0.999] as Fishtest does."""
     score = min(max(score, _EMPTY_BIN), 1 - _EMPTY_BIN)
-    return -400 * math.log10(1 / score - 1)
+    return -400 * math.log10(1 / score - 1) + 0.0  # + 0.0: an even score is 0, not -0
 
 
 @dataclass(frozen=True)
@@ -449,6 +451,36 @@ def plackett_luce(finishes: Iterable[Finish]) -> dict[str, Rating]:
     >>> ratings["a"].sigma < 25 / 3
     True
     """
+    last = deque(_rated(finishes), maxlen=1)
+    return _plain(last[0]) if last else {}
+
+
+def rating_history(
+    finishes: Sequence[Finish], points: int = 100
+) -> list[tuple[int, dict[str, Rating]]]:
+    """``(games, ratings)`` after about ``points`` evenly spaced numbers of the
+    games, the last after all of them (for a plot of the ratings over a run).
+
+    >>> from huegames.arena.stats import Finish, rating_history
+    >>> history = rating_history([Finish((("a",), ("b",)), (1, 2))] * 10, points=5)
+    >>> [games for games, _ in history]
+    [2, 4, 6, 8, 10]
+    """
+    step = max(1, -(-len(finishes) // points))
+    return [
+        (games, _plain(ratings))
+        for games, ratings in enumerate(_rated(finishes), 1)
+        if games % step == 0 or games == len(finishes)
+    ]
+
+
+def _plain(ratings: Mapping[str, Any]) -> dict[str, Rating]:
+    """openskill's ratings as :class:`Rating` values."""
+    return {bot: Rating(float(rating.mu), float(rating.sigma)) for bot, rating in ratings.items()}
+
+
+def _rated(finishes: Iterable[Finish]) -> Iterator[dict[str, Any]]:
+    """openskill's ratings after each game, in turn (one dictionary, updated)."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -458,12 +490,13 @@ def plackett_luce(finishes: Iterable[Finish]) -> dict[str, Rating]:
             [ratings.setdefault(bot, model.rating(name=bot)) for bot in side]
             for side in finish.sides
         ]
-        for side, rated in zip(
-            finish.sides, model.rate(teams, ranks=list(finish.ranks)), strict=False
-        ):
-            for bot, rating in zip(side, rated, strict=False):
+        rated = model.rate(teams, ranks=list(finish.ranks))
+        for side, team in zip(finish.sides, rated, strict=True):
+            for bot, rating in zip(side, team, strict=True):
                 ratings[bot] = rating
-    return {bot: Rating(float(rating.mu), float(rating.sigma)) for bot, rating in ratings.items()}
+        yield {
+            bot: Rating(float(rating.mu), float(rating.sigma)) for bot, rating in ratings.items()
+        }
 
 
 def ranked(ratings: Mapping[str, Rating]) -> list[tuple[str, Rating]]:

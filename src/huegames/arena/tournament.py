@@ -285,6 +285,8 @@ class Standings:
     ratings: dict[str, Rating] = field(default_factory=dict)
     decision: str | None = None
     llr: float | None = None
+    llr_history: list[tuple[int, float]] = field(default_factory=list)
+    """``(games, LLR)`` after each pair, with an SPRT."""
     finishes: list[Finish] = field(default_factory=list)
     _open: dict[int, list[Mapping[str, Any]]] = field(default_factory=dict, init=False, repr=False)
 
@@ -358,6 +360,7 @@ class Standings:
         sprt = self.tournament.sprt
         if sprt is not None:
             self.llr = sprt.llr(counts)
+            self.llr_history.append((self.games, self.llr))
             lower, upper = sprt.bounds
             if self.llr >= upper:
                 self.decision = "H1"
