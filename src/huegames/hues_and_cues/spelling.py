@@ -84,7 +84,8 @@ _VOWELS = frozenset("aeiou")
 def cognate_key(word: str) -> str:
     """The key a folded word shares with its Spanish or English cognates:
     its ending in the form of :data:`COGNATE_ENDINGS`, the spellings of
-    :data:`COGNATE_SPELLINGS`, doubled letters single, an initial ``es``
+    :data:`COGNATE_SPELLINGS`, doubled letters single (a longer run is no
+    spelling of a word and stays long), an initial ``es``
     before a consonant as ``s`` (``estatua``/``statue``), and a final vowel
     dropped (``planta``/``plant``, ``rosa``/``rose``, ``estatua``/``statue``).
     Linear in the word."""
@@ -95,7 +96,9 @@ def cognate_key(word: str) -> str:
     for letters, simpler in COGNATE_SPELLINGS:
         word = word.replace(letters, simpler)
     single = "".join(
-        letter for index, letter in enumerate(word) if index == 0 or letter != word[index - 1]
+        letter
+        for index, letter in enumerate(word)
+        if index == 0 or letter != word[index - 1] or word[index - 2 : index] == letter * 2
     )
     if single.startswith("es") and len(single) > 3 and single[2] not in _VOWELS:
         single = single[1:]
