@@ -735,15 +735,18 @@ HG_API void hue_workers_stop(hue_workers *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
  * numpy's linspace(0, count, threads + 1) parts, part k with the workspace
- * of workspace_size bytes at workspaces + k * workspace_size.  Every
- * action is checked first, against the env's row of out->masks (an over
+ * of workspace_size bytes at workspaces + k * workspace_size; with
+ * `active` given, only the envs i with active[i] set (the others are left
+ * as they are, their actions unread, terminated 0).  Every action is
+ * checked first, against the env's row of out->masks (an over
  * env's only in next-step mode): the first refused sets *refused to its env
  * and returns HG_ERR_ILLEGAL with no env changed (*refused is -1
  * otherwise).  Where `observations` and `masks` are given (both or
  * neither), each part's observation and mask rows are copied into them
  * whole once it is stepped.  Returns count, or a negative code. */
 HG_API int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
-                                   const int64_t *actions, const hue_vector_out *out,
+                                   const int64_t *actions, const uint8_t *active,
+                                   const hue_vector_out *out,
                                    uint8_t *observations, int8_t *masks, void *workspaces,
                                    size_t workspace_size, hue_workers *workers,
                                    int32_t *refused);

@@ -740,9 +740,11 @@ static int32_t play_action(call *c, hue_env *e, int64_t action)
     return 0;
 }
 
-int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int32_t start,
-                        int32_t stop, const int64_t *actions, const hue_vector_out *out,
-                        void *workspace, size_t workspace_size)
+/* hue_vector_step, only the envs i with active[i] set where `active` is
+ * given (the others left as they are, terminated 0). */
+static int32_t step_range(const hue_vector *vector, void *envs, int32_t count, int32_t start,
+                          int32_t stop, const int64_t *actions, const uint8_t *active,
+                          const hue_vector_out *out, void *workspace, size_t workspace_size)
 {
     call c;
     starts q = {0};
@@ -756,6 +758,8 @@ int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int
     for (i = start; i < stop; i++) {
         hue_env *e = env_at(&c, envs, i);
         out->terminated[i] = 0;
+        if (active != NULL && !active[i])
+            continue;
         if (e->done) {
             if (vector->autoreset != HUE_NEXT_STEP)
                 return HG_ERR_ARGUMENT;
@@ -792,6 +796,14 @@ int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int
     }
     status = start_waiting(&c, &q, out);
     return status < 0 ? status : stop - start;
+}
+
+int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t count, int32_t start,
+                        int32_t stop, const int64_t *actions, const hue_vector_out *out,
+                        void *workspace, size_t workspace_size)
+{
+    return step_range(vector, envs, count, start, stop, actions, NULL, out, workspace,
+                      workspace_size);
 }
 
 int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t count,
@@ -857,6 +869,7 @@ typedef struct {
     void *envs;
     int32_t count;
     const int64_t *actions;
+    const uint8_t *active;       /* step_all: the envs stepped, or NULL for all */
     const hue_vector_out *out;
     uint8_t *observations;       /* step_all: the copies, or NULL */
     int8_t *masks;
@@ -872,9 +885,9 @@ static void step_part(void *context, int32_t part, int32_t parts)
     parts_call *p = context;
     int32_t start = hg_part_start(p->count, part, parts);
     int32_t stop = hg_part_start(p->count, part + 1, parts);
-    int32_t status = hue_vector_step(p->v, p->envs, p->count, start, stop, p->actions, p->out,
-                                     p->workspaces + (size_t)part * p->workspace_size,
-                                     p->workspace_size);
+    int32_t status = step_range(p->v, p->envs, p->count, start, stop, p->actions, p->active,
+                                p->out, p->workspaces + (size_t)part * p->workspace_size,
+                                p->workspace_size);
 
     if (status >= 0 && p->observations != NULL) { /* the part's rows, while they are warm */
         memcpy(p->observations + start * p->observation_size,
@@ -898,7 +911,8 @@ static int32_t first_failure(const parts_call *p, int32_t parts)
 }
 
 int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
-                            const int64_t *actions, const hue_vector_out *out,
+                            const int64_t *actions, const uint8_t *active,
+                            const hue_vector_out *out,
                             uint8_t *observations, int8_t *masks, void *workspaces,
                             size_t workspace_size, hue_workers *workers, int32_t *refused)
 {
@@ -915,6 +929,7 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
     p.envs = envs;
     p.count = count;
     p.actions = actions;
+    p.active = active;
     p.out = out;
     p.observations = observations;
     p.masks = masks;
@@ -927,8 +942,9 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
     for (i = 0; i < count; i++) { /* every action checked before any is played */
         const hue_env *e = (const hue_env *)((const char *)envs + (size_t)i * p.env_size);
         int64_t a = actions[i];
-        int ok = e->done ? vector->autoreset == HUE_NEXT_STEP
-                         : a >= 0 && a < p.mask_size && out->masks[i * p.mask_size + a] != 0;
+        int ok = active != NULL && !active[i] ? 1
+                 : e->done ? vector->autoreset == HUE_NEXT_STEP
+                           : a >= 0 && a < p.mask_size && out->masks[i * p.mask_size + a] != 0;
         if (!ok) {
             *refused = i;
             return HG_ERR_ILLEGAL;

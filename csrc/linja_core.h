@@ -321,14 +321,17 @@ HG_API void linja_workers_stop(linja_workers *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
  * numpy's linspace(0, count, threads + 1) parts, part k with
- * workspaces[k].  Every action is checked first, against the env's row of
- * out->masks (an over env's only in next-step mode): the first refused sets
+ * workspaces[k]; with `active` given, only the envs i with active[i] set
+ * (the others are left as they are, their actions unread, terminated 0).
+ * Every action is checked first, against the env's row of out->masks (an
+ * over env's only in next-step mode): the first refused sets
  * *refused to its env and returns HG_ERR_ILLEGAL with no env changed
  * (*refused is -1 otherwise).  Where `observations` and `masks` are given
  * (both or neither), each env's new observation and mask rows are copied
  * into them as well.  Returns count, or a negative code. */
 HG_API int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32_t count,
-                                     const int64_t *actions, const linja_vector_out *out,
+                                     const int64_t *actions, const uint8_t *active,
+                                     const linja_vector_out *out,
                                      float *observations, int8_t *masks,
                                      linja_workspace *workspaces, linja_workers *workers,
                                      int32_t *refused);

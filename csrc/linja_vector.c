@@ -252,15 +252,20 @@ static int32_t step_env(const linja_vector *v, linja_env *e, int32_t i, int64_t 
 /* Step envs[start..stop-1], each env's new row copied into `observations`
  * and `masks` too where they are not NULL. */
 static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start, int32_t stop,
-                          const int64_t *actions, const linja_vector_out *out,
-                          linja_workspace *ws, float *observations, int8_t *masks)
+                          const int64_t *actions, const uint8_t *active,
+                          const linja_vector_out *out, linja_workspace *ws, float *observations,
+                          int8_t *masks)
 {
     uint32_t base[PYRANDOM_N];
     pyrandom_start(base);
     for (int32_t i = start; i < stop; i++) {
-        int32_t status = step_env(v, &envs[i], i, actions[i], out, ws, base);
-        if (status < 0) {
-            return status;
+        if (active && !active[i]) {
+            out->terminated[i] = 0; /* left as it is */
+        } else {
+            int32_t status = step_env(v, &envs[i], i, actions[i], out, ws, base);
+            if (status < 0) {
+                return status;
+            }
         }
         if (observations) {
             memcpy(&observations[(int64_t)i * LINJA_OBSERVATION],
@@ -280,7 +285,7 @@ int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t s
     if (!vector_ok(vector, out, ws) || !envs || !actions || start < 0 || stop < start) {
         return HG_ERR_ARGUMENT;
     }
-    return step_range(vector, envs, start, stop, actions, out, ws, NULL, NULL);
+    return step_range(vector, envs, start, stop, actions, NULL, out, ws, NULL, NULL);
 }
 
 int32_t linja_workers_size(void)
@@ -304,6 +309,7 @@ typedef struct {
     linja_env *envs;
     int32_t count;
     const int64_t *actions;
+    const uint8_t *active;
     const linja_vector_out *out;
     float *observations;
     int8_t *masks;
@@ -317,8 +323,9 @@ static void step_part(void *context, int32_t part, int32_t parts)
 {
     call *c = context;
     c->status[part] = step_range(c->v, c->envs, hg_part_start(c->count, part, parts),
-                                 hg_part_start(c->count, part + 1, parts), c->actions, c->out,
-                                 &c->workspaces[part], c->observations, c->masks);
+                                 hg_part_start(c->count, part + 1, parts), c->actions,
+                                 c->active, c->out, &c->workspaces[part], c->observations,
+                                 c->masks);
 }
 
 /* The first part's failure, or 0. */
@@ -333,7 +340,8 @@ static int32_t first_failure(const call *c, int32_t parts)
 }
 
 int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32_t count,
-                              const int64_t *actions, const linja_vector_out *out,
+                              const int64_t *actions, const uint8_t *active,
+                              const linja_vector_out *out,
                               float *observations, int8_t *masks, linja_workspace *workspaces,
                               linja_workers *workers, int32_t *refused)
 {
@@ -349,7 +357,8 @@ int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32
     *refused = -1;
     for (int32_t i = 0; i < count; i++) { /* every action checked before any is played */
         int64_t a = actions[i];
-        int32_t ok = envs[i].done
+        int32_t ok = active && !active[i] ? 1
+                     : envs[i].done
                          ? vector->autoreset == LINJA_NEXT_STEP
                          : a >= 0 && a < LINJA_ACTIONS && out->masks[(int64_t)i * LINJA_ACTIONS + a];
         if (!ok) {
@@ -357,7 +366,8 @@ int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32
             return HG_ERR_ILLEGAL;
         }
     }
-    call c = {vector, envs, count, actions, out, observations, masks, NULL, NULL, workspaces, {0}};
+    call c = {vector, envs, count, actions, active, out, observations, masks, NULL, NULL,
+              workspaces, {0}};
     int32_t status = hg_workers_run(workers, step_part, &c);
     if (status < 0) {
         return status;
@@ -396,7 +406,7 @@ int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *ma
         || count < workers->threads) {
         return HG_ERR_ARGUMENT;
     }
-    call c = {NULL, envs, count, NULL, NULL, NULL, NULL, masks, out, NULL, {0}};
+    call c = {NULL, envs, count, NULL, NULL, NULL, NULL, NULL, masks, out, NULL, {0}};
     int32_t status = hg_workers_run(workers, random_part, &c);
     if (status < 0) {
         return status;

@@ -351,7 +351,9 @@ HG_API int32_t plank_workers_start(plank_workers *workers, int32_t threads);
 HG_API void plank_workers_stop(plank_workers *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
- * numpy's linspace(0, count, threads + 1) parts.  Every action is checked
+ * numpy's linspace(0, count, threads + 1) parts; with `active` given, only
+ * the envs i with active[i] set (the others are left as they are, their
+ * actions unread, terminated 0).  Every action is checked
  * first, against the env's row of out->masks (an over env's only in
  * next-step mode): the first refused sets *refused to its env and returns
  * HG_ERR_ILLEGAL with no env changed (*refused is -1 otherwise).  Where
@@ -359,7 +361,8 @@ HG_API void plank_workers_stop(plank_workers *workers);
  * observation and mask rows are copied into them as well.  Returns count,
  * or a negative code. */
 HG_API int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
-                                     const int64_t *actions, const plank_vector_out *out,
+                                     const int64_t *actions, const uint8_t *active,
+                                     const plank_vector_out *out,
                                      float *observations, int8_t *masks, plank_workers *workers,
                                      int32_t *refused);
 

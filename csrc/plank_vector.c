@@ -449,8 +449,8 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
 /* Step envs[start..stop-1] (the settings checked), each env's new row
  * copied into `observations` and `masks` too where they are not NULL. */
 static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start, int32_t stop,
-                          const int64_t *actions, const plank_vector_out *out,
-                          float *observations, int8_t *masks)
+                          const int64_t *actions, const uint8_t *active,
+                          const plank_vector_out *out, float *observations, int8_t *masks)
 {
     uint32_t base[PYRANDOM_N];
     starts waiting;
@@ -458,7 +458,11 @@ static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start,
     pyrandom_start(base);
     starts_begin(&waiting, v, base);
     for (int32_t i = start; i < stop && status >= 0; i++) {
-        status = step_env(v, envs, i, actions[i], out, &waiting);
+        if (active && !active[i]) {
+            out->terminated[i] = 0; /* left as it is */
+        } else {
+            status = step_env(v, envs, i, actions[i], out, &waiting);
+        }
     }
     /* the hands still waiting are dealt even when an env was refused */
     dealt = waiting.count ? start_waiting(v, envs, &waiting, out) : 0;
@@ -477,7 +481,7 @@ int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t s
     if (start < 0 || stop < start || !vector_ok(vector, out, stop) || !envs || !actions) {
         return HG_ERR_ARGUMENT;
     }
-    return step_range(vector, envs, start, stop, actions, out, NULL, NULL);
+    return step_range(vector, envs, start, stop, actions, NULL, out, NULL, NULL);
 }
 
 int32_t plank_workers_size(void)
@@ -501,6 +505,7 @@ typedef struct {
     plank_env *envs;
     int32_t count;
     const int64_t *actions;
+    const uint8_t *active;
     const plank_vector_out *out;
     float *observations;
     int8_t *masks;
@@ -513,8 +518,8 @@ static void step_part(void *context, int32_t part, int32_t parts)
 {
     call *c = context;
     c->status[part] = step_range(c->v, c->envs, hg_part_start(c->count, part, parts),
-                                 hg_part_start(c->count, part + 1, parts), c->actions, c->out,
-                                 c->observations, c->masks);
+                                 hg_part_start(c->count, part + 1, parts), c->actions,
+                                 c->active, c->out, c->observations, c->masks);
 }
 
 /* The first part's failure, or 0. */
@@ -529,7 +534,8 @@ static int32_t first_failure(const call *c, int32_t parts)
 }
 
 int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
-                              const int64_t *actions, const plank_vector_out *out,
+                              const int64_t *actions, const uint8_t *active,
+                              const plank_vector_out *out,
                               float *observations, int8_t *masks, plank_workers *workers,
                               int32_t *refused)
 {
@@ -542,16 +548,18 @@ int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32
     *refused = -1;
     for (int32_t i = 0; i < count; i++) { /* every action checked before any is played */
         int64_t a = actions[i];
-        int32_t ok = envs[i].done ? vector->autoreset == PLANK_NEXT_STEP
-                                  : a >= 0 && a < PLANK_ACTIONS
-                                        && out->masks[(int64_t)i * PLANK_ACTIONS + a];
+        int32_t ok = active && !active[i] ? 1
+                     : envs[i].done       ? vector->autoreset == PLANK_NEXT_STEP
+                                          : a >= 0 && a < PLANK_ACTIONS
+                                                && out->masks[(int64_t)i * PLANK_ACTIONS + a];
         if (!ok) {
             *refused = i;
             return HG_ERR_ILLEGAL;
         }
     }
     {
-        call c = {vector, envs, count, actions, out, observations, masks, NULL, NULL, {0}};
+        call c = {vector, envs, count, actions, active, out, observations, masks, NULL, NULL,
+                  {0}};
         status = hg_workers_run(workers, step_part, &c);
         if (status >= 0) {
             status = first_failure(&c, workers->threads);
@@ -663,7 +671,7 @@ int32_t plank_vector_random_all(plank_env *envs, int32_t count, const int8_t *ma
         return HG_ERR_ARGUMENT;
     }
     {
-        call c = {NULL, envs, count, NULL, NULL, NULL, NULL, masks, out, {0}};
+        call c = {NULL, envs, count, NULL, NULL, NULL, NULL, NULL, masks, out, {0}};
         status = hg_workers_run(workers, random_part, &c);
         if (status >= 0) {
             status = first_failure(&c, workers->threads);

@@ -163,7 +163,12 @@ class HueBatch(_cores.ProcessBound):
         )
         self._check(status)
 
-    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+    def step_all(
+        self,
+        actions: np.ndarray,
+        copies: tuple[np.ndarray, np.ndarray] | None,
+        active: np.ndarray | None = None,
+    ) -> int:
         """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
         self._workers.check_process()
         ffi = c_state.ffi
@@ -177,6 +182,7 @@ class HueBatch(_cores.ProcessBound):
             self._env_pointer,
             self.setup.num_envs,
             ffi.from_buffer("int64_t[]", actions),
+            ffi.NULL if active is None else ffi.from_buffer("uint8_t[]", active),
             self._out,
             observations,
             masks,

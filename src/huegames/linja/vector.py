@@ -113,7 +113,12 @@ class LinjaBatch(_cores.ProcessBound):
         )
         self._check(status)
 
-    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+    def step_all(
+        self,
+        actions: np.ndarray,
+        copies: tuple[np.ndarray, np.ndarray] | None,
+        active: np.ndarray | None = None,
+    ) -> int:
         """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
         self._workers.check_process()
         from_buffer = self._from_buffer
@@ -127,6 +132,7 @@ class LinjaBatch(_cores.ProcessBound):
             self._envs,
             self.setup.num_envs,
             from_buffer("int64_t[]", actions),
+            self._null if active is None else from_buffer("uint8_t[]", active),
             self._out,
             observations,
             masks,

@@ -134,7 +134,12 @@ class PlankBatch(_cores.ProcessBound):
         if status < 0:
             self._check(status)
 
-    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+    def step_all(
+        self,
+        actions: np.ndarray,
+        copies: tuple[np.ndarray, np.ndarray] | None,
+        active: np.ndarray | None = None,
+    ) -> int:
         """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
         self._workers.check_process()
         self._check_array(actions)
@@ -149,6 +154,7 @@ class PlankBatch(_cores.ProcessBound):
             self._envs,
             self.setup.num_envs,
             from_buffer("int64_t[]", actions),
+            self._null if active is None else from_buffer("uint8_t[]", active),
             self._out,
             observations,
             masks,

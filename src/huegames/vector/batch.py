@@ -227,11 +227,18 @@ class Batch(Protocol):
         after it, and reset as the mode says.  The caller has checked them:
         each is legal in its env, or its env is over (next-step mode)."""
 
-    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+    def step_all(
+        self,
+        actions: np.ndarray,
+        copies: tuple[np.ndarray, np.ndarray] | None,
+        active: np.ndarray | None = None,
+    ) -> int:
         """Check every action (int64, one per env) as :func:`first_refused`
         does, then step every chunk (at once, on the batch's threads), each
-        env's new observation and mask also written into ``copies``' rows
-        when given.  Returns -1, or the first env refused, with no env changed."""
+        env's observation and mask also written into ``copies``' rows when
+        given; with ``active`` (uint8, one per env), only the envs where it
+        is set: the others are left as they are, their actions unread.
+        Returns -1, or the first env refused, with no env changed."""
 
     def random_actions(self, out: np.ndarray) -> None:
         """One uniformly random legal action per env into ``out`` (int64)."""
@@ -240,15 +247,23 @@ class Batch(Protocol):
         """Stop the batch's threads: it steps on in the calling thread alone."""
 
 
-def first_refused(actions: np.ndarray, masks: np.ndarray, done: np.ndarray, next_step: bool) -> int:
+def first_refused(
+    actions: np.ndarray,
+    masks: np.ndarray,
+    done: np.ndarray,
+    next_step: bool,
+    active: np.ndarray | None = None,
+) -> int:
     """The first env whose action (of ``actions``, int64) is refused, or -1:
     an env whose game is over takes any action in next-step mode (it starts
     its next game) and none otherwise; any other takes the ids its mask row
-    allows."""
+    allows; an env not ``active`` (where that is given) takes anything."""
     live = ~done
     inside = (actions >= 0) & (actions < masks.shape[1])
     picked = masks[np.arange(len(actions)), np.where(live & inside, actions, 0)] != 0
     refused = np.where(live, ~inside | ~picked, not next_step)
+    if active is not None:
+        refused &= active != 0
     return int(np.argmax(refused)) if refused.any() else -1
 
 
@@ -333,10 +348,14 @@ class PythonBatch:
 
     def step(self, actions: np.ndarray, chunk: int) -> None:
         """See :meth:`Batch.step`."""
+        self._step_envs(actions, range(*self.chunks[chunk]), None)
+
+    def _step_envs(self, actions: np.ndarray, envs: range, active: np.ndarray | None) -> None:
         buffers, same_step = self.buffers, self.setup.autoreset == "same-step"
-        start, stop = self.chunks[chunk]
-        for env in range(start, stop):
+        for env in envs:
             buffers.terminated[env] = False
+            if active is not None and not active[env]:
+                continue
             if self.done[env]:  # next-step mode: this step starts its next game
                 self.episodes[env] += 1
                 self._start(env)
@@ -367,16 +386,20 @@ class PythonBatch:
                 self._write(env, buffers.observations, buffers.masks)
                 self.done[env] = True
 
-    def step_all(self, actions: np.ndarray, copies: tuple[np.ndarray, np.ndarray] | None) -> int:
+    def step_all(
+        self,
+        actions: np.ndarray,
+        copies: tuple[np.ndarray, np.ndarray] | None,
+        active: np.ndarray | None = None,
+    ) -> int:
         """See :meth:`Batch.step_all` (one thread: the games are Python's)."""
         done = np.array(self.done, np.bool_)
         refused = first_refused(
-            actions, self.buffers.masks, done, self.setup.autoreset == "next-step"
+            actions, self.buffers.masks, done, self.setup.autoreset == "next-step", active
         )
         if refused >= 0:
             return refused
-        for chunk in range(len(self.chunks)):
-            self.step(actions, chunk)
+        self._step_envs(actions, range(self.setup.num_envs), active)
         if copies is not None:
             copies[0][...] = self.buffers.observations
             copies[1][...] = self.buffers.masks

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import sys
 from typing import Any
 
 import gymnasium
@@ -152,6 +153,15 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self.chunks = [(int(a), int(b)) for a, b in itertools.pairwise(bounds)]
         self._buffers = Buffers.of(self.encoding, self.num_envs, count)
         self._final_rows = np.zeros(self.num_envs, np.bool_)  # rows holding a last observation
+        self._handouts = [
+            _Handout(array)
+            for array in (
+                self._buffers.observations,
+                self._buffers.masks,
+                self._buffers.final_observations,
+                self._buffers.final_masks,
+            )
+        ]
         self._shown_finals = tuple(
             _read_only(a) for a in (self._buffers.final_observations, self._buffers.final_masks)
         )
@@ -225,25 +235,37 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         return self._observations(), {"to_move": self._buffers.to_move.copy()}
 
     def step(
-        self, actions: Any
+        self, actions: Any, *, step_mask: Any = None
     ) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Play one action per env; see the class for what comes back."""
+        """Play one action per env; see the class for what comes back.
+
+        ``step_mask`` (a bool array of one per env) steps only the envs it
+        selects: every other is left as it is (its action unread, its game
+        unchanged even if over, its row of the observation the same), with
+        reward 0 and not terminated.  :func:`~huegames.vector.evaluate` steps
+        only the envs that still have games to play this way."""
         if not self._started:
             raise RuntimeError("call reset() before step()")
         given = self._as_actions(actions)
+        chosen = active = None
+        if step_mask is not None:
+            chosen = np.asarray(step_mask)
+            if chosen.dtype != np.bool_ or chosen.shape != (self.num_envs,):
+                raise ValueError(f"step_mask must be a bool array of ({self.num_envs},)")
+            active = np.ascontiguousarray(chosen).view(np.uint8)
         buffers = self._buffers
         copies = None
         if self.copy:  # the batch writes each row into these too, on its threads
-            copies = (np.empty_like(buffers.observations), np.empty_like(buffers.masks))
-        refused = self.batch.step_all(np.ascontiguousarray(given, np.int64), copies)
-        if refused >= 0:
-            self._checked(given)  # raises, naming that env
-            raise RuntimeError(f"env {refused}: the batch refused its action")  # pragma: no cover
+            copies = (self._handouts[0].take(), self._handouts[1].take())
+        refused = self.batch.step_all(np.ascontiguousarray(given, np.int64), copies, active)
+        if refused >= 0:  # no env changed: say why, naming it
+            self._refuse(given, np.ones(self.num_envs, np.bool_) if chosen is None else chosen)
         terminated = buffers.terminated.copy()
         if self.autoreset_mode == "same-step":
             self._done[:] = False
         else:
-            self._done = terminated | (self._done & (self.autoreset_mode == "disabled"))
+            done = terminated | (self._done & (self.autoreset_mode == "disabled"))
+            self._done = done if chosen is None else np.where(chosen, done, self._done)
         rewards = np.zeros((self.num_envs, self.players), np.float64)
         infos: dict[str, Any] = {"to_move": buffers.to_move.copy()}
         ended = np.flatnonzero(terminated)
@@ -287,10 +309,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         every other row (as in ``final_info``, never an earlier end's)."""
         buffers = self._buffers
         finals = (buffers.final_observations, buffers.final_masks)
-        if self.copy:  # np.zeros maps zero pages: only the rows written are touched
-            made = [np.zeros(final.shape, final.dtype) for final in finals]
-            for into, final in zip(made, finals, strict=True):
-                into[ended] = final[ended]
+        if self.copy:
+            rows = np.flatnonzero(ended)
+            made = [handout.take_rows(rows) for handout in self._handouts[2:]]
         else:  # the batch's own rows: clear those of earlier ends alone
             stale = self._final_rows & ~ended
             for final in finals:
@@ -326,17 +347,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             )
         return array
 
-    def _checked(self, actions: np.ndarray) -> np.ndarray:
-        """``actions`` (of :meth:`_as_actions`) as int64 when each is an action
-        id, legal in its env (or its env over, where the mode starts the next
-        game); else a ValueError naming the first env at fault."""
-        array = actions
-        done = self._done
+    def _refuse(self, array: np.ndarray, chosen: np.ndarray) -> None:
+        """Raise the ValueError that names the first env (of those ``chosen``)
+        whose action in ``array`` (of :meth:`_as_actions`) the batch refused:
+        its game is over (disabled mode), the id is out of range, or it is
+        not legal there."""
+        done = self._done & chosen
         if self.autoreset_mode == "disabled" and done.any():
             env = int(np.flatnonzero(done)[0])
             raise ValueError(f"env {env}: its game is over: reset it with reset(options=...)")
         count = self.encoding.action_count
-        live = ~done
+        live = ~self._done & chosen
         outside = live & ((array < 0) | (array >= count))
         if outside.any():
             env = int(np.flatnonzero(outside)[0])
@@ -344,13 +365,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         actions = array.astype(np.int64)
         envs = np.arange(self.num_envs)
         illegal = live & (self._buffers.masks[envs, np.where(live, actions, 0)] == 0)
-        if illegal.any():
-            env = int(np.flatnonzero(illegal)[0])
-            seat = int(self._buffers.to_move[env])
-            raise ValueError(
-                f"env {env}: action {int(actions[env])} is not legal for seat {seat} here"
-            )
-        return actions
+        env = int(np.flatnonzero(illegal)[0]) if illegal.any() else -1
+        seat = int(self._buffers.to_move[env])
+        raise ValueError(f"env {env}: action {int(actions[env])} is not legal for seat {seat} here")
 
     def __repr__(self) -> str:
         against = "self-play" if self.self_play else "against bots"
@@ -358,6 +375,52 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             f"<huegames.vector.VectorEnv {self.game_spec.name}, {self.players} players, "
             f"{self.num_envs} envs, {against}, {self.backend}>"
         )
+
+
+class _Handout:
+    """The copies of one array a vector environment hands its caller, a new
+    one each step unless the caller has let go of the last.
+
+    With ``copy=True`` each step returns arrays of megabytes (Plank's masks
+    are 1.8 MB for 1,024 envs).  Allocating and freeing that much every step
+    makes the C library give the memory back to the system and fault it in
+    again, which costs more than the copy itself.  So when CPython's
+    reference count says that nothing but this holder refers to the last
+    copy (the caller dropped it, as a loop that reads each step's arrays
+    and moves on does), that copy is written again: an array the caller
+    still holds, or a view of it, is never touched.
+    """
+
+    def __init__(self, source: np.ndarray) -> None:
+        self.source = source
+        self.last: np.ndarray | None = None
+        self.rows = np.zeros(0, np.intp)  # the rows take_rows copied last
+
+    def _reusable(self) -> bool:
+        # two references when the caller has none: self.last and getrefcount's argument
+        return self.last is not None and _refcount is not None and _refcount(self.last) <= 2
+
+    def take(self) -> np.ndarray:
+        """An array for the caller, shaped as the source, its contents to be written."""
+        if not self._reusable():
+            self.last = np.empty_like(self.source)
+        return self.last  # type: ignore[return-value]
+
+    def take_rows(self, rows: np.ndarray) -> np.ndarray:
+        """A copy of the source's ``rows`` (indices), zero in every other row."""
+        if self._reusable():
+            made = self.last
+            assert made is not None
+            made[self.rows] = 0
+        else:
+            made = self.last = np.zeros_like(self.source)
+        made[rows] = self.source[rows]
+        self.rows = rows
+        return made
+
+
+_refcount = getattr(sys, "getrefcount", None)
+"""CPython's reference count (None elsewhere: every copy is then new)."""
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:

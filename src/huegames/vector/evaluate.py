@@ -108,6 +108,7 @@ def evaluate(
             seed=engine.derive_seed(seed, seat),
             threads=min(threads, min(num_envs, wanted)),
             copy=False,
+            autoreset_mode="disabled",  # an env starts a game only when it has one to play
         )
         labels = [name if bot is None else bot.label for bot in envs.setup.bots]
         try:
@@ -126,26 +127,56 @@ def _play(
 ) -> None:
     """Play ``wanted`` games in ``envs`` and add them to ``summary``: env
     ``i`` plays games ``i``, ``i + num_envs``, ... of them, so which games
-    count does not depend on how long any lasts (an env that has played its
-    share plays on uncounted until the others are done)."""
+    count does not depend on how long any lasts.  An env starts its next
+    game only while it has games to play, an env that has played its share
+    is stepped no more (``step_mask``), and the policy sees only the rows of
+    the envs still playing."""
     observations, _ = envs.reset()
     quota = np.array([len(range(env, wanted, envs.num_envs)) for env in range(envs.num_envs)])
-    while quota.any():
+    playing = quota > 0
+    actions = np.zeros(envs.num_envs, np.int64)
+    while playing.any():
+        rows = None if playing.all() else np.flatnonzero(playing)
+        shown, masks = observations["observation"], observations["action_mask"]
+        if rows is not None:
+            shown, masks = shown[rows], masks[rows]
         try:
-            actions = policy(observations["observation"], observations["action_mask"])
+            chosen = policy(shown, masks)
         except Exception as error:  # the user's code: any failure is the policy's
             raise PolicyError(f"it raised {type(error).__name__}: {error}") from error
         try:
-            observations, _, terminated, _, infos = envs.step(actions)
+            given = chosen if rows is None else _spread(chosen, rows, actions)
+            observations, _, terminated, _, infos = envs.step(given, step_mask=playing)
         except (TypeError, ValueError) as error:
             raise PolicyError(f"it gave bad actions: {error}") from error
-        ended = np.flatnonzero(terminated & (quota > 0))
+        ended = np.flatnonzero(terminated)
         if not len(ended):
             continue
         final = infos["final_info"]
-        for env in ended:
-            winners = np.flatnonzero(final["winners"][env]).tolist()
-            summary.add(
-                {"seats": labels, "scores": final["scores"][env].tolist(), "winners": winners}
-            )
+        for scores, winners in zip(
+            final["scores"][ended].tolist(), final["winners"][ended].tolist(), strict=True
+        ):
+            won = [seat for seat, flag in enumerate(winners) if flag]
+            summary.add({"seats": labels, "scores": scores, "winners": won})
         quota[ended] -= 1
+        playing = quota > 0
+        again = np.zeros(envs.num_envs, np.bool_)
+        again[ended] = playing[ended]
+        if again.any():
+            observations, _ = envs.reset(options={"reset_mask": again})
+
+
+def _spread(chosen: Any, rows: np.ndarray, into: np.ndarray) -> np.ndarray:
+    """The policy's actions for ``rows`` placed in those rows of ``into``
+    (the others 0, unread); a TypeError or ValueError for anything but one
+    integer per row (the step then checks each is legal in its env)."""
+    array = np.asarray(chosen)
+    if array.dtype == np.bool_ or array.dtype.kind not in "iu":
+        raise TypeError(f"actions are integer action ids, not an array of {array.dtype}")
+    if array.shape != rows.shape:
+        raise ValueError(
+            f"expected one action per env still playing, shape {rows.shape}, not {array.shape}"
+        )
+    into[:] = 0
+    into[rows] = array
+    return into
