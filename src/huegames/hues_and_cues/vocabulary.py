@@ -311,12 +311,12 @@ class How(enum.Enum):
     """A form of a known word: a plural, gender, diminutive or shade
     (``cherries``, ``amarillas``, ``limoncito``, ``rojizo``, ``greenish``)."""
     COMPOUND = "compound"
-    """Known words run together or joined (``seafoam``, ``verdemar``, ``bluegreen``)."""
+    """Known words run together (``honeylemon``, ``rojiblanco``, ``firetruck``)."""
     NEAR_SPELLING = "near-spelling"
     """One edit from a known word of :data:`~huegames.hues_and_cues.spelling.NEAR_LETTERS`
     letters or more (``turqoise``), when that word is the clear choice."""
     COGNATE = "cognate"
-    """A word of the other language spelled by regular rules (``carnación``/``carnation``)."""
+    """A word of the other language spelled by regular rules (``nobilidad``/``nobility``)."""
     NOT_READ = "not read"
     """No reading: the cue's other words and the prior over where people guess decide."""
 
