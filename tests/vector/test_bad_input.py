@@ -235,3 +235,37 @@ def test_bad_make_arguments_of_other_games():
         vector.make("hue", 2, players=4, opponents=["random", "greedy"])
     with pytest.raises(ValueError, match="players"):
         vector.make("hues-and-cues", 2, players=11)
+
+
+@pytest.mark.parametrize(("game", "backend"), GAMES)
+def test_a_step_mask_reads_only_the_actions_of_the_envs_it_selects(game, backend):
+    twins = Twins(game, backend=backend, opponents="random")
+    chosen = np.array([True, False, True, False])
+    actions = legal_actions(twins.observations)
+    for mask in (chosen.astype(np.int8), chosen[:3], [1, 1, 1, 1]):
+        with pytest.raises(ValueError, match=r"^step_mask must be a bool array of \(4,\)$"):
+            twins.bad.step(actions, step_mask=mask)
+    actions[1], actions[3] = -1, 10**9  # unread: those envs are left out
+    illegal = actions.copy()
+    illegal[2] = -1
+    with pytest.raises(ValueError, match=r"^env 2: action -1 is not in"):
+        twins.bad.step(illegal, step_mask=chosen)
+    results = [envs.step(actions, step_mask=chosen) for envs in (twins.good, twins.bad)]
+    for key in results[0][0]:
+        np.testing.assert_array_equal(results[0][0][key], results[1][0][key])
+    for _ in range(3):
+        twins.step()  # the refused calls changed nothing
+
+
+def test_disabled_mode_steps_on_while_the_envs_over_are_left_out():
+    envs = vector.make("plank", 5, seed=3, autoreset_mode="disabled", opponents="greedy")
+    envs.reset()
+    over = np.zeros(5, np.bool_)
+    for _ in range(200):
+        _, _, terminated, _, _ = envs.step(envs.random_actions(), step_mask=~over)
+        over |= terminated
+        if over.all():
+            break
+    assert over.all()  # each env's game ended once, and no step was refused
+    with pytest.raises(ValueError, match=r"^env 0: its game is over"):
+        envs.step(np.zeros(5, np.int64), step_mask=np.ones(5, np.bool_))

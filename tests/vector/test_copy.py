@@ -117,3 +117,17 @@ def test_an_env_pickles_on_the_python_batch_and_refuses_clearly_on_the_c_one(gam
             for key in expected[0]:
                 np.testing.assert_array_equal(got[0][key], expected[0][key])
             np.testing.assert_array_equal(got[1], expected[1])
+
+
+@pytest.mark.parametrize(("game", "backend"), GAMES)
+def test_an_array_the_caller_keeps_only_a_view_of_is_never_written_again(game, backend):
+    envs = vector.make(game, 3, seed=4, backend=backend)
+    envs.reset()
+    kept = []  # views of some steps' arrays; the arrays themselves are dropped
+    for step in range(40):
+        observations, _, _, _, infos = envs.step(envs.random_actions())
+        parts = [*observations.values(), *infos.get("final_obs", {}).values()]
+        if step % 3 == 0:
+            kept += [(part[1:], part[1:].copy()) for part in parts]
+    for view, copy in kept:
+        np.testing.assert_array_equal(view, copy)

@@ -128,6 +128,76 @@ def test_a_closed_batch_of_threads_steps_every_env(game, backend):
         np.testing.assert_array_equal(results[0][1], results[1][1])
 
 
+@needs_linja_c
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+@pytest.mark.filterwarnings("ignore::DeprecationWarning")  # fork with threads running
+def test_a_batch_of_threads_refuses_to_step_in_a_forked_child():
+    envs = vector.make("linja", 4, seed=1, threads=2, backend="c")
+    envs.reset()
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child has no worker threads: a step would wait for them forever
+        try:
+            envs.step(np.zeros(4, np.int64))
+            answer = b"stepped"
+        except RuntimeError as error:
+            answer = b"refused" if "another process" in str(error) else b"other"
+        os.write(write, answer)
+        os._exit(0)
+    os.waitpid(child, 0)
+    assert os.read(read, 16) == b"refused"
+    envs.step(envs.random_actions())  # the parent's threads step on
+    envs.close()
+
+
+def masked_trajectory(envs, steps, seed):
+    """Everything ``envs`` returns over ``steps`` steps of its own random
+    actions, each stepping the envs of a random ``step_mask`` (seeded
+    ``seed``), checking as it goes that the envs left out are as they were."""
+    observations, infos = envs.reset()
+    rng = np.random.default_rng(seed)
+    seen = []
+    for _ in range(steps):
+        chosen = rng.random(envs.num_envs) < 0.6
+        actions = envs.random_actions()
+        before = {key: array.copy() for key, array in observations.items()}
+        observations, rewards, terminated, _, infos = envs.step(actions, step_mask=chosen)
+        for key, array in observations.items():
+            np.testing.assert_array_equal(array[~chosen], before[key][~chosen], err_msg=key)
+        assert not terminated[~chosen].any() and not rewards[~chosen].any()
+        now = [chosen, actions, observations["observation"], observations["action_mask"]]
+        now += [rewards, terminated, infos["to_move"]]
+        for key in ("final_info", "final_obs"):
+            if key in infos:
+                now += [infos[f"_{key}"], *infos[key].values()]
+        seen += [np.array(array) for array in now]  # copy=False: the views change
+        if envs.autoreset_mode == "disabled" and terminated.any():
+            observations, infos = envs.reset(options={"reset_mask": terminated})
+    return seen
+
+
+@pytest.mark.parametrize("mode", ["same-step", "next-step", "disabled"])
+@pytest.mark.parametrize("game", list(PLAYERS))
+def test_a_step_mask_steps_those_envs_alike_on_every_backend_and_thread_count(game, mode):
+    runs = [
+        masked_trajectory(
+            vector.make(
+                game, 5, players=PLAYED[game], seed=9, threads=threads, backend=backend,
+                autoreset_mode=mode, copy=copy,
+            ),
+            STEPS[game],
+            seed=3,
+        )
+        for backend, threads, copy in [("python", 1, True), *[
+            (backend, threads, copy)
+            for backend in backends(game) if backend != "python"
+            for threads, copy in ((1, True), (2, False), (3, True))
+        ]]
+    ]  # fmt: skip
+    for run in runs[1:]:
+        assert_same(run, runs[0])
+
+
 def test_an_unseeded_batch_has_a_fresh_seed_that_replays_it():
     first, second = vector.make("linja", 3), vector.make("linja", 3)
     assert isinstance(first.seed, int) and first.seed != second.seed

@@ -267,10 +267,12 @@ def first_refused(
     return int(np.argmax(refused)) if refused.any() else -1
 
 
-def _stop_workers(stop: Callable[[Any], None], pointer: Any, memory: Any) -> None:
-    """Stop the worker threads at ``pointer`` (``memory`` their struct, alive until now)."""
+def _stop_workers(stop: Callable[[Any], None], pointer: Any, memory: Any, process: int) -> None:
+    """Stop the worker threads at ``pointer`` (``memory`` their struct, alive
+    until now), in the process that started them (a forked child has none)."""
     del memory
-    stop(pointer)
+    if os.getpid() == process:
+        stop(pointer)
 
 
 class Workers:
@@ -288,7 +290,7 @@ class Workers:
         self.threads = 0
         """The threads a call runs on, the caller's included."""
         self._start_threads(threads)
-        weakref.finalize(self, _stop_workers, self._stop, self.pointer, self._memory)
+        weakref.finalize(self, _stop_workers, self._stop, self.pointer, self._memory, self._process)
 
     def _start_threads(self, threads: int) -> None:
         if self._start(self.pointer, threads) != threads:
@@ -305,8 +307,9 @@ class Workers:
             )
 
     def close(self) -> None:
-        """Stop the worker threads: the calls run on the calling thread alone from now on."""
-        if self.threads > 1:
+        """Stop the worker threads: the calls run on the calling thread alone
+        from now on (in a forked child, which has none, it does nothing)."""
+        if self.threads > 1 and os.getpid() == self._process:
             self._stop(self.pointer)
             self._start_threads(1)
 
