@@ -972,7 +972,8 @@ def _add_tournament(commands: Any) -> None:
     tournament.add_argument(
         "--bots",
         required=True,
-        help="comma-separated bots as simulate takes them, or the NAME of an --engine",
+        help="comma-separated bots as simulate takes them, or the NAME of an --engine "
+        "(an engine's name comes before a catalogue bot's)",
     )
     tournament.add_argument(
         "--engine",
@@ -985,7 +986,9 @@ def _add_tournament(commands: Any) -> None:
     tournament.add_argument("--format", choices=("round-robin", "gauntlet"), default="round-robin")
     count = tournament.add_mutually_exclusive_group()
     count.add_argument(
-        "--games", type=_positive, help="games per pairing, a multiple of the players (100 each)"
+        "--games",
+        type=_positive,
+        help="games per pairing, a multiple of the players (default: 100 a seat)",
     )
     count.add_argument(
         "--sprt",
@@ -1052,8 +1055,8 @@ def _tournament(args: argparse.Namespace) -> int:
 
     def progress(standings: Any) -> None:
         bar.update(standings.games)
-        if bar._tqdm is not None and standings.llr is not None:
-            bar._tqdm.set_postfix_str(standings.sprt_line(), refresh=False)
+        if bar._tqdm is not None:
+            bar._tqdm.set_postfix_str(standings.status(), refresh=False)
 
     failure: tuple[str, int] | None = None
     try:

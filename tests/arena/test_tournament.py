@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from huegames.arena.tournament import Tournament, play
+from huegames.arena.tournament import Standings, Tournament, play
 from huegames.cli import main
 from huegames.run.recordfiles import read_records
 
@@ -186,3 +186,20 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(capsys, tmp_path
     assert sorted(json.loads(line)["index"] for line in path.read_text().splitlines()) == list(
         range(120)
     )
+
+
+def test_standings_read_from_records_in_any_order_are_the_tournaments(tmp_path):
+    tournament = Tournament.build("linja", "greedy,random", sprt="elo1=5", seed=1)
+    played = play(tournament, tmp_path / "sprt.jsonl")
+    records = list(read_records(tmp_path / "sprt.jsonl"))
+    again = Standings.of(tournament, reversed(records))
+    assert again.table() == played.table()
+    assert again.status() == played.sprt_line() and "H1 accepted" in again.status()
+    assert played.llr_history[-1] == (played.games, played.llr)
+
+
+def test_the_status_line_without_an_sprt_gives_the_latest_pairs_elo(tmp_path):
+    tournament = Tournament.build("linja", "greedy,random,search:nodes=3", games=4)
+    standings = play(tournament, tmp_path / "rr.jsonl")
+    assert standings.status().startswith("random against search:nodes=3: ")
+    assert "LOS" in standings.status()

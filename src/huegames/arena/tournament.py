@@ -407,6 +407,15 @@ class Standings:
             lines += ["", "Forfeits:", *(f"- {shown(reason)}" for reason in self.reasons)]
         return "\n".join(lines)
 
+    def status(self) -> str:
+        """One line for a progress bar: the SPRT's state, else the latest pair's Elo."""
+        if self.tournament.sprt is not None:
+            return self.sprt_line()
+        if not self.pairs:
+            return ""
+        result = self.pairs[max(self.pairs)]
+        return f"{result.first} against {result.second}: {result.elo}"
+
     def sprt_line(self) -> str:
         """The SPRT's state: its LLR against its bounds, and its decision once made."""
         sprt = self.tournament.sprt
