@@ -115,7 +115,10 @@ def _concept(row: list[str]) -> Concept:
     weighted = []
     for item in colours.split():
         colour, _, weight = item.partition("*")
-        share = float(weight) if weight else 1.0
+        try:
+            share = float(weight) if weight else 1.0
+        except ValueError:
+            raise ValueError(f"the weight of {item!r} is not a number") from None
         if not share > 0:
             raise ValueError(f"the weight of {item!r} is not positive")
         weighted.append((normalise_hex(colour), share))
