@@ -59,6 +59,20 @@ def wait_until_gone(pids: list[int]) -> bool:
     return True
 
 
+def children(pid: int) -> list[int]:
+    """The processes ``pid`` started (its workers, or its engines)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(") ", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
 def pids_in(path: Path) -> list[int]:
     return [int(line) for line in path.read_text().split()] if path.exists() else []
 
@@ -149,7 +163,10 @@ def test_an_engine_command_that_cannot_start_forfeits(tmp_path):
     assert "could not be started" in standings.reasons[0]
 
 
-@pytest.mark.parametrize(("workers", "how"), [("1", "ctrl-c"), ("2", "ctrl-c"), ("1", "kill -9")])
+@pytest.mark.parametrize(
+    ("workers", "how"),
+    [("1", "ctrl-c"), ("2", "ctrl-c"), ("1", "kill -9"), ("2", "kill -9"), ("2", "sigterm")],
+)
 def test_no_engine_outlives_a_tournament_that_is_stopped(tmp_path, workers, how):
     """The hanging engines ignore Ctrl-C: only huegames (or the kernel) can end them."""
     pidfile = tmp_path / "pids"
@@ -164,17 +181,19 @@ def test_no_engine_outlives_a_tournament_that_is_stopped(tmp_path, workers, how)
         while len(pids_in(pidfile)) < int(workers):  # engines started and waiting
             assert running.poll() is None, running.communicate()
             time.sleep(0.05)
+        workers_started = children(running.pid)
         if how == "ctrl-c":
             os.killpg(running.pid, signal.SIGINT)  # as the terminal sends it
-        else:
-            os.kill(running.pid, signal.SIGKILL)
+        else:  # the command alone, not its group
+            os.kill(running.pid, signal.SIGKILL if how == "kill -9" else signal.SIGTERM)
         running.communicate(timeout=30)
     finally:
         if running.poll() is None:
             os.killpg(running.pid, signal.SIGKILL)
             running.wait()
-    assert running.returncode == (130 if how == "ctrl-c" else -signal.SIGKILL)
-    assert wait_until_gone(pids_in(pidfile))
+    expected = {"ctrl-c": 130, "kill -9": -signal.SIGKILL, "sigterm": -signal.SIGTERM}
+    assert running.returncode == expected[how]
+    assert wait_until_gone(pids_in(pidfile) + workers_started)
 
 
 def test_engine_check_passes_a_good_engine(capsys):

@@ -46,6 +46,7 @@ __all__ = [
     "EngineBot",
     "EngineError",
     "EngineProcess",
+    "die_with_parent",
     "end_all",
     "game_played",
     "handshake",
@@ -89,7 +90,7 @@ class EngineProcess:
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=error,
-                preexec_fn=_die_with_parent if sys.platform == "linux" else None,
+                preexec_fn=die_with_parent if sys.platform == "linux" else None,
             )
         except OSError as failure:
             raise EngineError(f"could not be started: {failure.strerror or failure}") from None
@@ -173,9 +174,12 @@ class EngineProcess:
             self.process.wait(timeout=5)
 
 
-def _die_with_parent() -> None:
-    """In the engine's child process, before it runs the command: ask the
-    Linux kernel to kill it when its parent dies, however the parent dies."""
+def die_with_parent() -> None:
+    """Ask the Linux kernel to kill this process when its parent dies, however
+    the parent dies (``kill -9`` included); elsewhere, nothing.  An engine's
+    process calls it before it runs the command, a tournament's worker at start."""
+    if sys.platform != "linux":
+        return
     import ctypes
 
     pr_set_pdeathsig = 1

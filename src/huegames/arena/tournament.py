@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import contextlib
 import itertools
+import multiprocessing
 import os
 import signal
 from collections import deque
@@ -574,18 +575,29 @@ def _check_workers(workers: object) -> None:
 
 @contextlib.contextmanager
 def _pool(workers: int | None) -> Iterator[ProcessPoolExecutor | None]:
-    """A process pool of ``workers`` (none for one: this process plays), shut down at the end."""
+    """A process pool of ``workers`` (none for one: this process plays).
+
+    At the end it is shut down once the chunks being played are done; when
+    the run fails or is ended (Ctrl-C, a signal), its workers are ended at
+    once (and with them their engines, which die with their parent)."""
     if workers is None or workers == 1:
         yield None
         return
-    pool = ProcessPoolExecutor(workers, initializer=_quiet_worker)
+    before = set(multiprocessing.active_children())
+    pool = ProcessPoolExecutor(workers, initializer=_worker_start)
     try:
         yield pool
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
+    except BaseException:
+        for child in set(multiprocessing.active_children()) - before:
+            child.terminate()
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _quiet_worker() -> None:
-    """Ctrl-C, which the terminal sends the whole process group, ends a worker
-    at once and silently; the main process reports it."""
+def _worker_start() -> None:
+    """A worker dies with the tournament's process, and Ctrl-C (which the
+    terminal sends the whole process group) ends it at once and silently:
+    the main process reports it."""
+    engines.die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_DFL)
