@@ -134,6 +134,23 @@ def test_bad_arguments_are_refused_before_any_game(capsys, tmp_path, argv, messa
     assert not path.exists()
 
 
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"bots": 3}, "a list of bots or one text"),
+        ({"format": "swiss"}, "format must be one of round-robin, gauntlet"),
+        ({"games": 0}, "games must be a positive integer"),
+        ({"players": 5}, "Linja is for 2 players"),
+        ({"seed": "seven"}, "seed must be an integer"),
+        ({"sprt": "elo0=1,elo1=1"}, "below elo1"),
+    ],
+)
+def test_a_bad_tournament_is_refused_by_name(change, message):
+    arguments = {"bots": "greedy,random", "games": 4, **change}
+    with pytest.raises(ValueError, match=message):
+        Tournament.build("linja", **arguments)
+
+
 def standings_table(tmp_path, name: str, **options) -> str:
     tournament = Tournament.build("linja", "greedy,random,search:nodes=3", games=12, seed=5)
     return play(tournament, tmp_path / name, **options).table()

@@ -128,7 +128,12 @@ class Tournament:
         by such a name is that engine.
         """
         spec = _engine.game_spec(game)
-        texts = [text.strip() for text in bots.split(",")] if isinstance(bots, str) else bots
+        if isinstance(bots, str):
+            texts: Sequence[runner.BotLike] = [text.strip() for text in bots.split(",")]
+        elif isinstance(bots, Sequence):
+            texts = bots
+        else:
+            raise ValueError(f"bots must be a list of bots or one text, not {brief(bots)}")
         named = engines or {}
         specs = [
             BotSpec(named[bot]) if isinstance(bot, str) and bot in named else BotSpec.of(bot)
