@@ -1075,9 +1075,7 @@ def _tournament(args: argparse.Namespace) -> int:
         arena_engines.end_all()
     if failure is not None:
         return _fail(*failure)
-    print(standings.table())
-    print(f"\nrecords in {shown(args.out)}")
-    if args.report is not None:
+    if args.report is not None:  # before printing: a closed stdout stops nothing
         from .arena.report import report_html
 
         try:
@@ -1085,6 +1083,9 @@ def _tournament(args: argparse.Namespace) -> int:
                 page.write(report_html(standings))
         except OSError as error:
             return _fail(f"cannot write {quoted(args.report)}: {error.strerror}", RUN_ERROR)
+    print(standings.table())
+    print(f"\nrecords in {shown(args.out)}")
+    if args.report is not None:
         print(f"report in {shown(args.report)}")
     return 0
 

@@ -53,7 +53,8 @@ def report_html(standings: Standings) -> str:
     tournament = standings.tournament
     order = [name for name, _ in ranked(standings.ratings)] or list(tournament.names)
     colour = {name: COLOURS[i % len(COLOURS)] for i, name in enumerate(order)}
-    sections = [f"<h1>{markup(_title(standings))}</h1>", _tables(standings)]
+    title = f"Tournament: {standings.title()}"
+    sections = [f"<h1>{markup(title)}</h1>", _tables(standings)]
     history = rating_history(standings.finishes)
     if history:
         series = {
@@ -82,7 +83,7 @@ def report_html(standings: Standings) -> str:
             '<html lang="en"><head><meta charset="utf-8">',
             '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
             f"style-src 'sha256-{style_hash}'\">",
-            f"<title>{markup(_title(standings))}</title>",
+            f"<title>{markup(title)}</title>",
             f"<style>{_STYLE}</style></head><body>",
             *sections,
             "</body></html>",
@@ -90,50 +91,26 @@ def report_html(standings: Standings) -> str:
     )
 
 
-def _title(standings: Standings) -> str:
-    tournament = standings.tournament
-    return (
-        f"{tournament.game_spec.title} tournament: {tournament.players} players, "
-        f"{tournament.format}, {standings.games} games"
-    )
-
-
 def _tables(standings: Standings) -> str:
     """The ratings, the pairs, the SPRT and the forfeits, as HTML."""
-    rows = [
-        "<table><tr><th>rank</th><th>bot</th><th>mu</th><th>sigma</th><th>ordinal</th>"
-        "<th>games</th><th>wins</th><th>forfeits</th></tr>"
-    ]
-    for rank, (name, rating) in enumerate(ranked(standings.ratings), 1):
-        rows.append(
-            f"<tr><td>{rank}</td><td>{markup(name)}</td><td>{rating.mu:.2f}</td>"
-            f"<td>{rating.sigma:.2f}</td><td>{rating.ordinal:.2f}</td>"
-            f"<td>{standings.played.get(name, 0)}</td><td>{standings.wins.get(name, 0)}</td>"
-            f"<td>{standings.forfeits.get(name, 0)}</td></tr>"
-        )
-    rows.append("</table>")
+    parts = [_html_table(standings.RATING_COLUMNS, standings.rating_rows())]
     if standings.pairs:
-        rows.append(
-            "<table><tr><th>bot</th><th>against</th><th>pairs</th><th>pentanomial 0-2</th>"
-            "<th>score</th><th>Elo</th><th>95% interval</th><th>LOS</th><th>nElo</th></tr>"
-        )
-        for _, result in sorted(standings.pairs.items()):
-            elo, counts = result.elo, result.counts
-            rows.append(
-                f"<tr><td>{markup(result.first)}</td><td>{markup(result.second)}</td>"
-                f"<td>{counts.pairs}</td><td>{list(counts.counts)}</td>"
-                f"<td>{100 * counts.score:.1f}%</td><td>{elo.elo:+.1f}</td>"
-                f"<td>{elo.low:+.1f} to {elo.high:+.1f}</td><td>{100 * elo.los:.1f}%</td>"
-                f"<td>{elo.nelo:+.1f}</td></tr>"
-            )
-        rows.append("</table>")
+        parts.append(_html_table(standings.PAIR_COLUMNS, standings.pair_rows()))
     if standings.tournament.sprt is not None:
-        rows.append(f"<p>{markup(standings.sprt_line())}</p>")
+        parts.append(f"<p>{markup(standings.sprt_line())}</p>")
     if standings.reasons:
-        rows.append("<h2>Forfeits</h2><ul>")
-        rows += [f"<li>{markup(reason)}</li>" for reason in standings.reasons]
-        rows.append("</ul>")
-    return "\n".join(rows)
+        items = "".join(f"<li>{markup(reason)}</li>" for reason in standings.reasons)
+        parts.append(f"<h2>Forfeits</h2><ul>{items}</ul>")
+    return "\n".join(parts)
+
+
+def _html_table(columns: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
+    """An HTML table, every cell escaped."""
+    head = "".join(f"<th>{markup(column)}</th>" for column in columns)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{markup(cell)}</td>" for cell in row) + "</tr>" for row in rows
+    )
+    return f"<table><tr>{head}</tr>{body}</table>"
 
 
 def _figure(caption: str, svg: str) -> str:

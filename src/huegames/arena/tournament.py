@@ -32,7 +32,7 @@ from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from .. import engine as _engine
 from ..engine import BotSpec
@@ -377,37 +377,76 @@ class Standings:
         """Rate every bot from the finishes so far (:func:`~huegames.arena.stats.plackett_luce`)."""
         self.ratings = plackett_luce(self.finishes)
 
+    RATING_COLUMNS: ClassVar = (
+        "rank",
+        "bot",
+        "rating (mu ± sigma)",
+        "ordinal",
+        "games",
+        "wins",
+        "forfeits",
+    )
+    """The columns of :meth:`rating_rows`."""
+    PAIR_COLUMNS: ClassVar = (
+        "bot",
+        "against",
+        "pairs",
+        "pentanomial 0-2",
+        "score",
+        "Elo (95% CI)",
+        "LOS",
+        "nElo",
+    )
+    """The columns of :meth:`pair_rows`."""
+
+    def rating_rows(self) -> list[tuple[str, ...]]:
+        """The rating table's rows, best first, as texts (not escaped)."""
+        return [
+            (
+                str(rank),
+                name,
+                str(rating),
+                f"{rating.ordinal:.2f}",
+                str(self.played.get(name, 0)),
+                str(self.wins.get(name, 0)),
+                str(self.forfeits.get(name, 0)),
+            )
+            for rank, (name, rating) in enumerate(ranked(self.ratings), 1)
+        ]
+
+    def pair_rows(self) -> list[tuple[str, ...]]:
+        """Each two-seat pairing's row, as texts (not escaped)."""
+        rows: list[tuple[str, ...]] = []
+        for _, result in sorted(self.pairs.items()):
+            elo, counts = result.elo, result.counts
+            rows.append(
+                (
+                    result.first,
+                    result.second,
+                    str(counts.pairs),
+                    str(list(counts.counts)),
+                    f"{100 * counts.score:.1f}%",
+                    f"{elo.elo:+.1f} ({elo.low:+.1f} to {elo.high:+.1f})",
+                    f"{100 * elo.los:.1f}%",
+                    f"{elo.nelo:+.1f}",
+                )
+            )
+        return rows
+
+    def title(self) -> str:
+        """What was played: the game, its seats, the format and the games so far."""
+        t = self.tournament
+        return (
+            f"{t.game_spec.title}, {t.players} players, {t.format}, "
+            f"{self.games} of {t.total_games} games"
+        )
+
     def table(self) -> str:
         """The standings as Markdown tables: ratings, then pair results and the SPRT."""
-        t = self.tournament
-        lines = [
-            f"{t.game_spec.title}, {t.players} players, {t.format}, "
-            f"{self.games} of {t.total_games} games",
-            "",
-            "| rank | bot | rating (mu ± sigma) | ordinal | games | wins | forfeits |",
-            "| --- | --- | --- | --- | --- | --- | --- |",
-        ]
-        for rank, (name, rating) in enumerate(ranked(self.ratings), 1):
-            lines.append(
-                f"| {rank} | {shown(name)} | {rating} | {rating.ordinal:.2f} | "
-                f"{self.played.get(name, 0)} | {self.wins.get(name, 0)} | "
-                f"{self.forfeits.get(name, 0)} |"
-            )
+        lines = [self.title(), "", *_markdown(self.RATING_COLUMNS, self.rating_rows())]
         if self.pairs:
-            lines += [
-                "",
-                "| bot | against | pairs | pentanomial 0-2 | score | Elo (95% CI) | LOS | nElo |",
-                "| --- | --- | --- | --- | --- | --- | --- | --- |",
-            ]
-            for _, result in sorted(self.pairs.items()):
-                elo, counts = result.elo, result.counts
-                lines.append(
-                    f"| {shown(result.first)} | {shown(result.second)} | {counts.pairs} | "
-                    f"{list(counts.counts)} | {100 * counts.score:.1f}% | {elo.elo:+.1f} "
-                    f"({elo.low:+.1f} to {elo.high:+.1f}) | {100 * elo.los:.1f}% | "
-                    f"{elo.nelo:+.1f} |"
-                )
-        if t.sprt is not None:
+            lines += ["", *_markdown(self.PAIR_COLUMNS, self.pair_rows())]
+        if self.tournament.sprt is not None:
             lines += ["", self.sprt_line()]
         if self.reasons:
             lines += ["", "Forfeits:", *(f"- {shown(reason)}" for reason in self.reasons)]
@@ -431,6 +470,15 @@ class Standings:
         llr = 0.0 if self.llr is None else self.llr
         state = {"H1": "H1 accepted", "H0": "H0 accepted", None: "undecided"}[self.decision]
         return f"SPRT [{sprt}]: LLR {llr:.2f} ({lower:.2f}, {upper:.2f}), {state}"
+
+
+def _markdown(columns: Sequence[str], rows: Iterable[Sequence[str]]) -> list[str]:
+    """A Markdown table's lines, every cell shown safely."""
+    return [
+        "| " + " | ".join(columns) + " |",
+        "| " + " | ".join("---" for _ in columns) + " |",
+        *("| " + " | ".join(shown(cell) for cell in row) + " |" for row in rows),
+    ]
 
 
 # -- playing -------------------------------------------------------------------------
