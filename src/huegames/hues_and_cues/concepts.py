@@ -8,7 +8,10 @@ types in each language and the colours a typical person pictures: one, or
 several weighted ones where people split (an apple is red, green or
 yellow).  The file was written for this package from general knowledge
 (``data/LICENSE-lexicon.md``); :func:`~huegames.hues_and_cues.vocabulary.vocabulary`
-reads the English forms into ``"en"`` and the Spanish ones into ``"es"``.
+reads the English forms into ``"en"`` and the Spanish ones into ``"es"``,
+in place of what colour names say of the same word (a concept's own colours
+read the development cases better than the names' pool or a mixture of the
+two).
 
 >>> from huegames.hues_and_cues.concepts import concepts, by_form
 >>> len(concepts()) >= 3000
@@ -27,6 +30,7 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 
+from ..records import brief
 from .colour import normalise_hex, oklab
 from .lexicon import Lab
 
@@ -61,7 +65,7 @@ class Concept:
     def forms(self, language: str) -> tuple[str, ...]:
         """The forms of ``language`` (``"en"`` or ``"es"``)."""
         if language not in LANGUAGES:
-            raise ValueError(f"unknown language {language!r}: choose en or es")
+            raise ValueError(f"unknown language {brief(language)}: choose en or es")
         return self.english if language == "en" else self.spanish
 
     def mixture(self) -> tuple[tuple[float, Lab, float], ...]:
@@ -91,7 +95,9 @@ def parse(text: str) -> tuple[Concept, ...]:
     rows = csv.reader(io.StringIO(text))
     header = next(rows, None)
     if header != ["category", "en", "es", "colours"]:
-        raise ValueError(f"concepts: the header must be category,en,es,colours, not {header!r}")
+        raise ValueError(
+            f"concepts: the header must be category,en,es,colours, not {brief(header)}"
+        )
     found = []
     for line, row in enumerate(rows, start=2):
         try:
@@ -106,7 +112,7 @@ def _concept(row: list[str]) -> Concept:
         raise ValueError(f"{len(row)} fields, not 4")
     category, english, spanish, colours = row
     if category not in CATEGORIES:
-        raise ValueError(f"unknown category {category!r}")
+        raise ValueError(f"unknown category {brief(category)}")
     forms = {}
     for language, text in zip(LANGUAGES, (english, spanish), strict=True):
         forms[language] = tuple(form.strip() for form in text.split("|") if form.strip())
@@ -118,9 +124,9 @@ def _concept(row: list[str]) -> Concept:
         try:
             share = float(weight) if weight else 1.0
         except ValueError:
-            raise ValueError(f"the weight of {item!r} is not a number") from None
+            raise ValueError(f"the weight of {brief(item)} is not a number") from None
         if not share > 0:
-            raise ValueError(f"the weight of {item!r} is not positive")
+            raise ValueError(f"the weight of {brief(item)} is not positive")
         weighted.append((normalise_hex(colour), share))
     if not weighted:
         raise ValueError("no colour")
@@ -141,5 +147,5 @@ def concepts() -> tuple[Concept, ...]:
 def by_form(language: str) -> Mapping[str, Concept]:
     """Each form of ``language`` (as written in the file) → its concept."""
     if language not in LANGUAGES:
-        raise ValueError(f"unknown language {language!r}: choose en or es")
+        raise ValueError(f"unknown language {brief(language)}: choose en or es")
     return {form: concept for concept in concepts() for form in concept.forms(language)}
