@@ -982,7 +982,13 @@ def _add_tournament(commands: Any) -> None:
         help="an external engine speaking the JSON-lines protocol (repeatable); its "
         "stderr is appended to NAME.stderr.log beside --out",
     )
-    tournament.add_argument("--format", choices=("round-robin", "gauntlet"), default="round-robin")
+    tournament.add_argument(
+        "--format",
+        choices=("round-robin", "gauntlet"),
+        default="round-robin",
+        help="every group of --players bots, or the first bot with each group of the "
+        "others (round-robin)",
+    )
     count = tournament.add_mutually_exclusive_group()
     count.add_argument(
         "--games",
@@ -1030,6 +1036,8 @@ def _tournament(args: argparse.Namespace) -> int:
         return _fail(f"{error} (pip install 'huegames[arena]')", RUN_ERROR)
     logs = os.path.dirname(os.path.abspath(args.out))
     try:
+        if args.max_games is not None and args.sprt is None:
+            raise ValueError("--max-games is for --sprt; give --games otherwise")
         named = [
             arena_engines.parse_engine(text, args.game, args.time_ms, logs, args.game_ms)
             for text in args.engine

@@ -125,6 +125,7 @@ def test_a_gauntlet_pairs_the_first_bot_with_each_other(tmp_path):
         (["--bots", "greedy,random", "--sprt", "elo1=-1"], "below elo1"),
         (["--bots", "greedy,nobody"], "unknown linja bot 'nobody'"),
         (["--bots", "greedy,random", "--engine", "x"], "NAME=COMMAND"),
+        (["--bots", "greedy,random", "--max-games", "10"], "--max-games is for --sprt"),
     ],
 )
 def test_bad_arguments_are_refused_before_any_game(capsys, tmp_path, argv, message):
