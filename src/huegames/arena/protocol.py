@@ -116,7 +116,7 @@ def view_message(view: Any, seed: int) -> dict[str, Any]:
 
 def serve(
     game: str,
-    bot: _engine.BotSpec | str,
+    bot: _engine.BotSpec | str | _engine.BotFactory,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
 ) -> None:
@@ -124,6 +124,10 @@ def serve(
     process's) on ``stdout`` with ``bot``'s moves until ``quit`` or the end
     of the input.  Lines that are not JSON objects, and unknown message
     types, are ignored.
+
+    ``bot`` is a catalogue name or spec text (``"mcts:playouts=200"``), a
+    :class:`~huegames.engine.BotSpec`, or any bot class or factory, made
+    afresh each game with the ``seed`` of ``new_game``.
 
     >>> import io, json
     >>> from huegames import linja
