@@ -77,11 +77,14 @@ def pids_in(path: Path) -> list[int]:
     return [int(line) for line in path.read_text().split()] if path.exists() else []
 
 
-def test_a_tournament_between_an_engine_and_a_built_in_bot_runs_end_to_end(capsys, tmp_path):
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_tournament_between_an_engine_and_a_built_in_bot_runs_end_to_end(
+    capsys, tmp_path, workers
+):
     out = tmp_path / "engine.jsonl"
     status, printed, err = run(
         capsys, "tournament", "linja", "--engine", f"toy={TOY} good", "--bots", "toy,greedy",
-        "--games", "4", "--out", str(out), "--no-progress",
+        "--games", "4", "--workers", workers, "--out", str(out), "--no-progress",
     )  # fmt: skip
     assert status == 0, err
     records = list(read_records(out))
@@ -143,6 +146,14 @@ def test_an_engine_that_never_says_ready_forfeits_after_its_start_budget(tmp_pat
     standings = play(tournament, tmp_path / "mute.jsonl")
     assert standings.forfeits == {"mute": 2}
     assert "did not answer within 300 ms" in standings.reasons[0]
+
+
+def test_an_engine_that_floods_its_output_forfeits(tmp_path):
+    flood = Engine("flood", f"{TOY} flood", "linja")
+    tournament = Tournament.build("linja", ["flood", "random"], games=2, engines={"flood": flood})
+    standings = play(tournament, tmp_path / "flood.jsonl")
+    assert standings.forfeits == {"flood": 2}
+    assert "wrote a line of more than 1048576 bytes" in standings.reasons[0]
 
 
 def test_an_engine_past_its_budget_for_the_game_forfeits(tmp_path):

@@ -1,11 +1,12 @@
 """A small engine for the tests, in plain Python (no huegames): it plays a
 random legal move, or breaks the protocol the way its first argument says.
 
-    python toy_engine.py good|slow|crash|hang|garbage|wrong-id|illegal|mute [PIDFILE]
+    python toy_engine.py good|slow|crash|hang|garbage|flood|wrong-id|illegal|mute [PIDFILE]
 
 slow: takes 50 ms a move; crash: exits at its first go; hang: never answers go (and ignores Ctrl-C,
 so that only huegames can end it); garbage: answers go
-with text that is not JSON; wrong-id: answers another id; illegal: plays a
+with text that is not JSON; flood: answers go with
+two megabytes and no newline; wrong-id: answers another id; illegal: plays a
 move that is not legal; mute: never answers hello.  With PIDFILE it appends
 its process id there, so a test can see that no engine outlives its run.
 """
@@ -48,6 +49,10 @@ for line in sys.stdin:
             time.sleep(3600)
         if mode == "slow":
             time.sleep(0.05)
+        if mode == "flood":
+            sys.stdout.write("x" * (2 << 20))
+            sys.stdout.flush()
+            time.sleep(3600)
         if mode == "garbage":
             sys.stdout.write("bestmove e2e4\n")
             sys.stdout.flush()
