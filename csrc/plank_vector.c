@@ -446,6 +446,10 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
     return 0;
 }
 
+/* Rows copied at a time: the envs stepped since the last copy, their rows
+ * still in the cache. */
+#define COPY_BLOCK 32
+
 /* Step envs[start..stop-1] (the settings checked), each env's new row
  * copied into `observations` and `masks` too where they are not NULL. */
 static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start, int32_t stop,
@@ -454,23 +458,37 @@ static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start,
 {
     uint32_t base[PYRANDOM_N];
     starts waiting;
-    int32_t status = 0, dealt, size = observation_size(v->rules.players);
+    int32_t status = 0, dealt = 0, size = observation_size(v->rules.players);
     pyrandom_start(base);
     starts_begin(&waiting, v, base);
-    for (int32_t i = start; i < stop && status >= 0; i++) {
-        if (active && !active[i]) {
-            out->terminated[i] = 0; /* left as it is */
-        } else {
-            status = step_env(v, envs, i, actions[i], out, &waiting);
+    for (int32_t block = start; block < stop && status >= 0; block += COPY_BLOCK) {
+        int32_t end = stop - block > COPY_BLOCK ? block + COPY_BLOCK : stop;
+        for (int32_t i = block; i < end && status >= 0; i++) {
+            if (active && !active[i]) {
+                out->terminated[i] = 0; /* left as it is */
+            } else {
+                status = step_env(v, envs, i, actions[i], out, &waiting);
+            }
+        }
+        if (!observations) {
+            continue;
+        }
+        if (waiting.count) { /* the block's rows written in full */
+            int32_t one = start_waiting(v, envs, &waiting, out);
+            dealt = dealt < 0 ? dealt : one;
+        }
+        if (status >= 0 && dealt >= 0) {
+            memcpy(&observations[(int64_t)block * size], &out->observations[(int64_t)block * size],
+                   sizeof *observations * (size_t)size * (size_t)(end - block));
+            memcpy(&masks[(int64_t)block * PLANK_ACTIONS],
+                   &out->masks[(int64_t)block * PLANK_ACTIONS],
+                   (size_t)PLANK_ACTIONS * (size_t)(end - block));
         }
     }
     /* the hands still waiting are dealt even when an env was refused */
-    dealt = waiting.count ? start_waiting(v, envs, &waiting, out) : 0;
-    if (observations && status >= 0 && dealt >= 0) { /* each row written by now */
-        memcpy(&observations[(int64_t)start * size], &out->observations[(int64_t)start * size],
-               sizeof *observations * (size_t)size * (size_t)(stop - start));
-        memcpy(&masks[(int64_t)start * PLANK_ACTIONS], &out->masks[(int64_t)start * PLANK_ACTIONS],
-               (size_t)PLANK_ACTIONS * (size_t)(stop - start));
+    if (waiting.count) {
+        int32_t one = start_waiting(v, envs, &waiting, out);
+        dealt = dealt < 0 ? dealt : one;
     }
     return status < 0 ? status : dealt < 0 ? dealt : stop - start;
 }
