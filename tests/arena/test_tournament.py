@@ -193,7 +193,7 @@ def test_a_killed_tournament_resumes_to_the_uninterrupted_table(capsys, tmp_path
             assert running.poll() is None, running.communicate()
         os.killpg(running.pid, signal.SIGKILL)  # the command and its workers, at once
     finally:
-        running.wait()
+        running.communicate()
     played = path.read_bytes().count(b"\n")
     assert played < 120
     status, resumed, err = run(capsys, *argv[:-1], "--workers", "1", "--resume", "--out", str(path))

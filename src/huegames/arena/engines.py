@@ -78,7 +78,7 @@ class EngineProcess:
     def __init__(self, command: str | Sequence[str], log: str | None = None) -> None:
         args = shlex.split(command) if isinstance(command, str) else list(command)
         if not args:
-            raise ValueError("an engine command is not empty")
+            raise ValueError("an engine's command is empty")
         self.command = args
         self.log = log
         error: IO[bytes] | int = subprocess.DEVNULL
@@ -158,20 +158,21 @@ class EngineProcess:
             self.send(protocol.quit_message())
         with contextlib.suppress(OSError):
             self.process.stdin.close()  # type: ignore[union-attr]
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=grace_ms / 1000)
-        except subprocess.TimeoutExpired:
-            self.kill()
-        if self.process.stdout is not None:
-            self.process.stdout.close()
+        self.kill()  # a no-op for an engine that has quit, but for its pipes
 
     def kill(self) -> None:
-        """End the process now."""
+        """End the process now, and close its pipes."""
         _live.discard(self)
         with contextlib.suppress(OSError):
             self.process.kill()
         with contextlib.suppress(subprocess.TimeoutExpired):
             self.process.wait(timeout=5)
+        for pipe in (self.process.stdin, self.process.stdout):
+            with contextlib.suppress(OSError):
+                if pipe is not None:
+                    pipe.close()
 
 
 def die_with_parent() -> None:

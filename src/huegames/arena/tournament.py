@@ -518,21 +518,24 @@ def play(
         stream = open(path, "a" if resume else "w", encoding="utf-8", newline="")  # noqa: SIM115
     except OSError as error:
         raise ValueError(f"cannot write {quoted(path)}: {error.strerror or error}") from None
-    output = RecordOutput(stream, "jsonl")
-    try:
-        with _pool(workers) as pool:
-            played = _played(tournament, tasks, pool, workers or 1)
-            for record in _merged(tournament, finished, tasks, played):
-                if standings.decision is not None:
-                    break
-                if record["index"] not in done:
-                    output.write(record)
-                    stream.flush()  # whole lines on disk, for a resume after a kill
-                standings.add(record)
-                if progress is not None:
-                    progress(standings)
-    finally:
-        output.abandon()
+    with stream:
+        output = RecordOutput(stream, "jsonl")
+        try:
+            with _pool(workers) as pool:
+                played = _played(tournament, tasks, pool, workers or 1)
+                for record in _merged(tournament, finished, tasks, played):
+                    if standings.decision is not None:
+                        break
+                    if record["index"] not in done:
+                        output.write(record)
+                        stream.flush()  # whole lines on disk, for a resume after a kill
+                    standings.add(record)
+                    if progress is not None:
+                        progress(standings)
+        except BaseException:
+            output.abandon()
+            raise
+        output.close()
     standings.rate()
     return standings
 
