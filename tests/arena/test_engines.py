@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import shlex
 import signal
 import subprocess
 import sys
@@ -14,13 +15,16 @@ import time
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from huegames import linja
 from huegames.arena import protocol
-from huegames.arena.engines import Engine
+from huegames.arena.engines import Engine, EngineError, game_played
 from huegames.arena.tournament import Tournament, play
 from huegames.cli import main
 from huegames.run.recordfiles import read_records
+from profiles import examples
 
 pytestmark = pytest.mark.backend_independent  # engines play through the Python engine
 
@@ -271,3 +275,26 @@ def test_a_view_carries_no_hidden_information():
     assert hands[0][0] != hands[0][1]
     rebuilt = hue.Game.from_dict(sent[0]["state"]).view(0)
     assert rebuilt.hand == game.view(0).hand  # its own hand, as it is
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.binary(max_size=300))
+def test_whatever_an_engine_writes_is_a_move_or_a_forfeit_with_its_reason(written):
+    """An engine that answers ``hello`` and then writes any bytes at all."""
+    script = (
+        "import sys; sys.stdin.readline();"
+        'sys.stdout.write(\'{"type":"ready","name":"x","version":"1"}\\n\');'
+        "sys.stdout.flush(); sys.stdin.readline(); sys.stdin.readline();"
+        f"sys.stdout.buffer.write(bytes.fromhex('{written.hex()}')); sys.stdout.flush()"
+    )
+    bot = Engine("any", f"{sys.executable} -c {shlex.quote(script)}", "linja", time_ms=300)(seed=1)
+    game = linja.new_game(seed=1)
+    with game_played():
+        try:
+            move = bot.choose(game.view(game.current_player))
+        except EngineError as error:
+            reason = str(error)
+            assert reason and reason.isprintable()
+        else:
+            assert isinstance(move, str)
+    assert bot.process is not None and bot.process.process.poll() is not None
