@@ -67,11 +67,62 @@ static inline uint64_t hg_seed_of_ints(const char *head, int32_t head_length, in
     return hg_seed_of(head, head_length, middle, tail, (int32_t)written);
 }
 
+/* The index of the lowest bit set in `bits` (not 0): de Bruijn's. */
+static inline int32_t hg_lowest_bit(uint64_t bits)
+{
+    static const int8_t index[64] = {
+        0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,  62, 55, 59, 36, 53, 51,
+        43, 22, 45, 39, 33, 30, 24, 18, 12, 5,  63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21,
+        44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
+    return index[((bits & (0 - bits)) * 0x03F79D71B4CB0A89u) >> 58];
+}
+
+/* Bit j set where bytes[j] is not 0 (j < 8): the bytes read as one
+ * little-endian word, the top bit of each byte set where it is not 0, and
+ * those eight bits gathered by one multiply. */
+static inline uint64_t hg_nonzero_bytes(const uint8_t *bytes)
+{
+    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu;
+    uint64_t w = (uint64_t)bytes[0] | (uint64_t)bytes[1] << 8 | (uint64_t)bytes[2] << 16
+                 | (uint64_t)bytes[3] << 24 | (uint64_t)bytes[4] << 32 | (uint64_t)bytes[5] << 40
+                 | (uint64_t)bytes[6] << 48 | (uint64_t)bytes[7] << 56;
+    uint64_t top = (((w & low7) + low7) | w) & ~low7;
+    return ((top >> 7) * 0x0102040810204080u) >> 56;
+}
+
+/* The bits set in `bits`. */
+static inline int32_t hg_popcount(uint64_t bits)
+{
+    bits -= (bits >> 1) & 0x5555555555555555u;
+    bits = (bits & 0x3333333333333333u) + ((bits >> 2) & 0x3333333333333333u);
+    bits = (bits + (bits >> 4)) & 0x0F0F0F0F0F0F0F0Fu;
+    return (int32_t)((bits * 0x0101010101010101u) >> 56);
+}
+
 /* A uniformly random legal action of `mask` (`count` entries) from `state`;
- * 0, without a draw, when none is legal. */
+ * 0, without a draw, when none is legal.  Up to 64 entries, the legal ids
+ * are made one word of bits (eight mask bytes at a time). */
 static inline int64_t hg_random_action(uint64_t *state, const int8_t *mask, int32_t count)
 {
     int32_t legal = 0;
+    if (count <= 64) {
+        uint64_t bits = 0, pick;
+        int32_t a = 0;
+        for (; a + 8 <= count; a += 8) {
+            bits |= hg_nonzero_bytes((const uint8_t *)mask + a) << a;
+        }
+        for (; a < count; a++) {
+            bits |= (uint64_t)(mask[a] != 0) << a;
+        }
+        legal = hg_popcount(bits);
+        if (legal == 0) {
+            return 0;
+        }
+        for (pick = ((hg_splitmix64(state) >> 32) * (uint64_t)legal) >> 32; pick > 0; pick--) {
+            bits &= bits - 1;
+        }
+        return hg_lowest_bit(bits);
+    }
     for (int32_t a = 0; a < count; a++) {
         legal += mask[a] != 0;
     }

@@ -118,36 +118,72 @@ static int32_t play_bots(const linja_vector *v, linja_env *e, linja_workspace *w
     return 0;
 }
 
-/* Env i's game number e->episode: dealt, its bots seeded, played to the
- * caller's turn.  `base` is pyrandom_start's, made once per call. */
-static int32_t start_game(const linja_vector *v, linja_env *e, int32_t i,
-                          const linja_vector_out *out, linja_workspace *ws,
-                          const uint32_t base[PYRANDOM_N])
+/* Games waiting to start (each env's next, number e->episode): their
+ * generators, the deal's and each bot's, are seeded side by side, at most
+ * PYRANDOM_MANY at a time (pyrandom_seed_many overlaps the long chains). */
+typedef struct {
+    int32_t envs[PYRANDOM_MANY];
+    int32_t count;
+    int32_t each;                /* generators a game seeds: 1 + its bots */
+    linja_rng deals[PYRANDOM_MANY];
+    const uint32_t *base;        /* pyrandom_start's, made once per call */
+} starts;
+
+static void starts_begin(starts *q, const linja_vector *v, const uint32_t base[PYRANDOM_N])
 {
-    uint64_t seeds[3];
-    linja_rng deal, *generators[3] = {&deal, NULL, NULL};
-    int32_t n = 1;
-    seeds[0] = hg_seed_of_ints(v->seed_text, v->seed_length, i, e->episode);
-    char seed_text[24];
-    int32_t seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu",
-                                            (unsigned long long)seeds[0]);
-    for (int32_t seat = 0; seat < 2; seat++) {
-        if (v->is_bot[seat]) {
-            seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
-                                  v->label_lengths[seat]);
-            generators[n++] = &e->rngs[seat];
+    q->count = 0;
+    q->each = 1 + (v->is_bot[0] != 0) + (v->is_bot[1] != 0);
+    q->base = base;
+}
+
+/* Start the waiting games: dealt, played to the caller's turn, written.
+ * 0, or the first negative code (every game started whatever happens). */
+static int32_t start_waiting(const linja_vector *v, linja_env *envs, starts *q,
+                             const linja_vector_out *out, linja_workspace *ws)
+{
+    uint64_t seeds[PYRANDOM_MANY];
+    linja_rng *generators[PYRANDOM_MANY];
+    int32_t n = 0, count = q->count, status = 0;
+    q->count = 0;
+    for (int32_t k = 0; k < count; k++) {
+        int32_t i = q->envs[k];
+        char seed_text[24];
+        int32_t seed_length;
+        seeds[n] = hg_seed_of_ints(v->seed_text, v->seed_length, i, envs[i].episode);
+        seed_length = (int32_t)snprintf(seed_text, sizeof seed_text, "%llu",
+                                        (unsigned long long)seeds[n]);
+        generators[n++] = &q->deals[k];
+        for (int32_t seat = 0; seat < 2; seat++) {
+            if (v->is_bot[seat]) {
+                seeds[n] = hg_seed_of(seed_text, seed_length, seat, v->labels[seat],
+                                      v->label_lengths[seat]);
+                generators[n++] = &envs[i].rngs[seat];
+            }
         }
     }
-    pyrandom_seed_many(generators, seeds, n, base);
-    linja_start(&e->state, (int32_t)pyrandom_below(&deal, 2)); /* randrange(2) */
-    e->last = -1;
-    e->done = 0;
-    int32_t status = play_bots(v, e, ws);
-    if (status < 0) {
-        return status;
+    pyrandom_seed_many(generators, seeds, n, q->base);
+    for (int32_t k = 0; k < count; k++) {
+        int32_t i = q->envs[k];
+        linja_env *e = &envs[i];
+        linja_start(&e->state, (int32_t)pyrandom_below(&q->deals[k], 2)); /* randrange(2) */
+        e->last = -1;
+        e->done = 0;
+        int32_t one = play_bots(v, e, ws);
+        if (one == 0) {
+            write(v, e, i, out->observations, out->masks, out);
+        }
+        status = status < 0 ? status : one;
     }
-    write(v, e, i, out->observations, out->masks, out);
-    return 0;
+    return status;
+}
+
+/* Env i's game number e->episode: started now, or with others once they
+ * fill the seeding. */
+static int32_t start_game(const linja_vector *v, linja_env *envs, int32_t i, starts *q,
+                          const linja_vector_out *out, linja_workspace *ws)
+{
+    q->envs[q->count++] = i;
+    return (q->count + 1) * q->each > PYRANDOM_MANY ? start_waiting(v, envs, q, out, ws) : 0;
 }
 
 static int32_t vector_ok(const linja_vector *v, const linja_vector_out *out, linja_workspace *ws)
@@ -181,8 +217,11 @@ int32_t linja_vector_reset(const linja_vector *vector, linja_env *envs, int32_t 
         return HG_ERR_ARGUMENT;
     }
     uint32_t base[PYRANDOM_N];
+    starts waiting;
+    int32_t status = 0;
     pyrandom_start(base);
-    for (int32_t i = 0; i < count; i++) {
+    starts_begin(&waiting, vector, base);
+    for (int32_t i = 0; i < count && status >= 0; i++) {
         linja_env *e = &envs[i];
         if (which && !which[i]) {
             continue;
@@ -194,20 +233,21 @@ int32_t linja_vector_reset(const linja_vector *vector, linja_env *envs, int32_t 
             e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
         }
         out->terminated[i] = 0;
-        int32_t status = start_game(vector, e, i, out, ws, base);
-        if (status < 0) {
-            return status;
-        }
+        status = start_game(vector, envs, i, &waiting, out, ws);
     }
-    return count;
+    if (waiting.count) { /* the games still waiting start whatever happened */
+        int32_t started = start_waiting(vector, envs, &waiting, out, ws);
+        status = status < 0 ? status : started;
+    }
+    return status < 0 ? status : count;
 }
 
 /* Step env i: its action, the bots, the end and the autoreset.  0, or a
  * negative code. */
-static int32_t step_env(const linja_vector *v, linja_env *e, int32_t i, int64_t action,
-                        const linja_vector_out *out, linja_workspace *ws,
-                        const uint32_t base[PYRANDOM_N])
+static int32_t step_env(const linja_vector *v, linja_env *envs, int32_t i, int64_t action,
+                        const linja_vector_out *out, linja_workspace *ws, starts *q)
 {
+    linja_env *e = &envs[i];
     linja_state *s = &e->state;
     out->terminated[i] = 0;
     if (e->done) {
@@ -215,7 +255,7 @@ static int32_t step_env(const linja_vector *v, linja_env *e, int32_t i, int64_t 
             return HG_ERR_ARGUMENT;
         }
         e->episode++;
-        return start_game(v, e, i, out, ws, base);
+        return start_game(v, envs, i, q, out, ws);
     }
     if (action < 0 || action >= LINJA_ACTIONS || s->termination != LINJA_ONGOING) {
         return HG_ERR_ARGUMENT;
@@ -242,12 +282,16 @@ static int32_t step_env(const linja_vector *v, linja_env *e, int32_t i, int64_t 
     if (v->autoreset == LINJA_SAME_STEP) {
         write(v, e, i, out->final_observations, out->final_masks, out);
         e->episode++;
-        return start_game(v, e, i, out, ws, base);
+        return start_game(v, envs, i, q, out, ws);
     }
     write(v, e, i, out->observations, out->masks, out);
     e->done = 1;
     return 0;
 }
+
+/* Rows copied at a time: the envs stepped since the last copy, their rows
+ * still in the cache. */
+#define COPY_BLOCK 32
 
 /* Step envs[start..stop-1], each env's new row copied into `observations`
  * and `masks` too where they are not NULL. */
@@ -257,25 +301,39 @@ static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start,
                           int8_t *masks)
 {
     uint32_t base[PYRANDOM_N];
+    starts waiting;
+    int32_t status = 0, started = 0;
     pyrandom_start(base);
-    for (int32_t i = start; i < stop; i++) {
-        if (active && !active[i]) {
-            out->terminated[i] = 0; /* left as it is */
-        } else {
-            int32_t status = step_env(v, &envs[i], i, actions[i], out, ws, base);
-            if (status < 0) {
-                return status;
+    starts_begin(&waiting, v, base);
+    for (int32_t block = start; block < stop && status >= 0; block += COPY_BLOCK) {
+        int32_t end = stop - block > COPY_BLOCK ? block + COPY_BLOCK : stop;
+        for (int32_t i = block; i < end && status >= 0; i++) {
+            if (active && !active[i]) {
+                out->terminated[i] = 0; /* left as it is */
+            } else {
+                status = step_env(v, envs, i, actions[i], out, ws, &waiting);
             }
         }
-        if (observations) {
-            memcpy(&observations[(int64_t)i * LINJA_OBSERVATION],
-                   &out->observations[(int64_t)i * LINJA_OBSERVATION],
-                   sizeof *observations * LINJA_OBSERVATION);
-            memcpy(&masks[(int64_t)i * LINJA_ACTIONS], &out->masks[(int64_t)i * LINJA_ACTIONS],
-                   LINJA_ACTIONS);
+        if (!observations) {
+            continue;
+        }
+        if (waiting.count) { /* the block's rows written in full */
+            int32_t one = start_waiting(v, envs, &waiting, out, ws);
+            started = started < 0 ? started : one;
+        }
+        if (status >= 0 && started >= 0) {
+            memcpy(&observations[(int64_t)block * LINJA_OBSERVATION],
+                   &out->observations[(int64_t)block * LINJA_OBSERVATION],
+                   sizeof *observations * LINJA_OBSERVATION * (size_t)(end - block));
+            memcpy(&masks[(int64_t)block * LINJA_ACTIONS], &out->masks[(int64_t)block * LINJA_ACTIONS],
+                   (size_t)LINJA_ACTIONS * (size_t)(end - block));
         }
     }
-    return stop - start;
+    if (waiting.count) { /* the games still waiting start even when an env was refused */
+        int32_t one = start_waiting(v, envs, &waiting, out, ws);
+        started = started < 0 ? started : one;
+    }
+    return status < 0 ? status : started < 0 ? started : stop - start;
 }
 
 int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t start,

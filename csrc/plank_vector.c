@@ -586,29 +586,6 @@ int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32
     return status < 0 ? status : count;
 }
 
-/* The index of the lowest bit set in `bits` (not 0): de Bruijn's. */
-static int32_t lowest_bit(uint64_t bits)
-{
-    static const int8_t index[64] = {
-        0,  1,  48, 2,  57, 49, 28, 3,  61, 58, 50, 42, 38, 29, 17, 4,  62, 55, 59, 36, 53, 51,
-        43, 22, 45, 39, 33, 30, 24, 18, 12, 5,  63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21,
-        44, 32, 23, 11, 46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9,  13, 8,  7,  6};
-    return index[((bits & (0 - bits)) * 0x03F79D71B4CB0A89u) >> 58];
-}
-
-/* Bit j set where bytes[j] is not 0 (j < 8): the bytes read as one
- * little-endian word, the top bit of each byte set where it is not 0, and
- * those eight bits gathered by one multiply. */
-static uint64_t nonzero_bytes(const uint8_t *bytes)
-{
-    const uint64_t low7 = 0x7F7F7F7F7F7F7F7Fu;
-    uint64_t w = (uint64_t)bytes[0] | (uint64_t)bytes[1] << 8 | (uint64_t)bytes[2] << 16
-                 | (uint64_t)bytes[3] << 24 | (uint64_t)bytes[4] << 32 | (uint64_t)bytes[5] << 40
-                 | (uint64_t)bytes[6] << 48 | (uint64_t)bytes[7] << 56;
-    uint64_t top = (((w & low7) + low7) | w) & ~low7;
-    return ((top >> 7) * 0x0102040810204080u) >> 56;
-}
-
 /* hg_random_action on a mask of PLANK_ACTIONS, in one pass over it: the
  * legal ids of each block of 64 counted, then the chosen one found in its
  * block. */
@@ -645,7 +622,7 @@ static int64_t random_action(uint64_t *state, const int8_t *mask)
         uint64_t bits = 0;
         if (b < PLANK_ACTIONS / BLOCK) {
             for (a = 0; a < BLOCK; a += 8) {
-                bits |= nonzero_bytes((const uint8_t *)mask + BLOCK * b + a) << a;
+                bits |= hg_nonzero_bytes((const uint8_t *)mask + BLOCK * b + a) << a;
             }
         } else {
             for (a = 0; BLOCK * b + a < PLANK_ACTIONS; a++) {
@@ -655,7 +632,7 @@ static int64_t random_action(uint64_t *state, const int8_t *mask)
         for (; pick > 0; pick--) {
             bits &= bits - 1;
         }
-        return BLOCK * b + lowest_bit(bits);
+        return BLOCK * b + hg_lowest_bit(bits);
     }
 }
 
