@@ -243,27 +243,30 @@ def _fit_t_value(probabilities: Any, t: float) -> Any:
     with the mean ``m`` and deviation ``s`` of the current guess, the next is
     ``p_i / (1 + x b_i)`` where ``b_i = a_i - 1/2 - t s (1 + ((m - a_i)/s)^2) / 2``
     and ``x`` is the root of ``sum p_i b_i / (1 + x b_i) = 0`` (which makes the
-    guess sum to 1); a few rounds converge.
+    guess sum to 1); a few rounds converge (at most ten, to within 1e-9, as
+    Fishtest's ``MLE_t_value`` stops).
     """
     import numpy as np
 
     points = np.asarray(_POINTS)
     fitted = np.full_like(probabilities, 1 / len(_POINTS))
-    for _ in range(30):
+    root = np.zeros(probabilities.shape[:-1])
+    for _ in range(10):  # Fishtest's rounds and tolerance
         mean = (fitted * points).sum(axis=-1, keepdims=True)
         deviation = np.sqrt((fitted * (points - mean) ** 2).sum(axis=-1, keepdims=True))
         shifts = points - 0.5 - t * deviation * (1 + ((mean - points) / deviation) ** 2) / 2
-        root = _secular_root(probabilities, shifts)
+        root = _secular_root(probabilities, shifts, root)
         previous, fitted = fitted, probabilities / (1 + root[..., None] * shifts)
-        if np.abs(fitted - previous).max() < 1e-12:
+        if np.abs(fitted - previous).max() < 1e-9:
             break
     return fitted
 
 
-def _secular_root(probabilities: Any, shifts: Any) -> Any:
+def _secular_root(probabilities: Any, shifts: Any, start: Any) -> Any:
     """The root ``x`` of ``f(x) = sum_i p_i b_i / (1 + x b_i)`` (over the last
     axis) between its poles ``-1/max b`` and ``-1/min b``, where ``f`` falls
-    from plus to minus infinity: Newton's steps from 0, kept inside a
+    from plus to minus infinity: Newton's steps from ``start`` (the last
+    round's root; 0 where that is outside the poles), kept inside a
     bisected bracket.  (Written out, vectorised, because scipy's
     element-wise root finder costs a millisecond a call, and a tournament
     asks after every pair.)"""
@@ -273,7 +276,7 @@ def _secular_root(probabilities: Any, shifts: Any) -> Any:
     if (lowest >= 0).any() or (highest <= 0).any():
         raise ValueError("no distribution of pair scores has this t-value")
     low, high = -1 / highest, -1 / lowest
-    x = np.zeros_like(low)
+    x = np.where((start > low) & (start < high), start, 0.0)
     for _ in range(100):
         terms = shifts / (1 + x[..., None] * shifts)
         value = (probabilities * terms).sum(axis=-1)
@@ -283,7 +286,7 @@ def _secular_root(probabilities: Any, shifts: Any) -> Any:
         step = x - value / slope
         inside = (step > low) & (step < high)
         x, previous = np.where(inside, step, (low + high) / 2), x
-        if np.all(np.abs(x - previous) <= 1e-15 * np.maximum(1, np.abs(x))):
+        if np.all(np.abs(x - previous) <= 1e-14 * np.maximum(1, np.abs(x))):
             break
     return x
 
