@@ -33,6 +33,9 @@ ROOT = HERE.parents[1]
 TOY = f"{sys.executable} {HERE / 'engines' / 'toy_engine.py'}"
 SHELL_ENGINE = ROOT / "examples" / "engines" / "first_legal.sh"
 FAULTS = ["crash", "hang", "garbage", "wrong-id", "illegal"]
+linux_only = pytest.mark.skipif(
+    sys.platform != "linux", reason="reads /proc; the kernel ends orphans only on Linux"
+)
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -110,6 +113,7 @@ def test_a_built_in_bot_served_as_an_engine_plays_as_itself(capsys, tmp_path):
     assert all(record["seats"][record["winner"]] == "served" for record in records)
 
 
+@linux_only
 def test_faulty_engines_forfeit_and_the_tournament_completes_with_every_process_gone(tmp_path):
     pidfile = tmp_path / "pids"
     engines = {
@@ -178,6 +182,7 @@ def test_an_engine_command_that_cannot_start_forfeits(tmp_path):
     assert "could not be started" in standings.reasons[0]
 
 
+@linux_only
 @pytest.mark.parametrize(
     ("workers", "how"),
     [("1", "ctrl-c"), ("2", "ctrl-c"), ("1", "kill -9"), ("2", "kill -9"), ("2", "sigterm")],
