@@ -5,19 +5,14 @@ reads one a line from its standard output (UTF-8); the engine writes
 anything else to standard error.  Both sides ignore message types and
 fields they do not know, so later versions can add to them.
 
-========================================  =============================================
-huegames sends                            the engine answers
-========================================  =============================================
-``{"type": "hello", "protocol": 1}``      ``{"type": "ready", "name": ..., "version": ...}``
-``{"type": "new_game", "game": NAME,      nothing
-"players": P, "seat": S, "rules": {...},
-"seed": N}``
-``{"type": "go", "id": K, "view": {...},  ``{"type": "move", "id": K, "move": TEXT}``
-"legal": [TEXT, ...], "time_ms": T}``
-``{"type": "game_over", "scores": [...],  nothing
-"winners": [...]}``
-``{"type": "quit"}``                      nothing: it exits
-========================================  =============================================
+- huegames sends ``{"type": "hello", "protocol": 1}``; the engine answers
+  ``{"type": "ready", "name": ..., "version": ...}``.
+- ``{"type": "new_game", "game": NAME, "players": P, "seat": S, "rules": {...},
+  "seed": N}``: no answer.
+- ``{"type": "go", "id": K, "view": {...}, "legal": [TEXT, ...], "time_ms": T}``:
+  the engine answers ``{"type": "move", "id": K, "move": TEXT}``.
+- ``{"type": "game_over", "scores": [...], "winners": [...]}``: no answer.
+- ``{"type": "quit"}``: the engine exits.
 
 ``seed`` is the engine's own seed for the game (its random choices), not
 the deal's.  A ``view`` holds ``player``, ``players``, ``current_player``
