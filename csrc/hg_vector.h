@@ -8,12 +8,15 @@
  *   label's repr come from Python).
  * - Random actions: SplitMix64; the i-th legal action (ascending) of a
  *   mask with n legal ones, i = (high 32 bits of the output * n) >> 32.
- * - Worker threads (hg_workers): a batch call split into parts, part 0 on
- *   the calling thread and each other part on a worker thread kept for the
- *   batch, so a step starts no thread.  A waiting thread first spins a
- *   little (the next step usually comes within tens of microseconds), then
- *   sleeps on a condition variable.  POSIX threads; under _WIN32 the parts
- *   run one after another on the calling thread. */
+ * - Worker threads (hg_workers): a batch call runs on the calling thread
+ *   and on worker threads kept for the batch, so a step starts no thread.
+ *   Its envs are cut into chunks that each thread takes in turn until none
+ *   is left: a thread the system does not get round to running leaves its
+ *   share to the others.  Each env's results do not depend on which thread
+ *   stepped it.  A waiting thread first spins a little (the next step
+ *   usually comes within tens of microseconds), then sleeps on a condition
+ *   variable.  POSIX threads; under _WIN32 the chunks run one after another
+ *   on the calling thread. */
 #ifndef HUEGAMES_HG_VECTOR_H
 #define HUEGAMES_HG_VECTOR_H
 
@@ -140,19 +143,32 @@ static inline int64_t hg_random_action(uint64_t *state, const int8_t *mask, int3
 
 /* -- worker threads ------------------------------------------------------- */
 
-#define HG_MOST_THREADS 64       /* the most parts a call is split into */
+#define HG_MOST_THREADS 64       /* the most threads a call runs on */
+#define HG_CHUNKS_PER_THREAD 4   /* a call's envs are cut into threads * this chunks */
+#define HG_MOST_CHUNKS (HG_MOST_THREADS * HG_CHUNKS_PER_THREAD)
 #define HG_SPINS 4000            /* polls of a spinning wait before it sleeps (a
                                     pause each, every 32nd a sched_yield: some
                                     100 us) */
 
-/* One part of a batch call: part `part` of `parts`, its context the call's. */
-typedef void hg_job(void *context, int32_t part, int32_t parts);
+/* One chunk of a batch call: chunk `chunk` of `chunks`, run by thread
+ * `thread` (0, the caller, up to threads - 1: what it owns, such as a
+ * workspace, is its own), its context the call's. */
+typedef void hg_job(void *context, int32_t chunk, int32_t chunks, int32_t thread);
 
-/* Where part `part` of `parts` of `count` envs starts (numpy's
- * linspace(0, count, parts + 1).astype(int)). */
-static inline int32_t hg_part_start(int32_t count, int32_t part, int32_t parts)
+/* Where chunk `chunk` of `chunks` of `count` envs starts (numpy's
+ * linspace(0, count, chunks + 1).astype(int)). */
+static inline int32_t hg_part_start(int32_t count, int32_t chunk, int32_t chunks)
 {
-    return (int32_t)((int64_t)count * part / parts);
+    return (int32_t)((int64_t)count * chunk / chunks);
+}
+
+/* The chunks a call of `count` envs on `threads` threads is cut into: each
+ * thread takes the next chunk left until none is, so a thread the system
+ * does not run leaves its share to the others. */
+static inline int32_t hg_chunks(int32_t count, int32_t threads)
+{
+    int32_t chunks = threads == 1 ? 1 : threads * HG_CHUNKS_PER_THREAD;
+    return chunks < count ? chunks : count;
 }
 
 #ifdef _WIN32
@@ -179,14 +195,14 @@ static void hg_workers_stop(struct hg_workers *w)
     }
 }
 
-static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context)
+static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context, int32_t chunks)
 {
-    if (!w || w->threads < 1 || w->busy) {
+    if (!w || w->threads < 1 || w->busy || chunks < 1 || chunks > HG_MOST_CHUNKS) {
         return HG_ERR_STATE;
     }
     w->busy = 1;
-    for (int32_t part = 0; part < w->threads; part++) {
-        job(context, part, w->threads);
+    for (int32_t chunk = 0; chunk < chunks; chunk++) {
+        job(context, chunk, chunks, 0);
     }
     w->busy = 0;
     return 0;
@@ -194,10 +210,11 @@ static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context)
 
 #else
 
-/* What the spinning waits read without the lock: GCC's and clang's atomics;
- * with another compiler the waits sleep at once. */
+/* What the spinning waits and the chunk counter read without the lock:
+ * GCC's and clang's atomics; with another compiler the waits sleep at once
+ * and the counter is read under the lock. */
 #if defined(__GNUC__) || defined(__clang__)
-#define HG_CAN_SPIN 1
+#define HG_ATOMICS 1
 #define HG_LOAD(place) __atomic_load_n((place), __ATOMIC_ACQUIRE)
 #define HG_STORE(place, value) __atomic_store_n((place), (value), __ATOMIC_RELEASE)
 #define HG_ADD(place, value) __atomic_add_fetch((place), (value), __ATOMIC_ACQ_REL)
@@ -207,7 +224,7 @@ static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context)
 #define HG_PAUSE() ((void)0)
 #endif
 #else
-#define HG_CAN_SPIN 0
+#define HG_ATOMICS 0
 #define HG_LOAD(place) (*(place))
 #define HG_STORE(place, value) (*(place) = (value))
 #define HG_ADD(place, value) (*(place) += (value))
@@ -219,7 +236,7 @@ struct hg_workers;
 typedef struct {
     struct hg_workers *pool;
     pthread_t thread;
-    int32_t part;                /* the part of each call it runs, 1.. */
+    int32_t index;               /* its thread number in a call, 1.. */
 } hg_worker;
 
 struct hg_workers {
@@ -228,7 +245,9 @@ struct hg_workers {
     pthread_cond_t finished;     /* the caller sleeps here until the workers are done */
     hg_job *job;                 /* the call's, set before `calls` counts it */
     void *context;
-    int32_t threads;             /* parts of a call: the caller's and the workers' */
+    int32_t chunks;              /* the call's chunks ... */
+    int32_t next;                /* ... and the next one not taken */
+    int32_t threads;             /* threads of a call: the caller's and the workers' */
     int32_t started;             /* worker threads running */
     int32_t calls;               /* calls handed out (the workers follow it) */
     int32_t pending;             /* workers still on the current call */
@@ -242,7 +261,7 @@ struct hg_workers {
  * caller goes on to sleep). */
 static int hg_spin_while(int32_t *place, int32_t value, int equal)
 {
-#if HG_CAN_SPIN
+#if HG_ATOMICS
     for (int32_t spin = 0; spin < HG_SPINS; spin++) {
         if ((HG_LOAD(place) == value) != equal) {
             return 1;
@@ -259,6 +278,29 @@ static int hg_spin_while(int32_t *place, int32_t value, int equal)
     (void)equal;
 #endif
     return 0;
+}
+
+/* The next chunk of the call not taken yet (chunks when none is left). */
+static int32_t hg_take(struct hg_workers *w)
+{
+#if HG_ATOMICS
+    return HG_ADD(&w->next, 1) - 1;
+#else
+    int32_t chunk;
+    pthread_mutex_lock(&w->lock);
+    chunk = w->next++;
+    pthread_mutex_unlock(&w->lock);
+    return chunk;
+#endif
+}
+
+/* Run the call's chunks as thread `thread` until none is left. */
+static void hg_run_chunks(struct hg_workers *w, hg_job *job, void *context, int32_t chunks,
+                          int32_t thread)
+{
+    for (int32_t chunk = hg_take(w); chunk < chunks; chunk = hg_take(w)) {
+        job(context, chunk, chunks, thread);
+    }
 }
 
 static void *hg_worker_main(void *argument)
@@ -279,9 +321,9 @@ static void *hg_worker_main(void *argument)
         seen = HG_LOAD(&w->calls);
         hg_job *job = w->job;
         void *context = w->context;
-        int32_t parts = w->threads;
+        int32_t chunks = w->chunks;
         pthread_mutex_unlock(&w->lock);
-        job(context, self->part, parts);
+        hg_run_chunks(w, job, context, chunks, self->index);
         pthread_mutex_lock(&w->lock);
         if (HG_ADD(&w->pending, -1) == 0 && w->caller_sleeps) {
             pthread_cond_signal(&w->finished);
@@ -333,7 +375,7 @@ static int32_t hg_workers_start(struct hg_workers *w, int32_t threads)
     w->threads = threads;
     for (int32_t k = 1; k < threads; k++) {
         w->workers[k].pool = w;
-        w->workers[k].part = k;
+        w->workers[k].index = k;
         if (pthread_create(&w->workers[k].thread, NULL, hg_worker_main, &w->workers[k]) != 0) {
             hg_workers_stop(w);
             return HG_ERR_STATE;
@@ -343,11 +385,12 @@ static int32_t hg_workers_start(struct hg_workers *w, int32_t threads)
     return threads;
 }
 
-/* Run `job` on every part, part 0 here; returns when all are done: 0, or
- * HG_ERR_STATE for workers not started or already running a call. */
-static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context)
+/* Run `job` on chunks 0..chunks-1 (1..HG_MOST_CHUNKS), each once, on this
+ * thread and the workers; returns when all are done: 0, or HG_ERR_STATE
+ * for workers not started or already running a call. */
+static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context, int32_t chunks)
 {
-    if (!w || w->threads < 1) {
+    if (!w || w->threads < 1 || chunks < 1 || chunks > HG_MOST_CHUNKS) {
         return HG_ERR_STATE;
     }
     pthread_mutex_lock(&w->lock);
@@ -358,11 +401,13 @@ static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context)
     w->busy = 1;
     w->job = job;
     w->context = context;
+    w->chunks = chunks;
+    HG_STORE(&w->next, 0);
     HG_STORE(&w->pending, w->threads - 1);
     HG_STORE(&w->calls, w->calls + 1);
     pthread_cond_broadcast(&w->wake);
     pthread_mutex_unlock(&w->lock);
-    job(context, 0, w->threads);
+    hg_run_chunks(w, job, context, chunks, 0);
     if (!hg_spin_while(&w->pending, 0, 0)) {
         pthread_mutex_lock(&w->lock);
         w->caller_sleeps = 1;

@@ -722,8 +722,8 @@ HG_API int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, i
 
 /* Worker threads for the calls below (hg_vector.h's): a hue_workers of
  * hue_workers_size() bytes, the caller's memory, started for `threads`
- * parts (1..HUE_MOST_THREADS: the calling thread runs part 0, a worker
- * thread each other part) and stopped before the memory is freed or
+ * threads (1..HUE_MOST_THREADS: the calling thread and threads - 1
+ * workers, which take the chunks of a call's envs in turn) and stopped before the memory is freed or
  * started again.  One call at a time: a second while one runs is refused
  * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
  * refuses a thread (none then left running). */
@@ -734,15 +734,16 @@ HG_API int32_t hue_workers_start(hue_workers *workers, int32_t threads);
 HG_API void hue_workers_stop(hue_workers *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
- * numpy's linspace(0, count, threads + 1) parts, part k with the workspace
- * of workspace_size bytes at workspaces + k * workspace_size; with
+ * numpy's linspace(0, count, chunks + 1) chunks (hg_vector.h's hg_chunks),
+ * thread k with the workspace of workspace_size bytes at workspaces + k *
+ * workspace_size; with
  * `active` given, only the envs i with active[i] set (the others are left
  * as they are, their actions unread, terminated 0).  Every action is
  * checked first, against the env's row of out->masks (an over
  * env's only in next-step mode): the first refused sets *refused to its env
  * and returns HG_ERR_ILLEGAL with no env changed (*refused is -1
  * otherwise).  Where `observations` and `masks` are given (both or
- * neither), each part's observation and mask rows are copied into them
+ * neither), each chunk's observation and mask rows are copied into them
  * whole once it is stepped.  Returns count, or a negative code. */
 HG_API int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
                                    const int64_t *actions, const uint8_t *active,

@@ -874,39 +874,39 @@ typedef struct {
     uint8_t *observations;       /* step_all: the copies, or NULL */
     int8_t *masks;
     int64_t observation_size, mask_size;
-    char *workspaces;            /* step_all: one of workspace_size bytes a part */
+    char *workspaces;            /* step_all: one of workspace_size bytes a thread */
     size_t workspace_size, env_size;
     int64_t *drawn;              /* random_all: the actions drawn */
-    int32_t status[HUE_MOST_THREADS];
+    int32_t status[HG_MOST_CHUNKS];
 } parts_call;
 
-static void step_part(void *context, int32_t part, int32_t parts)
+static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thread)
 {
     parts_call *p = context;
-    int32_t start = hg_part_start(p->count, part, parts);
-    int32_t stop = hg_part_start(p->count, part + 1, parts);
+    int32_t start = hg_part_start(p->count, chunk, chunks);
+    int32_t stop = hg_part_start(p->count, chunk + 1, chunks);
     int32_t status = step_range(p->v, p->envs, p->count, start, stop, p->actions, p->active,
-                                p->out, p->workspaces + (size_t)part * p->workspace_size,
+                                p->out, p->workspaces + (size_t)thread * p->workspace_size,
                                 p->workspace_size);
 
-    if (status >= 0 && p->observations != NULL) { /* the part's rows, while they are warm */
+    if (status >= 0 && p->observations != NULL) { /* the chunk's rows, while they are warm */
         memcpy(p->observations + start * p->observation_size,
                p->out->observations + start * p->observation_size,
                (size_t)((stop - start) * p->observation_size));
         memcpy(p->masks + start * p->mask_size, p->out->masks + start * p->mask_size,
                (size_t)((stop - start) * p->mask_size));
     }
-    p->status[part] = status;
+    p->status[chunk] = status;
 }
 
-/* The first part's failure, or 0. */
-static int32_t first_failure(const parts_call *p, int32_t parts)
+/* The first chunk's failure, or 0. */
+static int32_t first_failure(const parts_call *p, int32_t chunks)
 {
-    int32_t part;
+    int32_t chunk;
 
-    for (part = 0; part < parts; part++)
-        if (p->status[part] < 0)
-            return p->status[part];
+    for (chunk = 0; chunk < chunks; chunk++)
+        if (p->status[chunk] < 0)
+            return p->status[chunk];
     return 0;
 }
 
@@ -917,7 +917,7 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
                             size_t workspace_size, hue_workers *workers, int32_t *refused)
 {
     parts_call p;
-    int32_t i, status;
+    int32_t i, status, chunks;
 
     if (workers == NULL || workers->threads < 1 || refused == NULL || !vector_ok(vector)
         || envs == NULL || ((uintptr_t)envs & 7u) != 0 || actions == NULL
@@ -950,27 +950,29 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
             return HG_ERR_ILLEGAL;
         }
     }
-    status = hg_workers_run(workers, step_part, &p);
+    chunks = hg_chunks(count, workers->threads);
+    status = hg_workers_run(workers, step_chunk, &p, chunks);
     if (status == 0)
-        status = first_failure(&p, workers->threads);
+        status = first_failure(&p, chunks);
     return status < 0 ? status : count;
 }
 
-static void random_part(void *context, int32_t part, int32_t parts)
+static void random_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thread)
 {
     parts_call *p = context;
-    int32_t start = hg_part_start(p->count, part, parts);
+    int32_t start = hg_part_start(p->count, chunk, chunks);
 
-    p->status[part] = hue_vector_random_actions(
+    (void)thread;
+    p->status[chunk] = hue_vector_random_actions(
         p->v, (char *)p->envs + (size_t)start * p->env_size,
-        hg_part_start(p->count, part + 1, parts) - start, p->drawn + start);
+        hg_part_start(p->count, chunk + 1, chunks) - start, p->drawn + start);
 }
 
 int32_t hue_vector_random_all(const hue_vector *vector, void *envs, int32_t count, int64_t *out,
                               hue_workers *workers)
 {
     parts_call p;
-    int32_t status;
+    int32_t status, chunks;
 
     if (workers == NULL || workers->threads < 1 || !vector_ok(vector) || envs == NULL
         || ((uintptr_t)envs & 7u) != 0 || out == NULL || count < workers->threads)
@@ -981,8 +983,9 @@ int32_t hue_vector_random_all(const hue_vector *vector, void *envs, int32_t coun
     p.count = count;
     p.env_size = hue_vector_env_size(vector);
     p.drawn = out;
-    status = hg_workers_run(workers, random_part, &p);
+    chunks = hg_chunks(count, workers->threads);
+    status = hg_workers_run(workers, random_chunk, &p, chunks);
     if (status == 0)
-        status = first_failure(&p, workers->threads);
+        status = first_failure(&p, chunks);
     return status < 0 ? status : count;
 }

@@ -308,8 +308,8 @@ HG_API int32_t linja_vector_random_actions(linja_env *envs, int32_t count, const
 
 /* Worker threads for the calls below (hg_vector.h's): a linja_workers of
  * linja_workers_size() bytes, the caller's memory, started for `threads`
- * parts (1..LINJA_MOST_THREADS: the calling thread runs part 0, a worker
- * thread each other part) and stopped before the memory is freed or
+ * threads (1..LINJA_MOST_THREADS: the calling thread and threads - 1
+ * workers, which take the chunks of a call's envs in turn) and stopped before the memory is freed or
  * started again.  One call at a time: a second while one runs is refused
  * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
  * refuses a thread (none then left running). */
@@ -320,8 +320,8 @@ HG_API int32_t linja_workers_start(linja_workers *workers, int32_t threads);
 HG_API void linja_workers_stop(linja_workers *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
- * numpy's linspace(0, count, threads + 1) parts, part k with
- * workspaces[k]; with `active` given, only the envs i with active[i] set
+ * numpy's linspace(0, count, chunks + 1) chunks (hg_vector.h's hg_chunks),
+ * thread k with workspaces[k]; with `active` given, only the envs i with active[i] set
  * (the others are left as they are, their actions unread, terminated 0).
  * Every action is checked first, against the env's row of out->masks (an
  * over env's only in next-step mode): the first refused sets

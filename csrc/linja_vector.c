@@ -298,12 +298,10 @@ static int32_t step_env(const linja_vector *v, linja_env *envs, int32_t i, int64
 static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start, int32_t stop,
                           const int64_t *actions, const uint8_t *active,
                           const linja_vector_out *out, linja_workspace *ws, float *observations,
-                          int8_t *masks)
+                          int8_t *masks, const uint32_t base[PYRANDOM_N])
 {
-    uint32_t base[PYRANDOM_N];
     starts waiting;
     int32_t status = 0, started = 0;
-    pyrandom_start(base);
     starts_begin(&waiting, v, base);
     for (int32_t block = start; block < stop && status >= 0; block += COPY_BLOCK) {
         int32_t end = stop - block > COPY_BLOCK ? block + COPY_BLOCK : stop;
@@ -343,7 +341,9 @@ int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t s
     if (!vector_ok(vector, out, ws) || !envs || !actions || start < 0 || stop < start) {
         return HG_ERR_ARGUMENT;
     }
-    return step_range(vector, envs, start, stop, actions, NULL, out, ws, NULL, NULL);
+    uint32_t base[PYRANDOM_N];
+    pyrandom_start(base);
+    return step_range(vector, envs, start, stop, actions, NULL, out, ws, NULL, NULL, base);
 }
 
 int32_t linja_workers_size(void)
@@ -373,25 +373,26 @@ typedef struct {
     int8_t *masks;
     const int8_t *shown;         /* random_all: the masks drawn from */
     int64_t *drawn;              /* random_all: the actions drawn */
-    linja_workspace *workspaces;
-    int32_t status[LINJA_MOST_THREADS];
+    linja_workspace *workspaces; /* one a thread */
+    uint32_t base[PYRANDOM_N];   /* pyrandom_start's */
+    int32_t status[HG_MOST_CHUNKS];
 } call;
 
-static void step_part(void *context, int32_t part, int32_t parts)
+static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thread)
 {
     call *c = context;
-    c->status[part] = step_range(c->v, c->envs, hg_part_start(c->count, part, parts),
-                                 hg_part_start(c->count, part + 1, parts), c->actions,
-                                 c->active, c->out, &c->workspaces[part], c->observations,
-                                 c->masks);
+    c->status[chunk] = step_range(c->v, c->envs, hg_part_start(c->count, chunk, chunks),
+                                  hg_part_start(c->count, chunk + 1, chunks), c->actions,
+                                  c->active, c->out, &c->workspaces[thread], c->observations,
+                                  c->masks, c->base);
 }
 
-/* The first part's failure, or 0. */
-static int32_t first_failure(const call *c, int32_t parts)
+/* The first chunk's failure, or 0. */
+static int32_t first_failure(const call *c, int32_t chunks)
 {
-    for (int32_t part = 0; part < parts; part++) {
-        if (c->status[part] < 0) {
-            return c->status[part];
+    for (int32_t chunk = 0; chunk < chunks; chunk++) {
+        if (c->status[chunk] < 0) {
+            return c->status[chunk];
         }
     }
     return 0;
@@ -425,12 +426,14 @@ int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32
         }
     }
     call c = {vector, envs, count, actions, active, out, observations, masks, NULL, NULL,
-              workspaces, {0}};
-    int32_t status = hg_workers_run(workers, step_part, &c);
+              workspaces, {0}, {0}};
+    int32_t chunks = hg_chunks(count, workers->threads);
+    pyrandom_start(c.base);
+    int32_t status = hg_workers_run(workers, step_chunk, &c, chunks);
     if (status < 0) {
         return status;
     }
-    status = first_failure(&c, workers->threads);
+    status = first_failure(&c, chunks);
     return status < 0 ? status : count;
 }
 
@@ -447,14 +450,14 @@ int32_t linja_vector_random_actions(linja_env *envs, int32_t count, const int8_t
     return count;
 }
 
-static void random_part(void *context, int32_t part, int32_t parts)
+static void random_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thread)
 {
     call *c = context;
-    c->status[part] = linja_vector_random_actions(
-        c->envs + hg_part_start(c->count, part, parts),
-        hg_part_start(c->count, part + 1, parts) - hg_part_start(c->count, part, parts),
-        c->shown + (int64_t)hg_part_start(c->count, part, parts) * LINJA_ACTIONS,
-        c->drawn + hg_part_start(c->count, part, parts));
+    int32_t start = hg_part_start(c->count, chunk, chunks);
+    (void)thread;
+    c->status[chunk] = linja_vector_random_actions(
+        c->envs + start, hg_part_start(c->count, chunk + 1, chunks) - start,
+        c->shown + (int64_t)start * LINJA_ACTIONS, c->drawn + start);
 }
 
 int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *masks,
@@ -464,11 +467,12 @@ int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *ma
         || count < workers->threads) {
         return HG_ERR_ARGUMENT;
     }
-    call c = {NULL, envs, count, NULL, NULL, NULL, NULL, NULL, masks, out, NULL, {0}};
-    int32_t status = hg_workers_run(workers, random_part, &c);
+    call c = {NULL, envs, count, NULL, NULL, NULL, NULL, NULL, masks, out, NULL, {0}, {0}};
+    int32_t chunks = hg_chunks(count, workers->threads);
+    int32_t status = hg_workers_run(workers, random_chunk, &c, chunks);
     if (status < 0) {
         return status;
     }
-    status = first_failure(&c, workers->threads);
+    status = first_failure(&c, chunks);
     return status < 0 ? status : count;
 }

@@ -339,8 +339,8 @@ HG_API int32_t plank_vector_random_actions(plank_env *envs, int32_t count, const
 
 /* Worker threads for the calls below (hg_vector.h's): a plank_workers of
  * plank_workers_size() bytes, the caller's memory, started for `threads`
- * parts (1..PLANK_MOST_THREADS: the calling thread runs part 0, a worker
- * thread each other part) and stopped before the memory is freed or
+ * threads (1..PLANK_MOST_THREADS: the calling thread and threads - 1
+ * workers, which take the chunks of a call's envs in turn) and stopped before the memory is freed or
  * started again.  One call at a time: a second while one runs is refused
  * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
  * refuses a thread (none then left running). */
@@ -351,13 +351,14 @@ HG_API int32_t plank_workers_start(plank_workers *workers, int32_t threads);
 HG_API void plank_workers_stop(plank_workers *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
- * numpy's linspace(0, count, threads + 1) parts; with `active` given, only
+ * numpy's linspace(0, count, chunks + 1) chunks (hg_vector.h's hg_chunks);
+ * with `active` given, only
  * the envs i with active[i] set (the others are left as they are, their
  * actions unread, terminated 0).  Every action is checked
  * first, against the env's row of out->masks (an over env's only in
  * next-step mode): the first refused sets *refused to its env and returns
  * HG_ERR_ILLEGAL with no env changed (*refused is -1 otherwise).  Where
- * `observations` and `masks` are given (both or neither), each part's new
+ * `observations` and `masks` are given (both or neither), each chunk's new
  * observation and mask rows are copied into them as well.  Returns count,
  * or a negative code. */
 HG_API int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,

@@ -454,12 +454,11 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
  * copied into `observations` and `masks` too where they are not NULL. */
 static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start, int32_t stop,
                           const int64_t *actions, const uint8_t *active,
-                          const plank_vector_out *out, float *observations, int8_t *masks)
+                          const plank_vector_out *out, float *observations, int8_t *masks,
+                          const uint32_t base[PYRANDOM_N])
 {
-    uint32_t base[PYRANDOM_N];
     starts waiting;
     int32_t status = 0, dealt = 0, size = observation_size(v->rules.players);
-    pyrandom_start(base);
     starts_begin(&waiting, v, base);
     for (int32_t block = start; block < stop && status >= 0; block += COPY_BLOCK) {
         int32_t end = stop - block > COPY_BLOCK ? block + COPY_BLOCK : stop;
@@ -499,7 +498,9 @@ int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t s
     if (start < 0 || stop < start || !vector_ok(vector, out, stop) || !envs || !actions) {
         return HG_ERR_ARGUMENT;
     }
-    return step_range(vector, envs, start, stop, actions, NULL, out, NULL, NULL);
+    uint32_t base[PYRANDOM_N];
+    pyrandom_start(base);
+    return step_range(vector, envs, start, stop, actions, NULL, out, NULL, NULL, base);
 }
 
 int32_t plank_workers_size(void)
@@ -529,23 +530,25 @@ typedef struct {
     int8_t *masks;
     const int8_t *shown;         /* random_all: the masks drawn from */
     int64_t *drawn;              /* random_all: the actions drawn */
-    int32_t status[PLANK_MOST_THREADS];
+    uint32_t base[PYRANDOM_N];   /* step_all: pyrandom_start's */
+    int32_t status[HG_MOST_CHUNKS];
 } call;
 
-static void step_part(void *context, int32_t part, int32_t parts)
+static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thread)
 {
     call *c = context;
-    c->status[part] = step_range(c->v, c->envs, hg_part_start(c->count, part, parts),
-                                 hg_part_start(c->count, part + 1, parts), c->actions,
-                                 c->active, c->out, c->observations, c->masks);
+    (void)thread;
+    c->status[chunk] = step_range(c->v, c->envs, hg_part_start(c->count, chunk, chunks),
+                                  hg_part_start(c->count, chunk + 1, chunks), c->actions,
+                                  c->active, c->out, c->observations, c->masks, c->base);
 }
 
-/* The first part's failure, or 0. */
-static int32_t first_failure(const call *c, int32_t parts)
+/* The first chunk's failure, or 0. */
+static int32_t first_failure(const call *c, int32_t chunks)
 {
-    for (int32_t part = 0; part < parts; part++) {
-        if (c->status[part] < 0) {
-            return c->status[part];
+    for (int32_t chunk = 0; chunk < chunks; chunk++) {
+        if (c->status[chunk] < 0) {
+            return c->status[chunk];
         }
     }
     return 0;
@@ -577,10 +580,12 @@ int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32
     }
     {
         call c = {vector, envs, count, actions, active, out, observations, masks, NULL, NULL,
-                  {0}};
-        status = hg_workers_run(workers, step_part, &c);
+                  {0}, {0}};
+        int32_t chunks = hg_chunks(count, workers->threads);
+        pyrandom_start(c.base);
+        status = hg_workers_run(workers, step_chunk, &c, chunks);
         if (status >= 0) {
-            status = first_failure(&c, workers->threads);
+            status = first_failure(&c, chunks);
         }
     }
     return status < 0 ? status : count;
@@ -648,12 +653,13 @@ int32_t plank_vector_random_actions(plank_env *envs, int32_t count, const int8_t
     return count;
 }
 
-static void random_part(void *context, int32_t part, int32_t parts)
+static void random_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thread)
 {
     call *c = context;
-    int32_t start = hg_part_start(c->count, part, parts);
-    c->status[part] = plank_vector_random_actions(
-        c->envs + start, hg_part_start(c->count, part + 1, parts) - start,
+    int32_t start = hg_part_start(c->count, chunk, chunks);
+    (void)thread;
+    c->status[chunk] = plank_vector_random_actions(
+        c->envs + start, hg_part_start(c->count, chunk + 1, chunks) - start,
         c->shown + (int64_t)start * PLANK_ACTIONS, c->drawn + start);
 }
 
@@ -666,10 +672,11 @@ int32_t plank_vector_random_all(plank_env *envs, int32_t count, const int8_t *ma
         return HG_ERR_ARGUMENT;
     }
     {
-        call c = {NULL, envs, count, NULL, NULL, NULL, NULL, NULL, masks, out, {0}};
-        status = hg_workers_run(workers, random_part, &c);
+        call c = {NULL, envs, count, NULL, NULL, NULL, NULL, NULL, masks, out, {0}, {0}};
+        int32_t chunks = hg_chunks(count, workers->threads);
+        status = hg_workers_run(workers, random_chunk, &c, chunks);
         if (status >= 0) {
-            status = first_failure(&c, workers->threads);
+            status = first_failure(&c, chunks);
         }
     }
     return status < 0 ? status : count;
