@@ -283,7 +283,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "engine":
             return _engine_command(args)
         return _fail(
-            "give a command: simulate, bench, show, play or evaluate (huegames --help to see them)",
+            "give a command: simulate, bench, show, play, evaluate, tournament or engine "
+            "(huegames --help to see them)",
             USAGE_ERROR,
         )
     except UsageError as error:

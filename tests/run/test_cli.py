@@ -83,7 +83,8 @@ def test_plain_progress_without_tqdm(capsys, monkeypatch):
         (["play"], "the following arguments are required: game"),
         (
             [],
-            "give a command: simulate, bench, show, play or evaluate (huegames --help to see them)",
+            "give a command: simulate, bench, show, play, evaluate, tournament or engine "
+            "(huegames --help to see them)",
         ),
     ],
 )
