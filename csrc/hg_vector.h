@@ -242,15 +242,17 @@ typedef struct {
 struct hg_workers {
     pthread_mutex_t lock;
     pthread_cond_t wake;         /* the workers sleep here until a call or the stop */
-    pthread_cond_t finished;     /* the caller sleeps here until the workers are done */
+    pthread_cond_t finished;     /* the caller sleeps here until the chunks are done */
     hg_job *job;                 /* the call's, set before `calls` counts it */
     void *context;
-    int32_t chunks;              /* the call's chunks ... */
-    int32_t next;                /* ... and the next one not taken */
+    int64_t first;               /* the call's chunks are tickets first.. */
+    int64_t next;                /* the next ticket (never goes back: a worker that
+                                    slept through a call takes none of the next) */
+    int32_t chunks;              /* the call's chunks */
+    int32_t done;                /* the call's chunks done */
     int32_t threads;             /* threads of a call: the caller's and the workers' */
     int32_t started;             /* worker threads running */
     int32_t calls;               /* calls handed out (the workers follow it) */
-    int32_t pending;             /* workers still on the current call */
     int32_t caller_sleeps;       /* the caller waits on `finished` */
     int32_t stopping;
     int32_t busy;                /* a call is running (a second one is refused) */
@@ -280,26 +282,52 @@ static int hg_spin_while(int32_t *place, int32_t value, int equal)
     return 0;
 }
 
-/* The next chunk of the call not taken yet (chunks when none is left). */
-static int32_t hg_take(struct hg_workers *w)
+/* The next chunk not taken yet of the call whose tickets are first..first +
+ * chunks - 1, or -1 when none is left (or that call is over). */
+static int32_t hg_take(struct hg_workers *w, int64_t first, int32_t chunks)
 {
 #if HG_ATOMICS
-    return HG_ADD(&w->next, 1) - 1;
+    int64_t ticket = HG_LOAD(&w->next);
+    while (ticket - first < chunks) {
+        if (__atomic_compare_exchange_n(&w->next, &ticket, ticket + 1, 0, __ATOMIC_ACQ_REL,
+                                        __ATOMIC_ACQUIRE)) {
+            return (int32_t)(ticket - first);
+        }
+    }
+    return -1;
 #else
-    int32_t chunk;
+    int32_t chunk = -1;
     pthread_mutex_lock(&w->lock);
-    chunk = w->next++;
+    if (w->next - first < chunks) {
+        chunk = (int32_t)(w->next++ - first);
+    }
     pthread_mutex_unlock(&w->lock);
     return chunk;
 #endif
 }
 
 /* Run the call's chunks as thread `thread` until none is left. */
-static void hg_run_chunks(struct hg_workers *w, hg_job *job, void *context, int32_t chunks,
-                          int32_t thread)
+static void hg_run_chunks(struct hg_workers *w, hg_job *job, void *context, int64_t first,
+                          int32_t chunks, int32_t thread)
 {
-    for (int32_t chunk = hg_take(w); chunk < chunks; chunk = hg_take(w)) {
+    for (int32_t chunk = hg_take(w, first, chunks); chunk >= 0;
+         chunk = hg_take(w, first, chunks)) {
         job(context, chunk, chunks, thread);
+#if HG_ATOMICS
+        if (HG_ADD(&w->done, 1) == chunks) { /* the last: wake the caller if it sleeps */
+            pthread_mutex_lock(&w->lock);
+            if (w->caller_sleeps) {
+                pthread_cond_signal(&w->finished);
+            }
+            pthread_mutex_unlock(&w->lock);
+        }
+#else
+        pthread_mutex_lock(&w->lock);
+        if (++w->done == chunks && w->caller_sleeps) {
+            pthread_cond_signal(&w->finished);
+        }
+        pthread_mutex_unlock(&w->lock);
+#endif
     }
 }
 
@@ -321,14 +349,10 @@ static void *hg_worker_main(void *argument)
         seen = HG_LOAD(&w->calls);
         hg_job *job = w->job;
         void *context = w->context;
+        int64_t first = w->first;
         int32_t chunks = w->chunks;
         pthread_mutex_unlock(&w->lock);
-        hg_run_chunks(w, job, context, chunks, self->index);
-        pthread_mutex_lock(&w->lock);
-        if (HG_ADD(&w->pending, -1) == 0 && w->caller_sleeps) {
-            pthread_cond_signal(&w->finished);
-        }
-        pthread_mutex_unlock(&w->lock);
+        hg_run_chunks(w, job, context, first, chunks, self->index);
     }
 }
 
@@ -386,10 +410,12 @@ static int32_t hg_workers_start(struct hg_workers *w, int32_t threads)
 }
 
 /* Run `job` on chunks 0..chunks-1 (1..HG_MOST_CHUNKS), each once, on this
- * thread and the workers; returns when all are done: 0, or HG_ERR_STATE
- * for workers not started or already running a call. */
+ * thread and the workers; returns when all are done (not waiting for a
+ * worker that took none): 0, or HG_ERR_STATE for workers not started or
+ * already running a call. */
 static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context, int32_t chunks)
 {
+    int64_t first;
     if (!w || w->threads < 1 || chunks < 1 || chunks > HG_MOST_CHUNKS) {
         return HG_ERR_STATE;
     }
@@ -402,16 +428,18 @@ static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context, 
     w->job = job;
     w->context = context;
     w->chunks = chunks;
-    HG_STORE(&w->next, 0);
-    HG_STORE(&w->pending, w->threads - 1);
+    first = w->first = HG_LOAD(&w->next);
+    HG_STORE(&w->done, 0);
     HG_STORE(&w->calls, w->calls + 1);
-    pthread_cond_broadcast(&w->wake);
+    if (w->threads > 1) {
+        pthread_cond_broadcast(&w->wake);
+    }
     pthread_mutex_unlock(&w->lock);
-    hg_run_chunks(w, job, context, chunks, 0);
-    if (!hg_spin_while(&w->pending, 0, 0)) {
+    hg_run_chunks(w, job, context, first, chunks, 0);
+    if (!hg_spin_while(&w->done, chunks, 0)) {
         pthread_mutex_lock(&w->lock);
         w->caller_sleeps = 1;
-        while (HG_LOAD(&w->pending) != 0) {
+        while (HG_LOAD(&w->done) != chunks) {
             pthread_cond_wait(&w->finished, &w->lock);
         }
         w->caller_sleeps = 0;
