@@ -58,6 +58,14 @@ def test_no_form_is_given_twice_within_a_language(language):
     assert len(set(keys)) == len(keys), sorted(k for k in set(keys) if keys.count(k) > 1)
 
 
+def test_no_english_form_is_a_css_colour_name():
+    """Those keep the colour every browser gives them: the English reader and
+    the colour lexicons' readers then read a cue giver's ``orange`` alike."""
+    css = {key(name) for name in hc.lexicon("css").names}
+    assert not {key(f) for c in concepts.concepts() for f in c.english} & css
+    assert by_form("es")["naranja"].english == ("orange fruit",)
+
+
 def test_shares_sum_to_one_heaviest_first():
     for concept in concepts.concepts():
         shares = [share for _, share in concept.colours]

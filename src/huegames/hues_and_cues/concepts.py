@@ -11,7 +11,10 @@ yellow).  The file was written for this package from general knowledge
 reads the English forms into ``"en"`` and the Spanish ones into ``"es"``,
 in place of what colour names say of the same word (a concept's own colours
 read the development cases better than the names' pool or a mixture of the
-two).
+two).  No English form is a CSS colour name (``orange``, ``salmon``,
+``gold``...): those keep the colour every browser gives them, so that the
+English reader and the readers of the colour lexicons agree on them (the
+concept is then ``orange fruit``, and Spanish ``naranja``).
 
 >>> from huegames.hues_and_cues.concepts import concepts, by_form
 >>> len(concepts()) >= 3000
