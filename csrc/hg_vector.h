@@ -155,6 +155,15 @@ static inline int64_t hg_random_action(uint64_t *state, const int8_t *mask, int3
  * workspace, is its own), its context the call's. */
 typedef void hg_job(void *context, int32_t chunk, int32_t chunks, int32_t thread);
 
+struct hg_workers;
+
+/* The workers at `memory` (a core's X_workers_size() bytes), or NULL when
+ * it is not 8-aligned. */
+static inline struct hg_workers *hg_workers_at(void *memory)
+{
+    return ((uintptr_t)memory & 7u) == 0 ? (struct hg_workers *)memory : NULL;
+}
+
 /* Where chunk `chunk` of `chunks` of `count` envs starts (numpy's
  * linspace(0, count, chunks + 1).astype(int)). */
 static inline int32_t hg_part_start(int32_t count, int32_t chunk, int32_t chunks)

@@ -720,18 +720,18 @@ HG_API int32_t hue_vector_step(const hue_vector *vector, void *envs, int32_t cou
 HG_API int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t count,
                                          int64_t *out);
 
-/* Worker threads for the calls below (hg_vector.h's): a hue_workers of
- * hue_workers_size() bytes, the caller's memory, started for `threads`
- * threads (1..HUE_MOST_THREADS: the calling thread and threads - 1
- * workers, which take the chunks of a call's envs in turn) and stopped before the memory is freed or
- * started again.  One call at a time: a second while one runs is refused
- * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
- * refuses a thread (none then left running). */
+/* Worker threads for the calls below (hg_vector.h's), in a block of
+ * hue_workers_size() bytes of the caller's memory (8-aligned), started
+ * for `threads` threads (1..HUE_MOST_THREADS: the calling thread and
+ * threads - 1 workers, which take the chunks of a call's envs in turn) and
+ * stopped before the memory is freed or started again.  One call at a
+ * time: a second while one runs is refused (HG_ERR_STATE).  start returns
+ * threads, or HG_ERR_STATE when the system refuses a thread (none then
+ * left running). */
 #define HUE_MOST_THREADS 64
-typedef struct hg_workers hue_workers;
 HG_API int32_t hue_workers_size(void);
-HG_API int32_t hue_workers_start(hue_workers *workers, int32_t threads);
-HG_API void hue_workers_stop(hue_workers *workers);
+HG_API int32_t hue_workers_start(void *workers, int32_t threads);
+HG_API void hue_workers_stop(void *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
  * numpy's linspace(0, count, chunks + 1) chunks (hg_vector.h's hg_chunks),
@@ -749,12 +749,12 @@ HG_API int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t
                                    const int64_t *actions, const uint8_t *active,
                                    const hue_vector_out *out,
                                    uint8_t *observations, int8_t *masks, void *workspaces,
-                                   size_t workspace_size, hue_workers *workers,
+                                   size_t workspace_size, void *workers,
                                    int32_t *refused);
 
 /* hue_vector_random_actions over all `count` envs, split as above. */
 HG_API int32_t hue_vector_random_all(const hue_vector *vector, void *envs, int32_t count,
-                                     int64_t *out, hue_workers *workers);
+                                     int64_t *out, void *workers);
 
 #ifdef __cplusplus
 }

@@ -850,17 +850,17 @@ int32_t hue_vector_random_actions(const hue_vector *vector, void *envs, int32_t 
 
 int32_t hue_workers_size(void)
 {
-    return (int32_t)sizeof(hue_workers);
+    return (int32_t)sizeof(struct hg_workers);
 }
 
-int32_t hue_workers_start(hue_workers *workers, int32_t threads)
+int32_t hue_workers_start(void *workers, int32_t threads)
 {
-    return hg_workers_start(workers, threads);
+    return hg_workers_start(hg_workers_at(workers), threads);
 }
 
-void hue_workers_stop(hue_workers *workers)
+void hue_workers_stop(void *workers)
 {
-    hg_workers_stop(workers);
+    hg_workers_stop(hg_workers_at(workers));
 }
 
 /* A call of hue_vector_step_all or hue_vector_random_all, by part. */
@@ -914,8 +914,9 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
                             const int64_t *actions, const uint8_t *active,
                             const hue_vector_out *out,
                             uint8_t *observations, int8_t *masks, void *workspaces,
-                            size_t workspace_size, hue_workers *workers, int32_t *refused)
+                            size_t workspace_size, void *pool, int32_t *refused)
 {
+    struct hg_workers *workers = hg_workers_at(pool);
     parts_call p;
     int32_t i, status, chunks;
 
@@ -969,8 +970,9 @@ static void random_chunk(void *context, int32_t chunk, int32_t chunks, int32_t t
 }
 
 int32_t hue_vector_random_all(const hue_vector *vector, void *envs, int32_t count, int64_t *out,
-                              hue_workers *workers)
+                              void *pool)
 {
+    struct hg_workers *workers = hg_workers_at(pool);
     parts_call p;
     int32_t status, chunks;
 

@@ -306,18 +306,18 @@ HG_API int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, in
 HG_API int32_t linja_vector_random_actions(linja_env *envs, int32_t count, const int8_t *masks,
                                            int64_t *out);
 
-/* Worker threads for the calls below (hg_vector.h's): a linja_workers of
- * linja_workers_size() bytes, the caller's memory, started for `threads`
- * threads (1..LINJA_MOST_THREADS: the calling thread and threads - 1
- * workers, which take the chunks of a call's envs in turn) and stopped before the memory is freed or
- * started again.  One call at a time: a second while one runs is refused
- * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
- * refuses a thread (none then left running). */
+/* Worker threads for the calls below (hg_vector.h's), in a block of
+ * linja_workers_size() bytes of the caller's memory (8-aligned), started
+ * for `threads` threads (1..LINJA_MOST_THREADS: the calling thread and
+ * threads - 1 workers, which take the chunks of a call's envs in turn) and
+ * stopped before the memory is freed or started again.  One call at a
+ * time: a second while one runs is refused (HG_ERR_STATE).  start returns
+ * threads, or HG_ERR_STATE when the system refuses a thread (none then
+ * left running). */
 #define LINJA_MOST_THREADS 64
-typedef struct hg_workers linja_workers;
 HG_API int32_t linja_workers_size(void);
-HG_API int32_t linja_workers_start(linja_workers *workers, int32_t threads);
-HG_API void linja_workers_stop(linja_workers *workers);
+HG_API int32_t linja_workers_start(void *workers, int32_t threads);
+HG_API void linja_workers_stop(void *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
  * numpy's linspace(0, count, chunks + 1) chunks (hg_vector.h's hg_chunks),
@@ -333,12 +333,12 @@ HG_API int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs
                                      const int64_t *actions, const uint8_t *active,
                                      const linja_vector_out *out,
                                      float *observations, int8_t *masks,
-                                     linja_workspace *workspaces, linja_workers *workers,
+                                     linja_workspace *workspaces, void *workers,
                                      int32_t *refused);
 
 /* linja_vector_random_actions over all `count` envs, split as above. */
 HG_API int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *masks,
-                                       int64_t *out, linja_workers *workers);
+                                       int64_t *out, void *workers);
 
 #ifdef __cplusplus
 }

@@ -348,17 +348,17 @@ int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t s
 
 int32_t linja_workers_size(void)
 {
-    return (int32_t)sizeof(linja_workers);
+    return (int32_t)sizeof(struct hg_workers);
 }
 
-int32_t linja_workers_start(linja_workers *workers, int32_t threads)
+int32_t linja_workers_start(void *workers, int32_t threads)
 {
-    return hg_workers_start(workers, threads);
+    return hg_workers_start(hg_workers_at(workers), threads);
 }
 
-void linja_workers_stop(linja_workers *workers)
+void linja_workers_stop(void *workers)
 {
-    hg_workers_stop(workers);
+    hg_workers_stop(hg_workers_at(workers));
 }
 
 /* A call of linja_vector_step_all or linja_vector_random_all, by part. */
@@ -402,8 +402,9 @@ int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32
                               const int64_t *actions, const uint8_t *active,
                               const linja_vector_out *out,
                               float *observations, int8_t *masks, linja_workspace *workspaces,
-                              linja_workers *workers, int32_t *refused)
+                              void *pool, int32_t *refused)
 {
+    struct hg_workers *workers = hg_workers_at(pool);
     if (!workers || workers->threads < 1 || !workspaces || !refused || !envs || !actions
         || count < workers->threads || (!observations) != (!masks)) {
         return HG_ERR_ARGUMENT;
@@ -461,8 +462,9 @@ static void random_chunk(void *context, int32_t chunk, int32_t chunks, int32_t t
 }
 
 int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *masks,
-                                int64_t *out, linja_workers *workers)
+                                int64_t *out, void *pool)
 {
+    struct hg_workers *workers = hg_workers_at(pool);
     if (!workers || workers->threads < 1 || !envs || !masks || !out
         || count < workers->threads) {
         return HG_ERR_ARGUMENT;

@@ -337,18 +337,18 @@ HG_API int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, in
 HG_API int32_t plank_vector_random_actions(plank_env *envs, int32_t count, const int8_t *masks,
                                            int64_t *out);
 
-/* Worker threads for the calls below (hg_vector.h's): a plank_workers of
- * plank_workers_size() bytes, the caller's memory, started for `threads`
- * threads (1..PLANK_MOST_THREADS: the calling thread and threads - 1
- * workers, which take the chunks of a call's envs in turn) and stopped before the memory is freed or
- * started again.  One call at a time: a second while one runs is refused
- * (HG_ERR_STATE).  start returns threads, or HG_ERR_STATE when the system
- * refuses a thread (none then left running). */
+/* Worker threads for the calls below (hg_vector.h's), in a block of
+ * plank_workers_size() bytes of the caller's memory (8-aligned), started
+ * for `threads` threads (1..PLANK_MOST_THREADS: the calling thread and
+ * threads - 1 workers, which take the chunks of a call's envs in turn) and
+ * stopped before the memory is freed or started again.  One call at a
+ * time: a second while one runs is refused (HG_ERR_STATE).  start returns
+ * threads, or HG_ERR_STATE when the system refuses a thread (none then
+ * left running). */
 #define PLANK_MOST_THREADS 64
-typedef struct hg_workers plank_workers;
 HG_API int32_t plank_workers_size(void);
-HG_API int32_t plank_workers_start(plank_workers *workers, int32_t threads);
-HG_API void plank_workers_stop(plank_workers *workers);
+HG_API int32_t plank_workers_start(void *workers, int32_t threads);
+HG_API void plank_workers_stop(void *workers);
 
 /* Step all `count` envs (at least the workers' threads), split into
  * numpy's linspace(0, count, chunks + 1) chunks (hg_vector.h's hg_chunks);
@@ -364,12 +364,12 @@ HG_API void plank_workers_stop(plank_workers *workers);
 HG_API int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
                                      const int64_t *actions, const uint8_t *active,
                                      const plank_vector_out *out,
-                                     float *observations, int8_t *masks, plank_workers *workers,
+                                     float *observations, int8_t *masks, void *workers,
                                      int32_t *refused);
 
 /* plank_vector_random_actions over all `count` envs, split as above. */
 HG_API int32_t plank_vector_random_all(plank_env *envs, int32_t count, const int8_t *masks,
-                                       int64_t *out, plank_workers *workers);
+                                       int64_t *out, void *workers);
 
 #ifdef __cplusplus
 }

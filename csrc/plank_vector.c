@@ -505,17 +505,17 @@ int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t s
 
 int32_t plank_workers_size(void)
 {
-    return (int32_t)sizeof(plank_workers);
+    return (int32_t)sizeof(struct hg_workers);
 }
 
-int32_t plank_workers_start(plank_workers *workers, int32_t threads)
+int32_t plank_workers_start(void *workers, int32_t threads)
 {
-    return hg_workers_start(workers, threads);
+    return hg_workers_start(hg_workers_at(workers), threads);
 }
 
-void plank_workers_stop(plank_workers *workers)
+void plank_workers_stop(void *workers)
 {
-    hg_workers_stop(workers);
+    hg_workers_stop(hg_workers_at(workers));
 }
 
 /* A call of plank_vector_step_all or plank_vector_random_all, by part. */
@@ -557,9 +557,10 @@ static int32_t first_failure(const call *c, int32_t chunks)
 int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
                               const int64_t *actions, const uint8_t *active,
                               const plank_vector_out *out,
-                              float *observations, int8_t *masks, plank_workers *workers,
+                              float *observations, int8_t *masks, void *pool,
                               int32_t *refused)
 {
+    struct hg_workers *workers = hg_workers_at(pool);
     int32_t status;
     if (!workers || workers->threads < 1 || !refused || !envs || !actions
         || count < workers->threads || (!observations) != (!masks)
@@ -664,8 +665,9 @@ static void random_chunk(void *context, int32_t chunk, int32_t chunks, int32_t t
 }
 
 int32_t plank_vector_random_all(plank_env *envs, int32_t count, const int8_t *masks,
-                                int64_t *out, plank_workers *workers)
+                                int64_t *out, void *pool)
 {
+    struct hg_workers *workers = hg_workers_at(pool);
     int32_t status;
     if (!workers || workers->threads < 1 || !envs || !masks || !out
         || count < workers->threads) {

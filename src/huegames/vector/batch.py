@@ -282,8 +282,8 @@ class Workers:
 
     def __init__(self, ffi: Any, lib: Any, prefix: str, threads: int) -> None:
         self._memory = ffi.new("char[]", getattr(lib, f"{prefix}_workers_size")())
-        self.pointer = ffi.cast(f"{prefix}_workers *", self._memory)
-        """The ``PREFIX_workers *`` the core's batch calls take."""
+        self.pointer = self._memory
+        """The block the core's batch calls take (``malloc``'s, so 8-aligned)."""
         self._start = getattr(lib, f"{prefix}_workers_start")
         self._stop = getattr(lib, f"{prefix}_workers_stop")
         self._process = os.getpid()
