@@ -13,10 +13,11 @@
  *   Its envs are cut into chunks that each thread takes in turn until none
  *   is left: a thread the system does not get round to running leaves its
  *   share to the others.  Each env's results do not depend on which thread
- *   stepped it.  A waiting thread first spins a little (the next step
- *   usually comes within tens of microseconds), then sleeps on a condition
- *   variable.  POSIX threads; under _WIN32 the chunks run one after another
- *   on the calling thread. */
+ *   stepped it.  A waiting thread first spins for up to 200 us (the next
+ *   step usually comes within tens of microseconds), then sleeps on a
+ *   condition variable.  POSIX threads (the includer defines
+ *   _POSIX_C_SOURCE 200809L before any header, for clock_gettime); under
+ *   _WIN32 the chunks run one after another on the calling thread. */
 #ifndef HUEGAMES_HG_VECTOR_H
 #define HUEGAMES_HG_VECTOR_H
 
@@ -28,6 +29,7 @@
 #ifndef _WIN32
 #include <pthread.h>
 #include <sched.h>
+#include <time.h>
 #endif
 
 #define HG_SEED_TEXT 320         /* the longest seed text made here */
@@ -146,9 +148,7 @@ static inline int64_t hg_random_action(uint64_t *state, const int8_t *mask, int3
 #define HG_MOST_THREADS 64       /* the most threads a call runs on */
 #define HG_CHUNKS_PER_THREAD 4   /* a call's envs are cut into threads * this chunks */
 #define HG_MOST_CHUNKS (HG_MOST_THREADS * HG_CHUNKS_PER_THREAD)
-#define HG_SPINS 4000            /* polls of a spinning wait before it sleeps (a
-                                    pause each, every 32nd a sched_yield: some
-                                    100 us) */
+#define HG_SPIN_NS 200000        /* how long a waiting thread spins before it sleeps */
 
 /* One chunk of a batch call: chunk `chunk` of `chunks`, run by thread
  * `thread` (0, the caller, up to threads - 1: what it owns, such as a
@@ -268,17 +268,27 @@ struct hg_workers {
     hg_worker workers[HG_MOST_THREADS];
 };
 
-/* Spin while (*place == value) == `equal`: whether that stopped (0: the
- * caller goes on to sleep). */
+/* Spin while (*place == value) == `equal`, for HG_SPIN_NS at most:
+ * whether that stopped (0: the caller goes on to sleep). */
 static int hg_spin_while(int32_t *place, int32_t value, int equal)
 {
 #if HG_ATOMICS
-    for (int32_t spin = 0; spin < HG_SPINS; spin++) {
+    struct timespec now;
+    int64_t until = -1;
+    for (int32_t spin = 1;; spin++) {
         if ((HG_LOAD(place) == value) != equal) {
             return 1;
         }
-        if (spin % 32 == 31) {
-            sched_yield(); /* a thread waiting for a core it shares with us gets it */
+        if (spin % 32 == 0) { /* the clock now and then, and a yield */
+            int64_t ns;
+            clock_gettime(CLOCK_MONOTONIC, &now);
+            ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+            if (until < 0) {
+                until = ns + HG_SPIN_NS;
+            } else if (ns > until) {
+                return 0;
+            }
+            sched_yield(); /* a thread of ours waiting for this core gets it */
         } else {
             HG_PAUSE();
         }
@@ -287,8 +297,8 @@ static int hg_spin_while(int32_t *place, int32_t value, int equal)
     (void)place;
     (void)value;
     (void)equal;
-#endif
     return 0;
+#endif
 }
 
 /* The next chunk not taken yet of the call whose tickets are first..first +

@@ -10,6 +10,7 @@
  * frame positions of the legal anchors its mask row shows (2 * rows *
  * cols int32), each part 8-aligned.
  */
+#define _POSIX_C_SOURCE 200809L /* pthreads and clock_gettime (hg_vector.h) */
 #include "hue_internal.h"
 #include "hg_vector.h"
 

@@ -4,6 +4,7 @@
  * huegames/plank/encoding.py observes and masks one, seeded and played as
  * huegames/vector/batch.py's PythonBatch plays them (the tests compare).
  */
+#define _POSIX_C_SOURCE 200809L /* pthreads and clock_gettime (hg_vector.h) */
 #include "plank_internal.h"
 #include "hg_vector.h"
 
