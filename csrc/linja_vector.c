@@ -125,14 +125,30 @@ static int32_t play_bots(const linja_vector *v, linja_env *e, linja_workspace *w
 typedef struct {
     int32_t envs[PYRANDOM_MANY];
     int32_t count;
+    int32_t added;               /* games queued since starts_begin */
     int32_t each;                /* generators a game seeds: 1 + its bots */
     linja_rng deals[PYRANDOM_MANY];
     const uint32_t *base;        /* pyrandom_start's, made once per call */
+    float *observations;         /* where a started game's rows are copied too (or NULL) */
+    int8_t *masks;
 } starts;
+
+/* Env i's observation and mask rows copied into `observations` and `masks`. */
+static void copy_row(const linja_vector_out *out, int32_t i, float *observations, int8_t *masks)
+{
+    memcpy(&observations[(int64_t)i * LINJA_OBSERVATION],
+           &out->observations[(int64_t)i * LINJA_OBSERVATION],
+           sizeof *observations * LINJA_OBSERVATION);
+    memcpy(&masks[(int64_t)i * LINJA_ACTIONS], &out->masks[(int64_t)i * LINJA_ACTIONS],
+           LINJA_ACTIONS);
+}
 
 static void starts_begin(starts *q, const linja_vector *v, const uint32_t base[PYRANDOM_N])
 {
+    q->observations = NULL;
+    q->masks = NULL;
     q->count = 0;
+    q->added = 0;
     q->each = 1 + (v->is_bot[0] != 0) + (v->is_bot[1] != 0);
     q->base = base;
 }
@@ -172,6 +188,9 @@ static int32_t start_waiting(const linja_vector *v, linja_env *envs, starts *q,
         int32_t one = play_bots(v, e, ws);
         if (one == 0) {
             write(v, e, i, out->observations, out->masks, out);
+            if (q->observations) {
+                copy_row(out, i, q->observations, q->masks);
+            }
         }
         status = status < 0 ? status : one;
     }
@@ -184,6 +203,7 @@ static int32_t start_game(const linja_vector *v, linja_env *envs, int32_t i, sta
                           const linja_vector_out *out, linja_workspace *ws)
 {
     q->envs[q->count++] = i;
+    q->added++;
     return (q->count + 1) * q->each > PYRANDOM_MANY ? start_waiting(v, envs, q, out, ws) : 0;
 }
 
@@ -290,12 +310,9 @@ static int32_t step_env(const linja_vector *v, linja_env *envs, int32_t i, int64
     return 0;
 }
 
-/* Rows copied at a time: the envs stepped since the last copy, their rows
- * still in the cache. */
-#define COPY_BLOCK 32
-
-/* Step envs[start..stop-1], each env's new row copied into `observations`
- * and `masks` too where they are not NULL. */
+/* Step envs[start..stop-1], each env's new rows copied into `observations`
+ * and `masks` too where they are not NULL: at once, while they are in the
+ * cache, or once its next game has started. */
 static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start, int32_t stop,
                           const int64_t *actions, const uint8_t *active,
                           const linja_vector_out *out, linja_workspace *ws, float *observations,
@@ -304,34 +321,21 @@ static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start,
     starts waiting;
     int32_t status = 0, started = 0;
     starts_begin(&waiting, v, base);
-    for (int32_t block = start; block < stop && status >= 0; block += COPY_BLOCK) {
-        int32_t end = stop - block > COPY_BLOCK ? block + COPY_BLOCK : stop;
-        for (int32_t i = block; i < end && status >= 0; i++) {
-            if (active && !active[i]) {
-                out->terminated[i] = 0; /* left as it is */
-            } else {
-                status = step_env(v, envs, i, actions[i], out, ws, &waiting);
-            }
+    waiting.observations = observations;
+    waiting.masks = masks;
+    for (int32_t i = start; i < stop && status >= 0; i++) {
+        int32_t added = waiting.added; /* a game started in this step counts */
+        if (active && !active[i]) {
+            out->terminated[i] = 0; /* left as it is */
+        } else {
+            status = step_env(v, envs, i, actions[i], out, ws, &waiting);
         }
-        if (!observations) {
-            continue;
-        }
-        if (waiting.count) { /* the block's rows written in full */
-            int32_t one = start_waiting(v, envs, &waiting, out, ws);
-            started = started < 0 ? started : one;
-        }
-        if (status >= 0 && started >= 0) {
-            memcpy(&observations[(int64_t)block * LINJA_OBSERVATION],
-                   &out->observations[(int64_t)block * LINJA_OBSERVATION],
-                   sizeof *observations * LINJA_OBSERVATION * (size_t)(end - block));
-            memcpy(&masks[(int64_t)block * LINJA_ACTIONS], &out->masks[(int64_t)block * LINJA_ACTIONS],
-                   (size_t)LINJA_ACTIONS * (size_t)(end - block));
+        if (observations && status >= 0 && waiting.added == added) {
+            copy_row(out, i, observations, masks);
         }
     }
-    if (waiting.count) { /* the games still waiting start even when an env was refused */
-        int32_t one = start_waiting(v, envs, &waiting, out, ws);
-        started = started < 0 ? started : one;
-    }
+    /* the games still waiting start even when an env was refused */
+    started = waiting.count ? start_waiting(v, envs, &waiting, out, ws) : 0;
     return status < 0 ? status : started < 0 ? started : stop - start;
 }
 

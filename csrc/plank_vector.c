@@ -217,14 +217,31 @@ static void play_bots(const plank_vector *v, plank_env *e, plank_state *s, plank
 typedef struct {
     int32_t envs[PYRANDOM_MANY];
     int32_t count;
+    int32_t added;                /* hands queued since starts_begin */
     int32_t each;                 /* generators a hand seeds: 1 + its bots */
     plank_rng deals[PYRANDOM_MANY];
     const uint32_t *base;         /* pyrandom_start's, made once per call */
+    float *observations;          /* where a dealt hand's rows are copied too (or NULL) */
+    int8_t *masks;
 } starts;
+
+/* Env i's observation and mask rows copied into `observations` and `masks`. */
+static void copy_row(const plank_vector *v, const plank_vector_out *out, int32_t i,
+                     float *observations, int8_t *masks)
+{
+    int32_t size = observation_size(v->rules.players);
+    memcpy(&observations[(int64_t)i * size], &out->observations[(int64_t)i * size],
+           sizeof *observations * (size_t)size);
+    memcpy(&masks[(int64_t)i * PLANK_ACTIONS], &out->masks[(int64_t)i * PLANK_ACTIONS],
+           PLANK_ACTIONS);
+}
 
 static void starts_begin(starts *q, const plank_vector *v, const uint32_t base[PYRANDOM_N])
 {
+    q->observations = NULL;
+    q->masks = NULL;
     q->count = 0;
+    q->added = 0;
     q->each = 1;
     for (int32_t seat = 0; seat < v->rules.players; seat++) {
         q->each += v->is_bot[seat] != 0;
@@ -291,6 +308,9 @@ static int32_t start_waiting(const plank_vector *v, plank_env *envs, starts *q,
     pyrandom_seed_many(generators, seeds, n, q->base);
     for (int32_t k = 0; k < count; k++) { /* all of them, whatever happens to one */
         int32_t one = finish_start(v, &envs[q->envs[k]], q->envs[k], &q->deals[k], out);
+        if (one == 0 && q->observations) {
+            copy_row(v, out, q->envs[k], q->observations, q->masks);
+        }
         status = status < 0 ? status : one;
     }
     return status;
@@ -301,6 +321,7 @@ static int32_t start_game(const plank_vector *v, plank_env *envs, int32_t i, sta
                           const plank_vector_out *out)
 {
     q->envs[q->count++] = i;
+    q->added++;
     return (q->count + 1) * q->each > PYRANDOM_MANY ? start_waiting(v, envs, q, out) : 0;
 }
 
@@ -447,49 +468,32 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
     return 0;
 }
 
-/* Rows copied at a time: the envs stepped since the last copy, their rows
- * still in the cache. */
-#define COPY_BLOCK 32
-
-/* Step envs[start..stop-1] (the settings checked), each env's new row
- * copied into `observations` and `masks` too where they are not NULL. */
+/* Step envs[start..stop-1] (the settings checked), each env's new rows
+ * copied into `observations` and `masks` too where they are not NULL: at
+ * once, while they are in the cache, or once its next hand is dealt. */
 static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start, int32_t stop,
                           const int64_t *actions, const uint8_t *active,
                           const plank_vector_out *out, float *observations, int8_t *masks,
                           const uint32_t base[PYRANDOM_N])
 {
     starts waiting;
-    int32_t status = 0, dealt = 0, size = observation_size(v->rules.players);
+    int32_t status = 0, dealt = 0;
     starts_begin(&waiting, v, base);
-    for (int32_t block = start; block < stop && status >= 0; block += COPY_BLOCK) {
-        int32_t end = stop - block > COPY_BLOCK ? block + COPY_BLOCK : stop;
-        for (int32_t i = block; i < end && status >= 0; i++) {
-            if (active && !active[i]) {
-                out->terminated[i] = 0; /* left as it is */
-            } else {
-                status = step_env(v, envs, i, actions[i], out, &waiting);
-            }
+    waiting.observations = observations;
+    waiting.masks = masks;
+    for (int32_t i = start; i < stop && status >= 0; i++) {
+        int32_t added = waiting.added; /* a hand started in this step counts */
+        if (active && !active[i]) {
+            out->terminated[i] = 0; /* left as it is */
+        } else {
+            status = step_env(v, envs, i, actions[i], out, &waiting);
         }
-        if (!observations) {
-            continue;
-        }
-        if (waiting.count) { /* the block's rows written in full */
-            int32_t one = start_waiting(v, envs, &waiting, out);
-            dealt = dealt < 0 ? dealt : one;
-        }
-        if (status >= 0 && dealt >= 0) {
-            memcpy(&observations[(int64_t)block * size], &out->observations[(int64_t)block * size],
-                   sizeof *observations * (size_t)size * (size_t)(end - block));
-            memcpy(&masks[(int64_t)block * PLANK_ACTIONS],
-                   &out->masks[(int64_t)block * PLANK_ACTIONS],
-                   (size_t)PLANK_ACTIONS * (size_t)(end - block));
+        if (observations && status >= 0 && waiting.added == added) {
+            copy_row(v, out, i, observations, masks);
         }
     }
     /* the hands still waiting are dealt even when an env was refused */
-    if (waiting.count) {
-        int32_t one = start_waiting(v, envs, &waiting, out);
-        dealt = dealt < 0 ? dealt : one;
-    }
+    dealt = waiting.count ? start_waiting(v, envs, &waiting, out) : 0;
     return status < 0 ? status : dealt < 0 ? dealt : stop - start;
 }
 
