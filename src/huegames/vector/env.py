@@ -277,7 +277,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             }
             infos["_final_info"] = terminated
             if self.autoreset_mode == "same-step":
-                infos["final_obs"] = self._final_observations(terminated)
+                infos["final_obs"] = self._final_observations(terminated, ended)
                 infos["_final_obs"] = terminated
         if self.agents is not None:
             rewards = rewards[np.arange(self.num_envs), self.agents]
@@ -304,13 +304,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self.batch.close()
         super().close(**kwargs)
 
-    def _final_observations(self, ended: np.ndarray) -> dict[str, np.ndarray]:
-        """The last observation and mask of the envs that ``ended``, zeros in
-        every other row (as in ``final_info``, never an earlier end's)."""
+    def _final_observations(self, ended: np.ndarray, rows: np.ndarray) -> dict[str, np.ndarray]:
+        """The last observation and mask of the envs that ``ended`` (a bool
+        array; ``rows``, their indices), zeros in every other row (as in
+        ``final_info``, never an earlier end's)."""
         buffers = self._buffers
         finals = (buffers.final_observations, buffers.final_masks)
         if self.copy:
-            rows = np.flatnonzero(ended)
             made = [handout.take_rows(rows) for handout in self._handouts[2:]]
         else:  # the batch's own rows: clear those of earlier ends alone
             stale = self._final_rows & ~ended
