@@ -941,12 +941,14 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
     p.workspace_size = workspace_size;
     p.env_size = hue_vector_env_size(vector);
     *refused = -1;
-    for (i = 0; i < count; i++) { /* every action checked before any is played */
+    /* Every action checked before any is played: legal by the env's mask
+     * row (an over env's is all 0, so its block is read only then). */
+    for (i = 0; i < count; i++) {
         const hue_env *e = (const hue_env *)((const char *)envs + (size_t)i * p.env_size);
         int64_t a = actions[i];
-        int ok = active != NULL && !active[i] ? 1
-                 : e->done ? vector->autoreset == HUE_NEXT_STEP
-                           : a >= 0 && a < p.mask_size && out->masks[i * p.mask_size + a] != 0;
+        int ok = (active != NULL && !active[i])
+                 || (a >= 0 && a < p.mask_size && out->masks[i * p.mask_size + a] != 0)
+                 || (e->done && vector->autoreset == HUE_NEXT_STEP);
         if (!ok) {
             *refused = i;
             return HG_ERR_ILLEGAL;

@@ -573,12 +573,13 @@ int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32
         return HG_ERR_ARGUMENT;
     }
     *refused = -1;
-    for (int32_t i = 0; i < count; i++) { /* every action checked before any is played */
+    /* Every action checked before any is played: legal by the env's mask
+     * row (an over env's is all 0, so its state is read only then). */
+    for (int32_t i = 0; i < count; i++) {
         int64_t a = actions[i];
-        int32_t ok = active && !active[i] ? 1
-                     : envs[i].done       ? vector->autoreset == PLANK_NEXT_STEP
-                                          : a >= 0 && a < PLANK_ACTIONS
-                                                && out->masks[(int64_t)i * PLANK_ACTIONS + a];
+        int32_t ok = (active && !active[i])
+                     || (a >= 0 && a < PLANK_ACTIONS && out->masks[(int64_t)i * PLANK_ACTIONS + a])
+                     || (envs[i].done && vector->autoreset == PLANK_NEXT_STEP);
         if (!ok) {
             *refused = i;
             return HG_ERR_ILLEGAL;
