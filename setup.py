@@ -93,8 +93,10 @@ class OptionalBuildExt(build_ext):
         self._record()
 
     def build_extension(self, ext) -> None:
-        if self.compiler.compiler_type == "msvc":  # MSVC's C needs no (and knows no) -std
-            ext.extra_compile_args = [a for a in ext.extra_compile_args if a != "-std=c99"]
+        if self.compiler.compiler_type == "msvc":  # MSVC knows no -std and no -pthread
+            unix_only = ("-std=c99", "-pthread")
+            ext.extra_compile_args = [a for a in ext.extra_compile_args if a not in unix_only]
+            ext.extra_link_args = [a for a in ext.extra_link_args if a not in unix_only]
         output: list[str] = []
         try:
             with _passed_on_to_stderr(output):

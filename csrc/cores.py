@@ -164,7 +164,10 @@ def builder_of(core: Core) -> cffi.FFI:
         sources=[*core.sources, *SHARED_SOURCES],
         depends=[core.header, *core.internal, *DEPENDS],
         include_dirs=[FOLDER],
-        extra_compile_args=["-O3", "-std=c99"],  # setup.py drops -std=c99 for MSVC
+        # -pthread: the vector batches' worker threads (glibc before 2.34 keeps
+        # them in libpthread); setup.py drops it and -std=c99 for MSVC
+        extra_compile_args=["-O3", "-std=c99", "-pthread"],
+        extra_link_args=["-pthread"],
         # CPython's stable ABI: one ``.abi3`` core (and wheel) for every CPython
         # >= 3.10; cffi leaves it out where it cannot be (free-threaded builds).
         py_limited_api=not hasattr(sys, "gettotalrefcount"),  # not on a debug build
