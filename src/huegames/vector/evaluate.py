@@ -153,11 +153,7 @@ def _play(
         if not len(ended):
             continue
         final = infos["final_info"]
-        for scores, winners in zip(
-            final["scores"][ended].tolist(), final["winners"][ended].tolist(), strict=True
-        ):
-            won = [seat for seat, flag in enumerate(winners) if flag]
-            summary.add({"seats": labels, "scores": scores, "winners": won})
+        summary.add_games(labels, final["scores"][ended], final["winners"][ended])
         quota[ended] -= 1
         playing = quota > 0
         again = np.zeros(envs.num_envs, np.bool_)
