@@ -125,9 +125,10 @@ def evaluate(
 def _play(
     policy: Policy, envs: VectorEnv, wanted: int, labels: list[str], summary: Summary
 ) -> None:
-    """Play ``wanted`` games in ``envs`` and add them to ``summary``: env
-    ``i`` plays games ``i``, ``i + num_envs``, ... of them, so which games
-    count does not depend on how long any lasts.  An env starts its next
+    """Play ``wanted`` games in ``envs`` and add them to ``summary`` (in the
+    order they end, all at once after the last): env ``i`` plays games
+    ``i``, ``i + num_envs``, ... of them, so which games count does not
+    depend on how long any lasts.  An env starts its next
     game only while it has games to play, an env that has played its share
     is stepped no more (``step_mask``), and the policy sees only the rows of
     the envs still playing."""
@@ -135,6 +136,8 @@ def _play(
     quota = np.array([len(range(env, wanted, envs.num_envs)) for env in range(envs.num_envs)])
     playing = quota > 0
     actions = np.zeros(envs.num_envs, np.int64)
+    scores: list[np.ndarray] = []  # the finished games' rows, in the order they end
+    winners: list[np.ndarray] = []
     while playing.any():
         rows = None if playing.all() else np.flatnonzero(playing)
         shown, masks = observations["observation"], observations["action_mask"]
@@ -153,13 +156,15 @@ def _play(
         if not len(ended):
             continue
         final = infos["final_info"]
-        summary.add_games(labels, final["scores"][ended], final["winners"][ended])
+        scores.append(final["scores"][ended])
+        winners.append(final["winners"][ended])
         quota[ended] -= 1
         playing = quota > 0
         again = np.zeros(envs.num_envs, np.bool_)
         again[ended] = playing[ended]
         if again.any():
             observations, _ = envs.reset(options={"reset_mask": again})
+    summary.add_games(labels, np.concatenate(scores), np.concatenate(winners))
 
 
 def _spread(chosen: Any, rows: np.ndarray, into: np.ndarray) -> np.ndarray:
