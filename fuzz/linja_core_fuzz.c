@@ -32,7 +32,19 @@
  *      the input (random legal, any id, out of range): every array at its
  *      exact size; after every call every live env's mask is its state's
  *      legal actions (never all zero), its seat in range, its observation
- *      in [0, 1], and the random actions legal.
+ *      in [0, 1], and the random actions legal;
+ *   6  the worker threads and the batch calls on them (linja_workers_*,
+ *      linja_vector_step_all, linja_vector_random_all): starts refused for
+ *      thread counts out of range, a NULL or misaligned block, stops of a
+ *      block never started or stopped twice, calls on workers never started
+ *      or stopped, counts below the threads, a lone copy array: all refused
+ *      with the block and every array as they were; then one batch on one
+ *      thread and its twin on 2..8 (restarted on other counts along the
+ *      way) stepped with the same actions (random legal, any id, out of
+ *      range) and `active` subsets (NULL, all, none, any): a refused action
+ *      reported as the same first env by both with nothing changed, else
+ *      both batches' arrays, copies and envs equal, the copies equal to
+ *      the rows, every live env's mask not all zero.
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -527,6 +539,371 @@ done:
     free(terminated), free(which), free(scores), free(winners), free(actions), free(turns);
 }
 
+/* ---- target 6: worker threads, linja_vector_step_all and _random_all ------ */
+
+#define WORKER_ENVS 12
+#define WORKER_THREADS 8
+
+/* One batch: its envs, the arrays of its calls (each at its exact size),
+ * the copies step_all may write, and its workers with a workspace each. */
+typedef struct {
+    int32_t count, threads;
+    linja_env *envs;
+    float *observations, *final_observations, *copied_observations;
+    int8_t *masks, *final_masks, *copied_masks, *winners;
+    int32_t *to_move;
+    uint8_t *terminated;
+    double *scores;
+    linja_workspace *workspaces; /* `threads` of them, each with its own turns */
+    void *workers;               /* linja_workers_size() bytes */
+    linja_vector_out out;
+} batch;
+
+/* Every array the calls write, as (place, bytes) pairs. */
+static int32_t batch_arrays(const batch *b, void **places, size_t *sizes)
+{
+    size_t n = (size_t)b->count;
+    void *p[] = {b->envs, b->observations, b->final_observations, b->copied_observations,
+                 b->masks, b->final_masks, b->copied_masks, b->winners, b->to_move,
+                 b->terminated, b->scores};
+    size_t s[] = {n * sizeof *b->envs, n * LINJA_OBSERVATION * sizeof(float),
+                  n * LINJA_OBSERVATION * sizeof(float), n * LINJA_OBSERVATION * sizeof(float),
+                  n * LINJA_ACTIONS, n * LINJA_ACTIONS, n * LINJA_ACTIONS, 2 * n,
+                  n * sizeof(int32_t), n, 2 * n * sizeof(double)};
+    for (int32_t k = 0; k < 11; k++) {
+        places[k] = p[k];
+        sizes[k] = s[k];
+    }
+    return 11;
+}
+
+/* The batch's arrays end to end (`into` sized by batch_bytes). */
+static size_t batch_bytes(const batch *b, uint8_t *into)
+{
+    void *places[11];
+    size_t sizes[11], at = 0;
+    for (int32_t k = 0, n = batch_arrays(b, places, sizes); k < n; k++) {
+        if (into) {
+            memcpy(into + at, places[k], sizes[k]);
+        }
+        at += sizes[k];
+    }
+    return at;
+}
+
+/* Whether the batch's arrays are the bytes `before` holds. */
+static int batch_same(const batch *b, const uint8_t *before)
+{
+    size_t size = batch_bytes(b, NULL);
+    uint8_t *now = malloc(size);
+    batch_bytes(b, now);
+    int same = memcmp(now, before, size) == 0;
+    free(now);
+    return same;
+}
+
+static void batch_workspaces(batch *b, int32_t threads)
+{
+    for (int32_t k = 0; k < b->threads; k++) {
+        free(b->workspaces[k].turns);
+    }
+    free(b->workspaces);
+    b->threads = threads;
+    b->workspaces = threads ? calloc((size_t)threads, sizeof *b->workspaces) : NULL;
+    for (int32_t k = 0; k < threads; k++) {
+        b->workspaces[k].turns = malloc(sizeof(linja_turn) * LINJA_MAX_TURNS);
+    }
+}
+
+static void batch_new(batch *b, int32_t count)
+{
+    size_t n = (size_t)count;
+    memset(b, 0, sizeof *b);
+    b->count = count;
+    b->envs = calloc(n, sizeof *b->envs);
+    b->observations = calloc(n * LINJA_OBSERVATION, sizeof(float));
+    b->final_observations = calloc(n * LINJA_OBSERVATION, sizeof(float));
+    b->copied_observations = calloc(n * LINJA_OBSERVATION, sizeof(float));
+    b->masks = calloc(n * LINJA_ACTIONS, 1);
+    b->final_masks = calloc(n * LINJA_ACTIONS, 1);
+    b->copied_masks = calloc(n * LINJA_ACTIONS, 1);
+    b->winners = calloc(2 * n, 1);
+    b->to_move = calloc(n, sizeof(int32_t));
+    b->terminated = calloc(n, 1);
+    b->scores = calloc(2 * n, sizeof(double));
+    b->workers = calloc(1, (size_t)linja_workers_size()); /* zeros: never started */
+    linja_vector_out out = {b->observations, b->masks, b->to_move, b->terminated, b->scores,
+                            b->winners, b->final_observations, b->final_masks};
+    b->out = out;
+    batch_workspaces(b, 1);
+}
+
+static void batch_free(batch *b)
+{
+    linja_workers_stop(b->workers);
+    batch_workspaces(b, 0);
+    free(b->envs), free(b->observations), free(b->final_observations);
+    free(b->copied_observations), free(b->masks), free(b->final_masks), free(b->copied_masks);
+    free(b->winners), free(b->to_move), free(b->terminated), free(b->scores), free(b->workers);
+}
+
+/* Start the batch's workers on `threads` threads, a workspace each. */
+static void batch_start(batch *b, int32_t threads)
+{
+    batch_workspaces(b, threads);
+    CHECK(linja_workers_start(b->workers, threads) == threads, "workers_start(%d)", threads);
+}
+
+/* linja_vector_step_all of the whole batch, copies or not. */
+static int32_t batch_step(const linja_vector *v, batch *b, const int64_t *actions,
+                          const uint8_t *active, int copies, int32_t *refused)
+{
+    return linja_vector_step_all(v, b->envs, b->count, actions, active, &b->out,
+                                 copies ? b->copied_observations : NULL,
+                                 copies ? b->copied_masks : NULL, b->workspaces, b->workers,
+                                 refused);
+}
+
+/* Calls the core must refuse (HG_ERR_ARGUMENT) with every array of the
+ * batch as it was (its running workers write their own block as they go
+ * to sleep, so only a block never started is compared). */
+static void check_refusals(const linja_vector *v, batch *b, const int64_t *actions,
+                           input *in)
+{
+    size_t size = batch_bytes(b, NULL), block = (size_t)linja_workers_size();
+    uint8_t *before = malloc(size);
+    uint8_t *odd = malloc(block + 8); /* a misaligned block */
+    int64_t *drawn = malloc(sizeof *drawn * (size_t)b->count);
+    int32_t refused = -2, below = b->threads - 1 - (int32_t)(byte(in) % 3);
+    linja_vector bad = *v;
+    bad.autoreset = 3 + byte(in);
+    batch_bytes(b, before);
+    memset(odd, 0x5A, block + 8);
+    float *obs = b->copied_observations;
+    int8_t *masks = b->copied_masks;
+    void *misaligned = odd + 1 + byte(in) % 7;
+    CHECK(linja_vector_step_all(v, b->envs, below, actions, NULL, &b->out, NULL, NULL,
+                                b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT,
+          "step_all of %d envs on %d threads", below, b->threads);
+    CHECK(linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, obs, NULL,
+                                b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, masks,
+                                       b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT,
+          "step_all with one copy array");
+    CHECK(linja_vector_step_all(&bad, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+                                b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(NULL, b->envs, b->count, actions, NULL, &b->out, NULL,
+                                       NULL, b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(v, b->envs, b->count, NULL, NULL, &b->out, NULL, NULL,
+                                       b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+                                       NULL, b->workers, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+                                       b->workspaces, b->workers, NULL) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+                                       b->workspaces, NULL, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+                                       b->workspaces, misaligned, &refused) == HG_ERR_ARGUMENT,
+          "step_all with a bad vector, a NULL or misaligned workers");
+    CHECK(refused == -2, "a refused argument set *refused to %d", refused);
+    CHECK(linja_vector_random_all(b->envs, below, b->masks, drawn, b->workers) == HG_ERR_ARGUMENT
+              && linja_vector_random_all(b->envs, b->count, b->masks, drawn, misaligned)
+                     == HG_ERR_ARGUMENT
+              && linja_vector_random_all(b->envs, b->count, NULL, drawn, b->workers)
+                     == HG_ERR_ARGUMENT
+              && linja_vector_random_all(NULL, b->count, b->masks, drawn, b->workers)
+                     == HG_ERR_ARGUMENT,
+          "random_all of %d envs, misaligned workers or NULLs", below);
+    CHECK(linja_workers_start(misaligned, 1) == HG_ERR_ARGUMENT, "a misaligned block started");
+    linja_workers_stop(misaligned);
+    linja_workers_stop(NULL);
+    for (int32_t k = 0; k < (int32_t)block + 8; k++) {
+        CHECK(odd[k] == 0x5A, "a refused call wrote to a misaligned block");
+    }
+    CHECK(batch_same(b, before), "a refused call changed the batch");
+    free(before), free(odd), free(drawn);
+}
+
+/* Start, stop and every call on a block never started: refused or nothing. */
+static void check_never_started(const linja_vector *v, batch *b, input *in)
+{
+    size_t block = (size_t)linja_workers_size();
+    uint8_t *stopped = malloc(block);
+    int64_t *actions = calloc((size_t)b->count, sizeof *actions);
+    int32_t refused = -2;
+    int32_t threads[] = {0, -1, LINJA_MOST_THREADS + 1, INT32_MIN, INT32_MAX,
+                         -(int32_t)byte(in), LINJA_MOST_THREADS + 1 + (int32_t)byte(in)};
+    linja_workers_stop(b->workers); /* stop without a start, or once more */
+    memcpy(stopped, b->workers, block);
+    for (int32_t k = 0; k < 7; k++) {
+        CHECK(linja_workers_start(b->workers, threads[k]) == HG_ERR_ARGUMENT,
+              "workers_start(%d)", threads[k]);
+    }
+    CHECK(linja_workers_start(NULL, 1) == HG_ERR_ARGUMENT, "a NULL block started");
+    CHECK(memcmp(stopped, b->workers, block) == 0, "a refused start wrote to the block");
+    CHECK(batch_step(v, b, actions, NULL, byte(in) & 1, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_random_all(b->envs, b->count, b->masks, actions, b->workers)
+                     == HG_ERR_ARGUMENT,
+          "a call on workers never started");
+    CHECK(refused == -2, "a refused call set *refused");
+    free(stopped), free(actions);
+}
+
+/* The first env step_all must refuse (the header's rule), or -1. */
+static int32_t first_refused(const linja_vector *v, const batch *b, const int64_t *actions,
+                             const uint8_t *active)
+{
+    for (int32_t i = 0; i < b->count; i++) {
+        int64_t a = actions[i];
+        if (!(active && !active[i]) && !(a >= 0 && a < LINJA_ACTIONS
+                                         && b->masks[(int64_t)i * LINJA_ACTIONS + a])
+            && !(b->envs[i].done && v->autoreset == LINJA_NEXT_STEP)) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+static void fuzz_workers(input *in)
+{
+    linja_vector v;
+    memset(&v, 0, sizeof v);
+    v.rules.goal_bonus = byte(in) % 2;
+    v.rules.tie_break = byte(in) % 2;
+    v.rules.blockade = byte(in) % 2;
+    v.agent = (int32_t)(byte(in) % 3) - 1;
+    v.autoreset = (int32_t)(byte(in) % 3);
+    v.seed_length = 1 + (int32_t)(byte(in) % 20);
+    for (int32_t k = 0; k < v.seed_length; k++) {
+        v.seed_text[k] = (char)('0' + byte(in) % 10);
+    }
+    for (int32_t seat = 0; seat < 2; seat++) {
+        v.is_bot[seat] = v.agent >= 0 && seat != v.agent;
+        v.bots[seat].policy = byte(in) % 2;
+        v.label_lengths[seat] = 8;
+        memcpy(v.labels[seat], "'random'", 8);
+    }
+    int32_t count = 1 + (int32_t)(byte(in) % WORKER_ENVS);
+    int32_t most = count < WORKER_THREADS ? count : WORKER_THREADS;
+    batch one, many;
+    batch_new(&one, count);
+    batch_new(&many, count);
+    size_t size = batch_bytes(&one, NULL);
+    uint8_t *before = malloc(size), *before_many = malloc(size), *which = malloc((size_t)count);
+    uint8_t *active = malloc((size_t)count);
+    int64_t *actions = calloc((size_t)count, sizeof *actions);
+    int64_t *drawn = malloc(sizeof *drawn * (size_t)count);
+    CHECK(linja_workers_size() > 0, "workers_size %d", linja_workers_size());
+    check_never_started(&v, &many, in);
+    CHECK(linja_vector_reset(&v, one.envs, count, NULL, &one.out, one.workspaces) == count
+              && linja_vector_reset(&v, many.envs, count, NULL, &many.out, many.workspaces)
+                     == count,
+          "reset");
+    batch_start(&one, 1);
+    batch_start(&many, most > 1 ? 2 + (int32_t)(byte(in) % (uint32_t)(most - 1)) : 1);
+    for (int32_t round = 0; round < 32 && in->at < in->size; round++) {
+        uint8_t how = byte(in);
+        int32_t refused_one = -2, refused_many = -2;
+        batch_bytes(&many, before_many);
+        CHECK(batch_same(&one, before_many), "the batches differ on %d threads", many.threads);
+        if (how % 16 == 15) { /* stop (once or twice), refused calls, another thread count */
+            linja_workers_stop(many.workers);
+            if (how & 16) {
+                linja_workers_stop(many.workers);
+            }
+            check_never_started(&v, &many, in);
+            batch_start(&many, 1 + (int32_t)(byte(in) % (uint32_t)most));
+            continue;
+        }
+        if (how % 16 == 14) {
+            check_refusals(&v, &many, actions, in);
+            continue;
+        }
+        if (how % 16 == 13) { /* the next game of some envs, on both */
+            for (int32_t i = 0; i < count; i++) {
+                which[i] = byte(in) & 1;
+            }
+            CHECK(linja_vector_reset(&v, one.envs, count, which, &one.out, one.workspaces)
+                          == count
+                      && linja_vector_reset(&v, many.envs, count, which, &many.out,
+                                            many.workspaces) == count,
+                  "a reset");
+            continue;
+        }
+        CHECK(linja_vector_random_all(one.envs, count, one.masks, actions, one.workers) == count
+                  && linja_vector_random_all(many.envs, count, many.masks, drawn, many.workers)
+                         == count,
+              "random_all");
+        CHECK(memcmp(actions, drawn, sizeof *actions * (size_t)count) == 0,
+              "random_all differs on %d threads", many.threads);
+        for (int32_t i = 0; i < count; i++) {
+            const int8_t *mask = &one.masks[(int64_t)i * LINJA_ACTIONS];
+            int32_t legal = 0;
+            for (int32_t a = 0; a < LINJA_ACTIONS; a++) {
+                legal += mask[a];
+            }
+            CHECK(actions[i] >= 0 && actions[i] < LINJA_ACTIONS
+                      && (legal ? mask[actions[i]] == 1 : actions[i] == 0),
+                  "env %d: random action %lld", i, (long long)actions[i]);
+        }
+        if (how & 16) { /* one env's action any id */
+            int32_t i = (int32_t)(byte(in) % (uint32_t)count);
+            actions[i] = how & 32 ? (int64_t)byte(in) - 64 : (int64_t)u64(in);
+        }
+        const uint8_t *subset = NULL;
+        switch (how >> 6) {
+        case 1: memset(active, 1, (size_t)count); subset = active; break;
+        case 2: memset(active, 0, (size_t)count); subset = active; break;
+        case 3:
+            for (int32_t i = 0; i < count; i++) {
+                active[i] = byte(in) & 1;
+            }
+            subset = active;
+            break;
+        default: break;
+        }
+        int copies = how & 8, expected = first_refused(&v, &one, actions, subset);
+        batch_bytes(&one, before);
+        batch_bytes(&many, before_many);
+        int32_t status_one = batch_step(&v, &one, actions, subset, copies, &refused_one);
+        int32_t status_many = batch_step(&v, &many, actions, subset, copies, &refused_many);
+        if (expected >= 0) {
+            CHECK(status_one == HG_ERR_ILLEGAL && refused_one == expected
+                      && status_many == HG_ERR_ILLEGAL && refused_many == expected,
+                  "env %d refused: %d/%d, refused %d/%d", expected, status_one, status_many,
+                  refused_one, refused_many);
+            CHECK(batch_same(&one, before) && batch_same(&many, before_many),
+                  "a refused step_all changed a batch");
+            continue;
+        }
+        CHECK(status_one == count && status_many == count && refused_one == -1
+                  && refused_many == -1,
+              "step_all: %d and %d on %d threads, refused %d/%d", status_one, status_many,
+              many.threads, refused_one, refused_many);
+        check_envs(&v, one.envs, count, &one.out);
+        for (int32_t i = 0; i < count; i++) {
+            int64_t row = (int64_t)i * LINJA_OBSERVATION, mask = (int64_t)i * LINJA_ACTIONS;
+            if (subset && !subset[i]) {
+                CHECK(one.terminated[i] == 0
+                          && memcmp(&one.envs[i], before + sizeof *one.envs * (size_t)i,
+                                    sizeof *one.envs) == 0,
+                      "env %d stepped, not active", i);
+            } else if (copies) {
+                CHECK(memcmp(&one.copied_observations[row], &one.observations[row],
+                             sizeof(float) * LINJA_OBSERVATION) == 0
+                          && memcmp(&one.copied_masks[mask], &one.masks[mask], LINJA_ACTIONS)
+                                 == 0,
+                      "env %d: the copies are not its rows", i);
+            }
+        }
+    }
+    batch_bytes(&many, before_many);
+    CHECK(batch_same(&one, before_many), "the batches differ on %d threads", many.threads);
+    batch_free(&one);
+    batch_free(&many);
+    free(before), free(before_many), free(which), free(active), free(actions), free(drawn);
+}
+
 static void fuzz_rng(input *in)
 {
     linja_rng rng;
@@ -545,7 +922,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     input in = {data, size, 0};
-    switch (byte(&in) % 6) {
+    switch (byte(&in) % 7) {
     case 0:
         fuzz_state(&in);
         break;
@@ -560,6 +937,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         break;
     case 5:
         fuzz_vector(&in);
+        break;
+    case 6:
+        fuzz_workers(&in);
         break;
     default:
         fuzz_rng(&in);

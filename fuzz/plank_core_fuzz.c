@@ -2,7 +2,7 @@
  * plank_core_fuzz.c -- a libFuzzer target over every entry point of
  * csrc/plank_core.h (run it with scripts/fuzz.sh --core plank_core).
  *
- * Each input drives one target, chosen by its first byte (mod 5):
+ * Each input drives one target, chosen by its first byte (mod 6):
  *
  *   0  one position from raw bytes (any counts, seats and owners), or one
  *      dealt by plank_deal and played into by moves the input picks: a
@@ -32,7 +32,19 @@
  *      holds a seat to move in range, a mask of 0s and 1s with a legal id
  *      for the seat it observes when that seat is to move, observations in
  *      [0, 1] and, where a hand ended, scores and winners of rules 6; an
- *      action refused leaves its env as it was; random actions are legal.
+ *      action refused leaves its env as it was; random actions are legal;
+ *   5  the worker threads and the batch calls on them (plank_workers_*,
+ *      plank_vector_step_all, plank_vector_random_all): starts refused for
+ *      thread counts out of range, a NULL or misaligned block, stops of a
+ *      block never started or stopped twice, calls on workers never started
+ *      or stopped, counts below the threads, a lone copy array, a short
+ *      history: all refused with every array as it was; then one batch on
+ *      one thread and its twin on 2..8 (restarted on other counts along the
+ *      way) stepped with the same actions (random legal, any id) and
+ *      `active` subsets (NULL, all, none, any): a refused action reported
+ *      as the same first env by both with nothing changed, else both
+ *      batches' arrays, copies, envs, histories and bot generators equal,
+ *      the copies equal to the rows, the rows as target 4 checks them.
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -662,6 +674,370 @@ done:
     free(a.winners);
 }
 
+/* ---- target 5: worker threads, plank_vector_step_all and _random_all ------ */
+
+#define WORKER_ENVS 10
+#define WORKER_THREADS 8
+#define WORKER_ARRAYS 13
+
+/* One batch: its settings (with its own history and bot generators), its
+ * envs, the arrays of its calls and the copies step_all may write (each at
+ * its exact size), and its workers. */
+typedef struct {
+    int32_t count, threads, size;
+    plank_vector v;
+    plank_env *envs;
+    vector_arrays a;
+    float *copied_observations;
+    int8_t *copied_masks;
+    void *workers;               /* plank_workers_size() bytes */
+    plank_vector_out out;
+} batch;
+
+/* Every array the calls write, as (place, bytes) pairs. */
+static void batch_arrays(const batch *b, void **places, size_t *sizes)
+{
+    size_t n = (size_t)b->count, players = (size_t)b->v.rules.players, obs = (size_t)b->size;
+    void *p[WORKER_ARRAYS] = {b->envs, b->a.observations, b->a.final_observations,
+                              b->copied_observations, b->a.masks, b->a.final_masks,
+                              b->copied_masks, b->a.winners, b->a.to_move, b->a.terminated,
+                              b->a.scores, b->v.history, b->v.rngs};
+    size_t s[WORKER_ARRAYS] = {n * sizeof *b->envs, n * obs * sizeof(float),
+                               n * obs * sizeof(float), n * obs * sizeof(float),
+                               n * PLANK_ACTIONS, n * PLANK_ACTIONS, n * PLANK_ACTIONS,
+                               n * players, n * sizeof(int32_t), n, n * players * sizeof(double),
+                               sizeof(plank_key) * (size_t)b->v.history_length,
+                               sizeof(plank_rng) * (size_t)b->v.rngs_length};
+    for (int32_t k = 0; k < WORKER_ARRAYS; k++) {
+        places[k] = p[k];
+        sizes[k] = s[k];
+    }
+}
+
+/* The batch's arrays end to end (`into` sized by batch_bytes(b, NULL)). */
+static size_t batch_bytes(const batch *b, uint8_t *into)
+{
+    void *places[WORKER_ARRAYS];
+    size_t sizes[WORKER_ARRAYS], at = 0;
+    batch_arrays(b, places, sizes);
+    for (int32_t k = 0; k < WORKER_ARRAYS; k++) {
+        if (into && sizes[k])
+            memcpy(into + at, places[k], sizes[k]);
+        at += sizes[k];
+    }
+    return at;
+}
+
+/* Whether the batch's arrays are the bytes `before` holds. */
+static int batch_same(const batch *b, const uint8_t *before)
+{
+    size_t size = batch_bytes(b, NULL);
+    uint8_t *now = canary(size);
+    batch_bytes(b, now);
+    int same = memcmp(now, before, size) == 0;
+    free(now);
+    return same;
+}
+
+static void batch_new(batch *b, const plank_vector *v, int32_t count)
+{
+    size_t n = (size_t)count, players = (size_t)v->rules.players;
+    memset(b, 0, sizeof *b);
+    b->count = count;
+    b->v = *v;
+    b->size = PLANK_OBSERVATION_BASE + PLANK_OBSERVATION_PER_PLAYER * v->rules.players;
+    b->v.history_length = (int64_t)count * (v->rules.turn_limit + 1);
+    b->v.history = calloc((size_t)b->v.history_length, sizeof(plank_key));
+    b->v.rngs_length = (int64_t)count * v->rules.players;
+    b->v.rngs = calloc((size_t)b->v.rngs_length, sizeof(plank_rng));
+    b->envs = calloc(n, sizeof *b->envs);
+    b->a.observations = calloc(n * (size_t)b->size, sizeof(float));
+    b->a.final_observations = calloc(n * (size_t)b->size, sizeof(float));
+    b->copied_observations = calloc(n * (size_t)b->size, sizeof(float));
+    b->a.masks = calloc(n * PLANK_ACTIONS, 1);
+    b->a.final_masks = calloc(n * PLANK_ACTIONS, 1);
+    b->copied_masks = calloc(n * PLANK_ACTIONS, 1);
+    b->a.winners = calloc(n * players, 1);
+    b->a.to_move = calloc(n, sizeof(int32_t));
+    b->a.terminated = calloc(n, 1);
+    b->a.scores = calloc(n * players, sizeof(double));
+    b->workers = calloc(1, (size_t)plank_workers_size()); /* zeros: never started */
+    b->out.observations = b->a.observations;
+    b->out.final_observations = b->a.final_observations;
+    b->out.masks = b->a.masks;
+    b->out.final_masks = b->a.final_masks;
+    b->out.to_move = b->a.to_move;
+    b->out.terminated = b->a.terminated;
+    b->out.scores = b->a.scores;
+    b->out.winners = b->a.winners;
+}
+
+static void batch_free(batch *b)
+{
+    plank_workers_stop(b->workers);
+    free(b->v.history), free(b->v.rngs), free(b->envs), free(b->a.observations);
+    free(b->a.final_observations), free(b->copied_observations), free(b->a.masks);
+    free(b->a.final_masks), free(b->copied_masks), free(b->a.winners), free(b->a.to_move);
+    free(b->a.terminated), free(b->a.scores), free(b->workers);
+}
+
+static void batch_start(batch *b, int32_t threads)
+{
+    b->threads = threads;
+    CHECK(plank_workers_start(b->workers, threads) == threads, "plank_workers_start(%d)",
+          threads);
+}
+
+/* plank_vector_step_all of the whole batch, copies or not. */
+static int32_t batch_step(batch *b, const int64_t *actions, const uint8_t *active, int copies,
+                          int32_t *refused)
+{
+    return plank_vector_step_all(&b->v, b->envs, b->count, actions, active, &b->out,
+                                 copies ? b->copied_observations : NULL,
+                                 copies ? b->copied_masks : NULL, b->workers, refused);
+}
+
+/* Calls the core must refuse (HG_ERR_ARGUMENT) with every array of the
+ * batch as it was (running workers write their own block as they go to
+ * sleep, so only a block never started is compared). */
+static void check_refusals(batch *b, const int64_t *actions, input *in)
+{
+    size_t size = batch_bytes(b, NULL), block = (size_t)plank_workers_size();
+    uint8_t *before = canary(size), *odd = canary(block + 8); /* a misaligned block */
+    int64_t *drawn = canary(sizeof *drawn * (size_t)b->count);
+    int32_t refused = -2, below = b->threads - 1 - (int32_t)(byte(in) % 3);
+    plank_vector bad = b->v, short_history = b->v;
+    void *misaligned = odd + 1 + byte(in) % 7;
+    bad.autoreset = 3 + byte(in);
+    short_history.rules.repetition = 2;
+    short_history.history_length--;
+    batch_bytes(b, before);
+    CHECK(plank_vector_step_all(&b->v, b->envs, below, actions, NULL, &b->out, NULL, NULL,
+                                b->workers, &refused) == HG_ERR_ARGUMENT,
+          "step_all of %d envs on %d threads", below, b->threads);
+    CHECK(plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out,
+                                b->copied_observations, NULL, b->workers, &refused)
+                  == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, NULL,
+                                       b->copied_masks, b->workers, &refused) == HG_ERR_ARGUMENT,
+          "step_all with one copy array");
+    CHECK(plank_vector_step_all(&bad, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+                                b->workers, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&short_history, b->envs, b->count, actions, NULL, &b->out,
+                                       NULL, NULL, b->workers, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(NULL, b->envs, b->count, actions, NULL, &b->out, NULL,
+                                       NULL, b->workers, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&b->v, b->envs, b->count, NULL, NULL, &b->out, NULL, NULL,
+                                       b->workers, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, NULL, NULL, NULL,
+                                       b->workers, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, NULL,
+                                       NULL, b->workers, NULL) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, NULL,
+                                       NULL, NULL, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, NULL,
+                                       NULL, misaligned, &refused) == HG_ERR_ARGUMENT,
+          "step_all with bad settings, a short history, a NULL or misaligned workers");
+    CHECK(refused == -2, "a refused argument set *refused to %d", refused);
+    CHECK(plank_vector_random_all(b->envs, below, b->a.masks, drawn, b->workers)
+                  == HG_ERR_ARGUMENT
+              && plank_vector_random_all(b->envs, b->count, b->a.masks, drawn, misaligned)
+                     == HG_ERR_ARGUMENT
+              && plank_vector_random_all(b->envs, b->count, NULL, drawn, b->workers)
+                     == HG_ERR_ARGUMENT
+              && plank_vector_random_all(NULL, b->count, b->a.masks, drawn, b->workers)
+                     == HG_ERR_ARGUMENT,
+          "random_all of %d envs, misaligned workers or NULLs", below);
+    CHECK(plank_workers_start(misaligned, 1) == HG_ERR_ARGUMENT, "a misaligned block started");
+    plank_workers_stop(misaligned);
+    plank_workers_stop(NULL);
+    for (size_t k = 0; k < block + 8; k++)
+        CHECK(odd[k] == CANARY, "a refused call wrote to a misaligned block");
+    CHECK(batch_same(b, before), "a refused call changed the batch");
+    free(before), free(odd), free(drawn);
+}
+
+/* Start, stop and every call on a block never started (or stopped): refused
+ * or nothing done, the block as it was. */
+static void check_never_started(batch *b, input *in)
+{
+    size_t block = (size_t)plank_workers_size();
+    uint8_t *stopped = canary(block);
+    int64_t *actions = calloc((size_t)b->count, sizeof *actions);
+    int32_t refused = -2;
+    int32_t threads[] = {0, -1, PLANK_MOST_THREADS + 1, INT32_MIN, INT32_MAX,
+                         -(int32_t)byte(in), PLANK_MOST_THREADS + 1 + (int32_t)byte(in)};
+    plank_workers_stop(b->workers); /* stop without a start, or once more */
+    memcpy(stopped, b->workers, block);
+    for (int32_t k = 0; k < 7; k++)
+        CHECK(plank_workers_start(b->workers, threads[k]) == HG_ERR_ARGUMENT,
+              "plank_workers_start(%d)", threads[k]);
+    CHECK(plank_workers_start(NULL, 1) == HG_ERR_ARGUMENT, "a NULL block started");
+    CHECK(memcmp(stopped, b->workers, block) == 0, "a refused start wrote to the block");
+    CHECK(batch_step(b, actions, NULL, byte(in) & 1, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_random_all(b->envs, b->count, b->a.masks, actions, b->workers)
+                     == HG_ERR_ARGUMENT,
+          "a call on workers never started");
+    CHECK(refused == -2, "a refused call set *refused");
+    free(stopped), free(actions);
+}
+
+/* The first env step_all must refuse (the header's rule), or -1. */
+static int32_t first_refused(const batch *b, const int64_t *actions, const uint8_t *active)
+{
+    for (int32_t i = 0; i < b->count; i++) {
+        int64_t a = actions[i];
+        if (!(active && !active[i])
+            && !(a >= 0 && a < PLANK_ACTIONS && b->a.masks[(int64_t)i * PLANK_ACTIONS + a])
+            && !(b->envs[i].done && b->v.autoreset == PLANK_NEXT_STEP))
+            return i;
+    }
+    return -1;
+}
+
+static void fuzz_workers(input *in)
+{
+    plank_vector v;
+    memset(&v, 0, sizeof v);
+    v.rules.players = 2 + byte(in) % 3;
+    v.rules.repetition = (byte(in) % 2) * (2 + byte(in) % 3);
+    v.rules.turn_limit = 1 + byte(in) % 40;
+    v.agent = (int32_t)(byte(in) % (uint32_t)(v.rules.players + 1)) - 1;
+    v.autoreset = byte(in) % 3;
+    v.seed_length = 1 + byte(in) % 20;
+    for (int32_t k = 0; k < v.seed_length; k++)
+        v.seed_text[k] = (char)('0' + byte(in) % 10);
+    for (int32_t s = 0; s < PLANK_MAX_PLAYERS; s++) {
+        uint8_t bot = byte(in);
+        v.is_bot[s] = (int8_t)(v.agent >= 0 ? s != v.agent : bot & 1);
+        v.policies[s] = (int8_t)((bot >> 1) % 2);
+        v.label_lengths[s] = 8;
+        memcpy(v.labels[s], "'random'", 8);
+    }
+    int32_t count = 1 + byte(in) % WORKER_ENVS, status;
+    int32_t most = count < WORKER_THREADS ? count : WORKER_THREADS;
+    batch one, many;
+    batch_new(&one, &v, count);
+    batch_new(&many, &v, count);
+    size_t size = batch_bytes(&one, NULL);
+    uint8_t *before = canary(size), *before_many = canary(size), *which = canary((size_t)count);
+    uint8_t *active = canary((size_t)count);
+    int64_t *actions = calloc((size_t)count, sizeof *actions);
+    int64_t *drawn = canary(sizeof *drawn * (size_t)count);
+    CHECK(plank_workers_size() > 0, "plank_workers_size %d", plank_workers_size());
+    check_never_started(&many, in);
+    status = plank_vector_reset(&one.v, one.envs, count, NULL, &one.out);
+    CHECK(status == plank_vector_reset(&many.v, many.envs, count, NULL, &many.out)
+              && (status == count || status == HG_ERR_STATE),
+          "plank_vector_reset: %d", status);
+    if (status < 0)
+        goto done; /* the bots ended a new hand at once */
+    check_rows(&one.v, one.envs, &one.a, 0, count);
+    batch_start(&one, 1);
+    batch_start(&many, most > 1 ? 2 + (int32_t)(byte(in) % (uint32_t)(most - 1)) : 1);
+    for (int32_t round = 0; round < 32 && in->at < in->size; round++) {
+        uint8_t how = byte(in);
+        int32_t refused_one = -2, refused_many = -2;
+        batch_bytes(&many, before_many);
+        CHECK(batch_same(&one, before_many), "the batches differ on %d threads", many.threads);
+        if (how % 16 == 15) { /* stop (once or twice), refused calls, another thread count */
+            plank_workers_stop(many.workers);
+            if (how & 16)
+                plank_workers_stop(many.workers);
+            check_never_started(&many, in);
+            batch_start(&many, 1 + (int32_t)(byte(in) % (uint32_t)most));
+            continue;
+        }
+        if (how % 16 == 14) {
+            check_refusals(&many, actions, in);
+            continue;
+        }
+        if (how % 16 == 13) { /* the next hands of some envs, on both */
+            for (int32_t i = 0; i < count; i++)
+                which[i] = byte(in) & 1;
+            status = plank_vector_reset(&one.v, one.envs, count, which, &one.out);
+            CHECK(status == plank_vector_reset(&many.v, many.envs, count, which, &many.out)
+                      && (status == count || status == HG_ERR_STATE),
+                  "plank_vector_reset(which): %d", status);
+            if (status < 0)
+                break;
+            check_rows(&one.v, one.envs, &one.a, 0, count);
+            continue;
+        }
+        CHECK(plank_vector_random_all(one.envs, count, one.a.masks, actions, one.workers) == count
+                  && plank_vector_random_all(many.envs, count, many.a.masks, drawn, many.workers)
+                         == count,
+              "plank_vector_random_all");
+        CHECK(memcmp(actions, drawn, sizeof *actions * (size_t)count) == 0,
+              "plank_vector_random_all differs on %d threads", many.threads);
+        for (int32_t i = 0; i < count; i++) {
+            const int8_t *mask = one.a.masks + (int64_t)i * PLANK_ACTIONS;
+            int32_t legal = 0;
+            for (int32_t k = 0; k < PLANK_ACTIONS; k++)
+                legal += mask[k];
+            CHECK(actions[i] >= 0 && actions[i] < PLANK_ACTIONS
+                      && (legal == 0 ? actions[i] == 0 : mask[actions[i]] == 1),
+                  "random action %lld of env %d", (long long)actions[i], i);
+        }
+        if (how & 16) { /* one env's action any id */
+            int32_t i = byte(in) % count;
+            actions[i] = how & 32 ? (int64_t)(byte(in) << 3 | byte(in) % 8) : (int64_t)u64(in);
+        }
+        const uint8_t *subset = NULL;
+        switch (how >> 6) {
+        case 1: memset(active, 1, (size_t)count); subset = active; break;
+        case 2: memset(active, 0, (size_t)count); subset = active; break;
+        case 3:
+            for (int32_t i = 0; i < count; i++)
+                active[i] = byte(in) & 1;
+            subset = active;
+            break;
+        default: break;
+        }
+        int copies = how & 8, expected = first_refused(&one, actions, subset);
+        batch_bytes(&one, before);
+        batch_bytes(&many, before_many);
+        int32_t status_one = batch_step(&one, actions, subset, copies, &refused_one);
+        int32_t status_many = batch_step(&many, actions, subset, copies, &refused_many);
+        if (expected >= 0) {
+            CHECK(status_one == HG_ERR_ILLEGAL && refused_one == expected
+                      && status_many == HG_ERR_ILLEGAL && refused_many == expected,
+                  "env %d refused: %d/%d, refused %d/%d", expected, status_one, status_many,
+                  refused_one, refused_many);
+            CHECK(batch_same(&one, before) && batch_same(&many, before_many),
+                  "a refused plank_vector_step_all changed a batch");
+            continue;
+        }
+        CHECK(status_one == status_many && refused_one == -1 && refused_many == -1
+                  && (status_one == count || status_one == HG_ERR_STATE),
+              "plank_vector_step_all: %d and %d on %d threads, refused %d/%d", status_one,
+              status_many, many.threads, refused_one, refused_many);
+        if (status_one < 0)
+            break; /* the bots ended a new hand at once: that env is not started */
+        check_rows(&one.v, one.envs, &one.a, 0, count);
+        for (int32_t i = 0; i < count; i++) {
+            int64_t row = (int64_t)i * one.size, mask = (int64_t)i * PLANK_ACTIONS;
+            if (subset && !subset[i])
+                CHECK(one.a.terminated[i] == 0
+                          && memcmp(&one.envs[i], before + sizeof *one.envs * (size_t)i,
+                                    sizeof *one.envs) == 0,
+                      "env %d stepped, not active", i);
+            else if (copies)
+                CHECK(memcmp(&one.copied_observations[row], &one.a.observations[row],
+                             sizeof(float) * (size_t)one.size) == 0
+                          && memcmp(&one.copied_masks[mask], &one.a.masks[mask], PLANK_ACTIONS)
+                                 == 0,
+                      "env %d: the copies are not its rows", i);
+        }
+    }
+    batch_bytes(&many, before_many);
+    CHECK(batch_same(&one, before_many), "the batches differ on %d threads", many.threads);
+done:
+    batch_free(&one);
+    batch_free(&many);
+    free(before), free(before_many), free(which), free(active), free(actions), free(drawn);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -669,12 +1045,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     input in = {data, size, 0};
 
     CHECK(plank_core_version() == PLANK_CORE_VERSION, "plank_core_version");
-    switch (byte(&in) % 5) {
+    switch (byte(&in) % 6) {
     case 0: fuzz_position(&in); break;
     case 1: fuzz_hands(&in); break;
     case 2: fuzz_choices(&in); break;
     case 3: fuzz_line(&in); break;
-    default: fuzz_vector(&in); break;
+    case 4: fuzz_vector(&in); break;
+    default: fuzz_workers(&in); break;
     }
     return 0;
 }
