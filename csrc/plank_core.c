@@ -205,8 +205,10 @@ static int bits(uint64_t set)
 
 /* Game._targets: the squares that complete a line for `seat` (a bit set),
  * and for each end and column (index 3 * end + col) the colour of a strip
- * laid there that would (or -1).  Returns how many there are. */
-static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6])
+ * laid there that would (or -1).  Returns how many there are; with `any`
+ * set, 1 as soon as one is found (`squares` and `lays` then unfinished),
+ * for the callers that ask only whether there is one. */
+static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6], int any)
 {
     const int8_t *owners = s->p.owners, *colours = s->colours, *off = s->p.off[seat];
     int rows = s->p.rows, size = 3 * rows, count = 0, any_held = 0;
@@ -226,8 +228,11 @@ static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6])
                 continue;
         }
         target = gap(owners, a, a + step, a + 2 * step, seat);
-        if (target >= 0 && (!is_placing || off[colours[target]]))
+        if (target >= 0 && (!is_placing || off[colours[target]])) {
+            if (any)
+                return 1;
             found |= (uint64_t)1 << target;
+        }
     }
     for (int pattern = 0; pattern < 3; pattern++)
         any_held |= s->p.held[seat][pattern];
@@ -245,6 +250,8 @@ static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6])
                     const int8_t *order = ORDER_COLOURS[PATTERN_ORDERS[pattern][0]];
                     if (s->p.held[seat][pattern] &&
                         (order[col] == colour || order[2 - col] == colour)) {
+                        if (any)
+                            return 1;
                         lays[3 * end + col] = (int8_t)colour;
                         count++;
                         break;
@@ -273,7 +280,7 @@ static int winning_moves(const state *s, uint32_t *out)
     const int8_t *colours = s->colours;
     uint64_t squares;
     int8_t lays[6];
-    if (!targets(s, seat, &squares, lays))
+    if (!targets(s, seat, &squares, lays, 0))
         return 0;
     for (int i = 0; i < size && owned < 6; i++)
         if (s->p.owners[i] == seat)
@@ -529,7 +536,7 @@ int plank_threats(const plank_position *position, int32_t seat)
     if (seat < 0 || seat >= position->players)
         return HG_ERR_ARGUMENT;
     load(&s, position);
-    return targets(&s, seat, &squares, lays);
+    return targets(&s, seat, &squares, lays, 0);
 }
 
 /* Play `move` from `from` into s: the line it completes for the seat that
@@ -686,9 +693,7 @@ static int gives_a_win(const state *s, uint32_t move, const hand_rules *rules)
     int8_t lays[6];
     if (target >= 0 && line_through(&after, target, seat))
         return 0;
-    if (!targets(&after, to_move(&after), &squares, lays))
-        return 0;
-    if (after.p.turn >= rules->turn_limit)
+    if (after.p.turn >= rules->turn_limit || !targets(&after, to_move(&after), &squares, lays, 1))
         return 0;
     return !(rules->repetition &&
              occurrences(rules->keys, after.p.turn, key_of(&after.p), after.p.players) + 1 >=
@@ -758,7 +763,7 @@ static uint32_t choose(const state *s, int policy, pyrandom *r, const hand_rules
     /* the next seat's targets now, for the moves that lay no strip */
     work = *s;
     lays = targets(&work, work.p.order[(work.p.turn + 1) % work.p.players], &squares,
-                   lay_colours) - bits(squares);
+                   lay_colours, 0) - bits(squares);
     for (int k = 0; k < n; k++) {
         uint32_t move = moves[k];
         int lays_a_strip = move != PLANK_PASS && move % PLANK_PLACE_COLOUR >= PLANK_SHIFT_BASE
