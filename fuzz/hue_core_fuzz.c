@@ -32,9 +32,22 @@
  *      then steps of random or hostile actions: every random action legal
  *      in its mask row (none only when the row is all 0), an illegal or
  *      out-of-range action refused with the rows as they were, each seat
- *      to move, end, score and winner in range.
+ *      to move, end, score and winner in range;
+ *   7  the worker threads and the batch calls on them (hue_workers_*,
+ *      hue_vector_step_all, hue_vector_random_all): starts refused for
+ *      thread counts out of range, a NULL or misaligned block, stops of a
+ *      block never started or stopped twice, calls on workers never started
+ *      or stopped, counts below the threads, a lone copy array, a workspace
+ *      one byte short: all refused with every array as it was; then one
+ *      batch on one thread and its twin on 2..6 (restarted on other counts
+ *      along the way), each thread's workspace exactly the size asked (or a
+ *      few bytes over) and misaligned or not, stepped with the same actions
+ *      (random legal, any id) and `active` subsets (NULL, all, none, any):
+ *      a refused action reported as the same first env by both with
+ *      nothing changed, else both batches' envs, rows and copies equal, the
+ *      copies equal to the rows, the rows as target 6 checks them.
  * Any other first byte picks target (byte mod 4), as before targets 4 to
- * 6 were.
+ * 7 were.
  *
  * The rest of the input is read in order by the decoders below (and
  * written by fuzz/make_corpus.py for the seed corpus); running out of
@@ -2758,6 +2771,438 @@ done:
     free(d.cards);
 }
 
+/* ---- 7: worker threads, hue_vector_step_all and _random_all --------------- */
+
+#define WORKER_ENVS 8
+#define WORKER_THREADS 6
+#define WORKER_ARRAYS 10
+
+/* One batch: its envs, the arrays of its calls and the copies step_all may
+ * write (each at its exact size), its workers, and a workspace of `stride`
+ * bytes for each of its threads. */
+typedef struct {
+    int32_t count, threads, players;
+    size_t env_size, stride;
+    unsigned misalign;
+    int64_t *envs;
+    vector_buffers b;
+    uint8_t *copied_observations;
+    int8_t *copied_masks;
+    workspace w;
+    void *workers;               /* hue_workers_size() bytes */
+} hue_batch;
+
+/* Every array the calls write, as (place, bytes) pairs. */
+static void hue_batch_arrays(const hue_batch *h, void **places, size_t *sizes)
+{
+    size_t n = (size_t)h->count, players = (size_t)h->players;
+    void *p[WORKER_ARRAYS];
+    size_t s[WORKER_ARRAYS];
+    int32_t k;
+
+    p[0] = h->envs, s[0] = n * h->env_size;
+    p[1] = h->b.observations, s[1] = h->b.observation_bytes;
+    p[2] = h->b.final_observations, s[2] = h->b.observation_bytes;
+    p[3] = h->copied_observations, s[3] = h->b.observation_bytes;
+    p[4] = h->b.masks, s[4] = h->b.mask_bytes;
+    p[5] = h->copied_masks, s[5] = h->b.mask_bytes;
+    p[6] = h->b.terminated, s[6] = n;
+    p[7] = h->b.winners, s[7] = n * players;
+    p[8] = h->b.to_move, s[8] = n * sizeof(int32_t);
+    p[9] = h->b.scores, s[9] = n * players * sizeof(double);
+    for (k = 0; k < WORKER_ARRAYS; k++) {
+        places[k] = p[k];
+        sizes[k] = s[k];
+    }
+}
+
+/* The batch's arrays end to end (`into` sized by hue_batch_bytes(h, NULL)). */
+static size_t hue_batch_bytes(const hue_batch *h, uint8_t *into)
+{
+    void *places[WORKER_ARRAYS];
+    size_t sizes[WORKER_ARRAYS], at = 0;
+    int32_t k;
+
+    hue_batch_arrays(h, places, sizes);
+    for (k = 0; k < WORKER_ARRAYS; k++) {
+        if (into != NULL)
+            memcpy(into + at, places[k], sizes[k]);
+        at += sizes[k];
+    }
+    return at;
+}
+
+/* Whether the batch's arrays are the bytes `before` holds. */
+static int hue_batch_same(const hue_batch *h, const uint8_t *before)
+{
+    size_t size = hue_batch_bytes(h, NULL);
+    uint8_t *now = canary_buffer(size);
+    int same;
+
+    hue_batch_bytes(h, now);
+    same = memcmp(now, before, size) == 0;
+    free(now);
+    return same;
+}
+
+static void hue_batch_new(hue_batch *h, const hue_vector *v, int32_t count, int64_t mask_size)
+{
+    size_t n = (size_t)count;
+
+    memset(h, 0, sizeof *h);
+    h->count = count;
+    h->players = v->setup->players;
+    h->env_size = hue_vector_env_size(v);
+    h->envs = canary_buffer(h->env_size * n);
+    memset(h->envs, 0, h->env_size * n);
+    h->b = vector_buffers_new(count, v->encoding->layout->size, mask_size, h->players);
+    h->copied_observations = canary_buffer(h->b.observation_bytes);
+    h->copied_masks = canary_buffer(h->b.mask_bytes);
+    h->workers = calloc(1, (size_t)hue_workers_size()); /* zeros: never started */
+    h->w = workspace_new(1, 0, 0);
+}
+
+static void hue_batch_free(hue_batch *h)
+{
+    hue_workers_stop(h->workers);
+    free(h->envs);
+    vector_buffers_free(&h->b);
+    free(h->copied_observations);
+    free(h->copied_masks);
+    free(h->w.block);
+    free(h->workers);
+}
+
+/* Start the batch's workers on `threads` threads, a workspace of `stride`
+ * bytes each, `misalign` bytes past an 8-aligned address. */
+static void hue_batch_start(hue_batch *h, int32_t threads, size_t stride, unsigned misalign)
+{
+    free(h->w.block);
+    h->threads = threads;
+    h->stride = stride;
+    h->misalign = misalign;
+    h->w = workspace_new(stride * (size_t)threads, misalign, 0x5A);
+    CHECK(hue_workers_start(h->workers, threads) == threads, "hue_workers_start(%d)", threads);
+}
+
+/* The same with a workspace the input sizes: `needed` bytes or a few more,
+ * misaligned or not. */
+static void hue_batch_start_from(hue_batch *h, int32_t threads, size_t needed, input *in)
+{
+    uint8_t over = u8(in), misalign = u8(in);
+
+    hue_batch_start(h, threads, needed + (over & 0x80 ? over % 16u : 0), misalign & 7u);
+}
+
+/* hue_vector_step_all of the whole batch, copies or not. */
+static int32_t hue_batch_step(const hue_vector *v, hue_batch *h, const int64_t *actions,
+                              const uint8_t *active, int copies, int32_t *refused)
+{
+    return hue_vector_step_all(v, h->envs, h->count, actions, active, &h->b.out,
+                               copies ? h->copied_observations : NULL,
+                               copies ? h->copied_masks : NULL, h->w.at, h->stride, h->workers,
+                               refused);
+}
+
+/* Calls the core must refuse with every array of the batch as it was
+ * (running workers write their own block as they go to sleep, so only a
+ * block never started is compared). */
+static void hue_check_refusals(const hue_vector *v, hue_batch *h, const int64_t *actions,
+                               size_t needed, input *in)
+{
+    size_t size = hue_batch_bytes(h, NULL), block = (size_t)hue_workers_size(), k;
+    uint8_t *before = canary_buffer(size), *odd = canary_buffer(block + 8);
+    int64_t *drawn = canary_buffer(sizeof *drawn * (size_t)h->count);
+    int32_t refused = -2, below = h->threads - 1 - (int32_t)(u8(in) % 3), status;
+    void *misaligned = odd + 1 + u8(in) % 7;
+    hue_vector bad = *v;
+
+    bad.autoreset = 3 + u8(in);
+    hue_batch_bytes(h, before);
+    CHECK(hue_vector_step_all(v, h->envs, below, actions, NULL, &h->b.out, NULL, NULL, h->w.at,
+                              h->stride, h->workers, &refused) == HG_ERR_ARGUMENT,
+          "hue_vector_step_all of %d envs on %d threads", below, h->threads);
+    status = hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+                                 h->w.at, needed - 1, h->workers, &refused);
+    CHECK(status == HG_ERR_ARGUMENT || status == HG_ERR_WORKSPACE,
+          "hue_vector_step_all: a workspace one byte short taken: %d", status);
+    CHECK(hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out,
+                              h->copied_observations, NULL, h->w.at, h->stride, h->workers,
+                              &refused) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL,
+                                     h->copied_masks, h->w.at, h->stride, h->workers, &refused)
+                     == HG_ERR_ARGUMENT,
+          "hue_vector_step_all with one copy array");
+    CHECK(hue_vector_step_all(&bad, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+                              h->w.at, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(NULL, h->envs, h->count, actions, NULL, &h->b.out, NULL,
+                                     NULL, h->w.at, h->stride, h->workers, &refused)
+                     == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, (char *)h->envs + 4, h->count, actions, NULL, &h->b.out,
+                                     NULL, NULL, h->w.at, h->stride, h->workers, &refused)
+                     == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, NULL, NULL, &h->b.out, NULL, NULL,
+                                     h->w.at, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, NULL, NULL, NULL,
+                                     h->w.at, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+                                     NULL, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+                                     h->w.at, h->stride, h->workers, NULL) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+                                     h->w.at, h->stride, NULL, &refused) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+                                     h->w.at, h->stride, misaligned, &refused) == HG_ERR_ARGUMENT,
+          "hue_vector_step_all with bad settings, misaligned envs, a NULL or misaligned "
+          "workers");
+    CHECK(refused == -2, "a refused argument set *refused to %d", refused);
+    CHECK(hue_vector_random_all(v, h->envs, below, drawn, h->workers) == HG_ERR_ARGUMENT
+              && hue_vector_random_all(v, h->envs, h->count, drawn, misaligned) == HG_ERR_ARGUMENT
+              && hue_vector_random_all(v, h->envs, h->count, NULL, h->workers) == HG_ERR_ARGUMENT
+              && hue_vector_random_all(v, NULL, h->count, drawn, h->workers) == HG_ERR_ARGUMENT
+              && hue_vector_random_all(&bad, h->envs, h->count, drawn, h->workers)
+                     == HG_ERR_ARGUMENT,
+          "hue_vector_random_all of %d envs, bad settings, misaligned workers or NULLs", below);
+    CHECK(hue_workers_start(misaligned, 1) == HG_ERR_ARGUMENT, "a misaligned block started");
+    hue_workers_stop(misaligned);
+    hue_workers_stop(NULL);
+    for (k = 0; k < block + 8; k++)
+        CHECK(odd[k] == CANARY, "a refused call wrote to a misaligned block");
+    CHECK(hue_batch_same(h, before), "a refused call changed the batch");
+    free(before);
+    free(odd);
+    free(drawn);
+}
+
+/* Start, stop and every call on a block never started (or stopped): refused
+ * or nothing done, the block as it was. */
+static void hue_check_never_started(const hue_vector *v, hue_batch *h, input *in)
+{
+    size_t block = (size_t)hue_workers_size();
+    uint8_t *stopped = canary_buffer(block);
+    int64_t *actions = calloc((size_t)h->count, sizeof *actions);
+    int32_t refused = -2, k;
+    int32_t threads[7];
+
+    threads[0] = 0;
+    threads[1] = -1;
+    threads[2] = HUE_MOST_THREADS + 1;
+    threads[3] = INT32_MIN;
+    threads[4] = INT32_MAX;
+    threads[5] = -(int32_t)u8(in);
+    threads[6] = HUE_MOST_THREADS + 1 + (int32_t)u8(in);
+    hue_workers_stop(h->workers); /* stop without a start, or once more */
+    memcpy(stopped, h->workers, block);
+    for (k = 0; k < 7; k++)
+        CHECK(hue_workers_start(h->workers, threads[k]) == HG_ERR_ARGUMENT,
+              "hue_workers_start(%d)", threads[k]);
+    CHECK(hue_workers_start(NULL, 1) == HG_ERR_ARGUMENT, "a NULL block started");
+    CHECK(memcmp(stopped, h->workers, block) == 0, "a refused start wrote to the block");
+    CHECK(hue_batch_step(v, h, actions, NULL, u8(in) & 1, &refused) == HG_ERR_ARGUMENT
+              && hue_vector_random_all(v, h->envs, h->count, actions, h->workers)
+                     == HG_ERR_ARGUMENT,
+          "a call on workers never started");
+    CHECK(refused == -2, "a refused call set *refused");
+    free(stopped);
+    free(actions);
+}
+
+/* The first env step_all must refuse (the header's rule; an env over in
+ * next-step mode has no seat to move), or -1. */
+static int32_t hue_first_refused(const hue_vector *v, const hue_batch *h, const int64_t *actions,
+                                 const uint8_t *active, int64_t mask_size)
+{
+    int32_t i;
+
+    for (i = 0; i < h->count; i++) {
+        int64_t a = actions[i];
+        if (!(active != NULL && !active[i])
+            && !(a >= 0 && a < mask_size && h->b.masks[(int64_t)i * mask_size + a])
+            && !(h->b.to_move[i] < 0 && v->autoreset == HUE_NEXT_STEP))
+            return i;
+    }
+    return -1;
+}
+
+static void fuzz_workers(input *in)
+{
+    fuzz_deck d = deck_read(in);
+    int32_t players = pick(in, 2, 5), count = 1 + u8(in) % WORKER_ENVS, seat, i, round;
+    int32_t most = count < WORKER_THREADS ? count : WORKER_THREADS, status;
+    uint8_t bots = u8(in), *before = NULL, *before_many = NULL, *which = NULL, *active = NULL;
+    hue_setup setup;
+    hue_vector v;
+    vector_encoding z;
+    hue_batch one, many;
+    size_t needed, size;
+    int64_t mask_size, *actions = NULL, *drawn = NULL;
+
+    if (players < 2 || players > 5 || !d.valid) {
+        free(d.cards);
+        return;
+    }
+    setup.deck = d.cards;
+    setup.card_count = d.count;
+    setup.players = players;
+    setup.allow_cover = pick_flag(in);
+    z = vector_encoding_new(&d, players);
+    z.e.layout = &z.layout;
+    memset(&v, 0, sizeof v);
+    v.setup = &setup;
+    v.encoding = &z.e;
+    v.capacity = 3 + hue_game_moves(players);
+    v.limit = HUE_MAX_ORIGIN - HUE_MAX_SIDE;
+    v.span = 2048;
+    v.agent = bots & 1 ? (int32_t)(u8(in) % players) : -1;
+    v.autoreset = u8(in) % 3;
+    v.seed_length = snprintf(v.seed_text, sizeof v.seed_text, "%llu", (unsigned long long)u64(in));
+    for (seat = 0; v.agent >= 0 && seat < players; seat++) {
+        if (seat == v.agent)
+            continue;
+        v.is_bot[seat] = 1;
+        v.policies[seat] = (bots >> (1 + seat)) & 1 ? HUE_SEAT_GREEDY : HUE_SEAT_RANDOM;
+        v.label_lengths[seat] = snprintf(v.labels[seat], sizeof v.labels[seat], "'%s'",
+                                         v.policies[seat] == HUE_SEAT_GREEDY ? "greedy"
+                                                                             : "random");
+    }
+    needed = hue_vector_workspace_size(&v);
+    CHECK(needed > 0 && hue_vector_env_size(&v) > 0, "hue_vector sizes of valid settings");
+    CHECK(hue_workers_size() > 0, "hue_workers_size %d", hue_workers_size());
+    mask_size = (int64_t)z.layout.slots * 4 * z.e.cols * z.e.rows;
+    hue_batch_new(&one, &v, count, mask_size);
+    hue_batch_new(&many, &v, count, mask_size);
+    size = hue_batch_bytes(&one, NULL);
+    before = canary_buffer(size);
+    before_many = canary_buffer(size);
+    which = canary_buffer((size_t)count);
+    active = canary_buffer((size_t)count);
+    actions = calloc((size_t)count, sizeof *actions);
+    drawn = canary_buffer(sizeof *drawn * (size_t)count);
+    hue_check_never_started(&v, &many, in);
+    hue_batch_start(&one, 1, needed, 0);
+    hue_batch_start_from(&many, most > 1 ? 2 + (int32_t)(u8(in) % (uint32_t)(most - 1)) : 1,
+                         needed, in);
+    status = hue_vector_reset(&v, one.envs, count, NULL, &one.b.out, one.w.at, needed);
+    CHECK(status == hue_vector_reset(&v, many.envs, count, NULL, &many.b.out, many.w.at,
+                                     many.stride),
+          "hue_vector_reset: %d, then not", status);
+    if (status == HG_ERR_DECK)  /* too few poison, starting or standard cards to deal */
+        goto done;
+    CHECK(status == count, "hue_vector_reset: %d", status);
+    check_vector_rows(&v, &one.b, count, mask_size, 0);
+    for (round = 0; round < 24 && in->left > 0; round++) {
+        uint8_t how = u8(in);
+        const uint8_t *subset = NULL;
+        int32_t refused_one = -2, refused_many = -2, status_one, status_many, expected;
+        int copies;
+
+        hue_batch_bytes(&many, before_many);
+        CHECK(hue_batch_same(&one, before_many), "the batches differ on %d threads",
+              many.threads);
+        if (how % 16 == 15) {   /* stop (once or twice), refused calls, another start */
+            hue_workers_stop(many.workers);
+            if (how & 16)
+                hue_workers_stop(many.workers);
+            hue_check_never_started(&v, &many, in);
+            hue_batch_start_from(&many, 1 + (int32_t)(u8(in) % (uint32_t)most), needed, in);
+            continue;
+        }
+        if (how % 16 == 14) {
+            hue_check_refusals(&v, &many, actions, needed, in);
+            continue;
+        }
+        if (how % 16 == 13) {   /* the next game of the envs over, on both */
+            for (i = 0; i < count; i++)
+                which[i] = (uint8_t)(one.b.to_move[i] < 0 && u8(in) & 1);
+            status = hue_vector_reset(&v, one.envs, count, which, &one.b.out, one.w.at, needed);
+            CHECK(status == count
+                      && hue_vector_reset(&v, many.envs, count, which, &many.b.out, many.w.at,
+                                          many.stride) == count,
+                  "hue_vector_reset(which): %d", status);
+            check_vector_rows(&v, &one.b, count, mask_size, 0);
+            continue;
+        }
+        CHECK(hue_vector_random_all(&v, one.envs, count, actions, one.workers) == count
+                  && hue_vector_random_all(&v, many.envs, count, drawn, many.workers) == count,
+              "hue_vector_random_all");
+        CHECK(memcmp(actions, drawn, sizeof *actions * (size_t)count) == 0,
+              "hue_vector_random_all differs on %d threads", many.threads);
+        for (i = 0; i < count; i++) {
+            const int8_t *row = one.b.masks + (int64_t)i * mask_size;
+            int64_t a;
+            int any = 0;
+            for (a = 0; a < mask_size && !any; a++)
+                any = row[a];
+            CHECK(actions[i] >= 0 && actions[i] < mask_size
+                      && (any ? row[actions[i]] == 1 : actions[i] == 0),
+                  "hue_vector_random_all: env %d drew %lld", i, (long long)actions[i]);
+        }
+        if (how & 16) {         /* one env's action any id */
+            i = (int32_t)(u8(in) % (uint32_t)count);
+            actions[i] = how & 32 ? (int64_t)u16(in) % mask_size : (int64_t)u64(in);
+        }
+        switch (how >> 6) {
+        case 1: memset(active, 1, (size_t)count); subset = active; break;
+        case 2: memset(active, 0, (size_t)count); subset = active; break;
+        case 3:
+            for (i = 0; i < count; i++)
+                active[i] = u8(in) & 1;
+            subset = active;
+            break;
+        default: break;
+        }
+        copies = how & 8;
+        expected = hue_first_refused(&v, &one, actions, subset, mask_size);
+        hue_batch_bytes(&one, before);
+        hue_batch_bytes(&many, before_many);
+        status_one = hue_batch_step(&v, &one, actions, subset, copies, &refused_one);
+        status_many = hue_batch_step(&v, &many, actions, subset, copies, &refused_many);
+        if (expected >= 0) {
+            CHECK(status_one == HG_ERR_ILLEGAL && refused_one == expected
+                      && status_many == HG_ERR_ILLEGAL && refused_many == expected,
+                  "env %d refused: %d/%d, refused %d/%d", expected, status_one, status_many,
+                  refused_one, refused_many);
+            CHECK(hue_batch_same(&one, before) && hue_batch_same(&many, before_many),
+                  "a refused hue_vector_step_all changed a batch");
+            continue;
+        }
+        CHECK(status_one == count && status_many == count && refused_one == -1
+                  && refused_many == -1,
+              "hue_vector_step_all: %d and %d on %d threads, refused %d/%d", status_one,
+              status_many, many.threads, refused_one, refused_many);
+        check_vector_rows(&v, &one.b, count, mask_size, 1);
+        for (i = 0; i < count; i++) {
+            size_t row = (size_t)i * (size_t)z.layout.size, mask = (size_t)i * (size_t)mask_size;
+            if (subset != NULL && !subset[i])
+                CHECK(one.b.terminated[i] == 0
+                          && memcmp((char *)one.envs + one.env_size * (size_t)i,
+                                    before + one.env_size * (size_t)i, one.env_size) == 0,
+                      "env %d stepped, not active", i);
+            else if (copies)
+                CHECK(memcmp(one.copied_observations + row, one.b.observations + row,
+                             (size_t)z.layout.size) == 0
+                          && memcmp(one.copied_masks + mask, one.b.masks + mask,
+                                    (size_t)mask_size) == 0,
+                      "env %d: the copies are not its rows", i);
+        }
+    }
+    hue_batch_bytes(&many, before_many);
+    CHECK(hue_batch_same(&one, before_many), "the batches differ on %d threads", many.threads);
+done:
+    hue_batch_free(&one);
+    hue_batch_free(&many);
+    free(before);
+    free(before_many);
+    free(which);
+    free(active);
+    free(actions);
+    free(drawn);
+    free(z.table);
+    free(z.features);
+    free(z.rotations);
+    free(d.cards);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -2768,7 +3213,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     in.at = data;
     in.left = size;
     target = u8(&in);
-    switch (target >= 4 && target <= 6 ? target : target % 4) {
+    switch (target >= 4 && target <= 7 ? target : target % 4) {
+    case 7: fuzz_workers(&in); break;
     case 6: fuzz_vector(&in); break;
     case 5: fuzz_state(&in); break;
     case 4: fuzz_matches(&in); break;
