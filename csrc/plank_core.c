@@ -205,10 +205,8 @@ static int bits(uint64_t set)
 
 /* Game._targets: the squares that complete a line for `seat` (a bit set),
  * and for each end and column (index 3 * end + col) the colour of a strip
- * laid there that would (or -1).  Returns how many there are; with `any`
- * set, 1 as soon as one is found (`squares` and `lays` then unfinished),
- * for the callers that ask only whether there is one. */
-static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6], int any)
+ * laid there that would (or -1).  Returns how many there are. */
+static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6])
 {
     const int8_t *owners = s->p.owners, *colours = s->colours, *off = s->p.off[seat];
     int rows = s->p.rows, size = 3 * rows, count = 0, any_held = 0;
@@ -228,11 +226,8 @@ static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6], 
                 continue;
         }
         target = gap(owners, a, a + step, a + 2 * step, seat);
-        if (target >= 0 && (!is_placing || off[colours[target]])) {
-            if (any)
-                return 1;
+        if (target >= 0 && (!is_placing || off[colours[target]]))
             found |= (uint64_t)1 << target;
-        }
     }
     for (int pattern = 0; pattern < 3; pattern++)
         any_held |= s->p.held[seat][pattern];
@@ -250,8 +245,6 @@ static int targets(const state *s, int seat, uint64_t *squares, int8_t lays[6], 
                     const int8_t *order = ORDER_COLOURS[PATTERN_ORDERS[pattern][0]];
                     if (s->p.held[seat][pattern] &&
                         (order[col] == colour || order[2 - col] == colour)) {
-                        if (any)
-                            return 1;
                         lays[3 * end + col] = (int8_t)colour;
                         count++;
                         break;
@@ -280,7 +273,7 @@ static int winning_moves(const state *s, uint32_t *out)
     const int8_t *colours = s->colours;
     uint64_t squares;
     int8_t lays[6];
-    if (!targets(s, seat, &squares, lays, 0))
+    if (!targets(s, seat, &squares, lays))
         return 0;
     for (int i = 0; i < size && owned < 6; i++)
         if (s->p.owners[i] == seat)
@@ -536,7 +529,7 @@ int plank_threats(const plank_position *position, int32_t seat)
     if (seat < 0 || seat >= position->players)
         return HG_ERR_ARGUMENT;
     load(&s, position);
-    return targets(&s, seat, &squares, lays, 0);
+    return targets(&s, seat, &squares, lays);
 }
 
 /* Play `move` from `from` into s: the line it completes for the seat that
@@ -684,30 +677,15 @@ int32_t plank_line_repetitions(const plank_position *line, int32_t depth)
 typedef plank_hand_rules hand_rules;
 
 /* _gives_a_win: after `move`, the hand goes on and the next seat can
- * complete a line. */
-static int gives_a_win(const state *s, uint32_t move, const hand_rules *rules)
-{
-    state after = *s;
-    int seat = to_move(s), target = apply(&after, move);
-    uint64_t squares;
-    int8_t lays[6];
-    if (target >= 0 && line_through(&after, target, seat))
-        return 0;
-    if (after.p.turn >= rules->turn_limit || !targets(&after, to_move(&after), &squares, lays, 1))
-        return 0;
-    return !(rules->repetition &&
-             occurrences(rules->keys, after.p.turn, key_of(&after.p), after.p.players) + 1 >=
-                 rules->repetition);
-}
-
-/* gives_a_win for a move that lays no strip (a place, a shift or the pass),
- * from the next seat's targets before it (`squares`, and `lays` strip lays
- * that would): such a move fills one empty square and may empty one of the
- * mover's, so the next seat's targets are those less the square filled,
- * plus the square emptied when it would complete a line of the next
- * seat's; its strip lays stay as they were.  `work` is the position, its
- * squares changed for the test and put back. */
-static int gives_a_win_in_place(state *work, uint32_t move, uint64_t squares, int lays,
+ * complete a line; for a move that lays no strip (a place, a shift or the
+ * pass: a strip lay is tested as the place or shift it makes on the position
+ * with its strip laid, after_the_lay), from the next seat's targets before
+ * it (`squares`, and `lays` strip lays that would).  Such a move fills one
+ * empty square and may empty one of the mover's, so the next seat's targets
+ * are those less the square filled, plus the square emptied when it would
+ * complete a line of the next seat's; its strip lays stay as they were.
+ * `work` is the position, its squares changed for the test and put back. */
+static int gives_a_win(state *work, uint32_t move, uint64_t squares, int lays,
                                 const hand_rules *rules)
 {
     int8_t *owners = work->p.owners;
@@ -745,13 +723,48 @@ static int gives_a_win_in_place(state *work, uint32_t move, uint64_t squares, in
     return 1;
 }
 
+/* The strip a strip-laying move lays: 2 * order + end. */
+static int strip_of(uint32_t move)
+{
+    return move < PLANK_LAY_SHIFT_BASE ? ((int)move - PLANK_LAY_PLACE_BASE) / 3
+                                       : ((int)move - PLANK_LAY_SHIFT_BASE) / SQUARES;
+}
+
+/* The position `s` with strip `strip` (strip_of) laid and its pattern taken
+ * from the hand of the seat to move, into `laid`; returns the strip's first
+ * square. */
+static int lay_strip(const state *s, int strip, state *laid)
+{
+    int order = strip / 2, base;
+    *laid = *s;
+    base = lay(laid, order, strip % 2);
+    laid->p.held[to_move(s)][PATTERN_OF_ORDER[order]]--;
+    return base;
+}
+
+/* The place or shift a strip-laying `move` makes once its strip is laid
+ * (lay_strip gave `laid` and `base`): apply(laid, it) is apply(s, move). */
+static uint32_t after_the_lay(const state *laid, int base, uint32_t move)
+{
+    if (move < PLANK_LAY_SHIFT_BASE) {
+        int index = (int)move - PLANK_LAY_PLACE_BASE;
+        int order = index / 6, colour = index % 3;
+        return place_code(base + COLOUR_AT[order][colour], colour);
+    } else {
+        int index = (int)move - PLANK_LAY_SHIFT_BASE;
+        int order = index / (2 * SQUARES), end = (index / SQUARES) % 2;
+        int source = index % SQUARES + (end == TOP ? 3 : 0);
+        return shift_code(source, base + COLOUR_AT[order][laid->colours[source]]);
+    }
+}
+
 static uint32_t choose(const state *s, int policy, pyrandom *r, const hand_rules *rules)
 {
     uint32_t moves[PLANK_MAX_MOVES], safe[PLANK_MAX_MOVES];
-    int n, count = 0, lays;
-    uint64_t squares;
+    int n, count = 0, lays, next, strip = -1, base = 0, laid_lays = 0;
+    uint64_t squares, laid_squares = 0;
     int8_t lay_colours[6];
-    state work;
+    state work, laid;
     if (policy == PLANK_POLICY_RANDOM) {
         n = legal_moves(s, moves);
         return moves[pyrandom_below(r, (uint32_t)n)];
@@ -760,16 +773,28 @@ static uint32_t choose(const state *s, int policy, pyrandom *r, const hand_rules
     if (n)
         return moves[pyrandom_below(r, (uint32_t)n)];
     n = legal_moves(s, moves);
-    /* the next seat's targets now, for the moves that lay no strip */
+    /* the next seat's targets now, for the moves that lay no strip, and
+     * with each strip laid, for the moves that lay it (listed together) */
     work = *s;
-    lays = targets(&work, work.p.order[(work.p.turn + 1) % work.p.players], &squares,
-                   lay_colours, 0) - bits(squares);
+    next = work.p.order[(work.p.turn + 1) % work.p.players];
+    lays = targets(&work, next, &squares, lay_colours) - bits(squares);
     for (int k = 0; k < n; k++) {
         uint32_t move = moves[k];
         int lays_a_strip = move != PLANK_PASS && move % PLANK_PLACE_COLOUR >= PLANK_SHIFT_BASE
-                           && move >= PLANK_LAY_PLACE_BASE;
-        if (lays_a_strip ? !gives_a_win(s, move, rules)
-                         : !gives_a_win_in_place(&work, move, squares, lays, rules))
+                           && move >= PLANK_LAY_PLACE_BASE, gives;
+        if (lays_a_strip) {
+            if (strip_of(move) != strip) {
+                strip = strip_of(move);
+                base = lay_strip(s, strip, &laid);
+                laid_lays = targets(&laid, next, &laid_squares, lay_colours)
+                            - bits(laid_squares);
+            }
+            gives = gives_a_win(&laid, after_the_lay(&laid, base, move), laid_squares,
+                                laid_lays, rules);
+        } else {
+            gives = gives_a_win(&work, move, squares, lays, rules);
+        }
+        if (!gives)
             safe[count++] = move;
     }
     if (count)
