@@ -29,7 +29,7 @@ CORPUS = ROOT / "corpus" / "hue_core"
 CRASHES = ROOT / "crashes"
 
 TARGET_SIZES, TARGET_GRID, TARGET_GAMES, TARGET_PLAYOUTS, TARGET_MATCHES, TARGET_STATE = range(6)
-TARGET_VECTOR = 6
+TARGET_VECTOR, TARGET_WORKERS = 6, 7
 HOSTILE = 0xF0  # a choice byte from here picks an edge case
 RAW32 = 0xF6  # edge byte followed by a raw little-endian int32
 RAW64 = 0xF7  # pick_origin's edge byte followed by a raw int64
@@ -234,6 +234,14 @@ def corpus() -> Iterator[tuple[str, bytes]]:
         name = f"vector-{players}p-{'self' if agent is None else f'seat{agent}'}-mode{mode}"
         yield name, vector_input(players, envs, agent, greedy, mode, 7 * players + mode)
     yield "vector-hostile-agent", vector_input(2, 2, None, 0, 0, 1, hostile=HOSTILE)
+    for players, envs, agent, mode, threads in [
+        (2, 4, None, 0, 2),
+        (3, 6, 1, 1, 3),
+        (2, 8, 0, 2, 6),
+        (4, 5, None, 1, 4),
+    ]:
+        name = f"workers-{players}p-{envs}envs-{threads}threads-mode{mode}"
+        yield name, workers_input(players, envs, agent, mode, threads, rng)
     yield "sizes-default", sizes_input(12, 9, 5, 2, 30, 6)
     yield "sizes-widest", sizes_input(hue_max_side(), 1, 1, 5, 4096, 16)
 
@@ -264,6 +272,23 @@ def vector_input(
     for step in range(40):
         steps += bytes([HOSTILE, step % envs, 0, 0]) if step % 5 == 4 else b"\x00"
     return head + steps
+
+
+def workers_input(
+    players: int, envs: int, agent: int | None, mode: int, threads: int, rng: random.Random
+) -> bytes:
+    """Target 7: ``envs`` vector envs on the default deck, self-play (``agent``
+    None) or the caller in seat ``agent`` against random bots, autoreset
+    ``mode``, one batch on one thread and its twin on ``threads`` (a workspace
+    3 bytes over, 5 past an aligned address), then rounds of random bytes:
+    steps with ``active`` subsets and actions legal or not, restarts, refused
+    calls and resets, as the target reads them."""
+    bots = 0 if agent is None else 1
+    head = bytes([TARGET_WORKERS, 0, 0, 30, players - 2, envs - 1, bots, 1])
+    head += (bytes([agent]) if agent is not None else b"") + bytes([mode]) + u64(envs * 31 + mode)
+    head += b"\x07\x05\x00"  # the refused thread counts, no copies on workers never started
+    head += bytes([threads - 2, 0x80 | 3, 5])
+    return head + bytes(rng.randrange(256) for _ in range(400))
 
 
 def hue_max_side() -> int:
