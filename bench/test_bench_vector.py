@@ -15,9 +15,14 @@ against the same game's single PettingZoo AEC environment, in one run; and
 - ``evaluate`` plays a seeded linear policy (numpy) against the greedy bot
   in the kernels; ``simulate`` plays the same policy as a Python bot
   (``choose(view)``: the encoding's observation and mask, the same numpy
-  function on a batch of one) against the same bot, on one worker.
+  function on a batch of one) against the same bot, on one worker.  Run
+  them with ``OPENBLAS_NUM_THREADS=1``: both sides make the same numpy
+  product, and numpy's OpenBLAS would split only the batched one over
+  threads, whose hand-overs on a busy machine cost more than they give,
+  so the linear rows would measure BLAS's threads, not the engines.
 
 pip install ".[bench]" && python -m pytest bench/test_bench_vector.py --benchmark-only
+OPENBLAS_NUM_THREADS=1 python -m pytest bench/test_bench_vector.py --benchmark-only -k greedy
 """
 
 from __future__ import annotations
@@ -176,7 +181,7 @@ def test_evaluate_against_greedy(benchmark, game, policy_name):
     seeds = iter(range(10**6))
     benchmark.pedantic(
         lambda: vector.evaluate(policy, game, against="greedy", games=games, seed=next(seeds)),
-        rounds=3,
+        rounds=7,  # a steadier median: these rounds are short
         warmup_rounds=1,
     )
     record_vector(
@@ -193,7 +198,7 @@ def test_simulate_python_bot_against_greedy(benchmark, game, policy_name):
     seeds = iter(range(10**6))
     benchmark.pedantic(
         lambda: simulate(game, [bot, "greedy"], games=games, workers=1, seed=next(seeds)),
-        rounds=3,
+        rounds=7,  # a steadier median: these rounds are short
         warmup_rounds=1,
     )
     record_vector(

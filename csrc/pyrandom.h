@@ -46,14 +46,15 @@ static inline void pyrandom_start(uint32_t start[PYRANDOM_N])
 /* random.seed(seeds[c]) for each of the n <= PYRANDOM_MANY generators g[c],
  * from `start` (pyrandom_start).  init_by_array is one long chain of
  * dependent multiplies per generator; running the chains side by side lets
- * the processor overlap them.  Every chain visits the same words in the same
+ * the processor overlap them, each chain's last word kept in a local (last)
+ * rather than read back from the word just stored.  Every chain visits the same words in the same
  * order: a one-word key adds key[0] at every step, a two-word key adds
  * key[0] and key[1] + 1 in turn (624 steps, an even number, so both cycles
  * stay in step). */
 static inline void pyrandom_seed_many(PYRANDOM_STATE *const g[], const uint64_t seeds[], int32_t n,
                                const uint32_t start[PYRANDOM_N])
 {
-    uint32_t add[PYRANDOM_MANY][2], *mt[PYRANDOM_MANY];
+    uint32_t add[PYRANDOM_MANY][2], *mt[PYRANDOM_MANY], last[PYRANDOM_MANY];
     int32_t i = 1, j = 0, k, c;
 
     for (c = 0; c < n; c++) {
@@ -63,29 +64,30 @@ static inline void pyrandom_seed_many(PYRANDOM_STATE *const g[], const uint64_t 
         mt[c] = g[c]->mt;
         memcpy(mt[c], start, sizeof g[c]->mt);
         g[c]->index = PYRANDOM_N;
+        last[c] = start[0];
     }
     for (k = PYRANDOM_N; k > 0; k--) {
         for (c = 0; c < n; c++) {
-            uint32_t *m = mt[c];
-            m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1664525u)) + add[c][j];
+            last[c] = (mt[c][i] ^ ((last[c] ^ (last[c] >> 30)) * 1664525u)) + add[c][j];
+            mt[c][i] = last[c];
         }
         i++;
         j ^= 1;
         if (i >= PYRANDOM_N) {
             for (c = 0; c < n; c++)
-                mt[c][0] = mt[c][PYRANDOM_N - 1];
+                mt[c][0] = last[c];
             i = 1;
         }
     }
     for (k = PYRANDOM_N - 1; k > 0; k--) {
         for (c = 0; c < n; c++) {
-            uint32_t *m = mt[c];
-            m[i] = (m[i] ^ ((m[i - 1] ^ (m[i - 1] >> 30)) * 1566083941u)) - (uint32_t)i;
+            last[c] = (mt[c][i] ^ ((last[c] ^ (last[c] >> 30)) * 1566083941u)) - (uint32_t)i;
+            mt[c][i] = last[c];
         }
         i++;
         if (i >= PYRANDOM_N) {
             for (c = 0; c < n; c++)
-                mt[c][0] = mt[c][PYRANDOM_N - 1];
+                mt[c][0] = last[c];
             i = 1;
         }
     }
