@@ -1,11 +1,13 @@
-"""The C core's fuzz inputs replayed without libFuzzer.
+"""The C cores' fuzz inputs replayed without libFuzzer.
 
-``scripts/fuzz.sh`` fuzzes ``fuzz/hue_core_fuzz.c`` with clang and the
-sanitizers; this test builds the same target with the ordinary C compiler
-through cffi and feeds it every seed input and every saved crash, so a
-regression (the stale ``*vertical`` of ``hue_legal_anchors``, say) fails
-the test suite even where clang is missing.  The target aborts on a broken
-promise, so it runs in a child process.
+``scripts/fuzz.sh`` fuzzes each core's target (``fuzz/hue_core_fuzz.c``,
+``fuzz/linja_core_fuzz.c``, ``fuzz/plank_core_fuzz.c``) with clang and the
+sanitizers; this test builds the same targets with the ordinary C compiler
+through cffi and feeds each every seed input of its corpus (and Hue's
+every saved crash), so a regression (the stale ``*vertical`` of
+``hue_legal_anchors``, say) fails the test suite even where clang is
+missing.  A target aborts on a broken promise, so it runs in a child
+process.
 """
 
 from __future__ import annotations
@@ -19,47 +21,51 @@ import pytest
 from cores_build import sources_of
 
 ROOT = Path(__file__).resolve().parents[2]
+CORES = ("hue_core", "linja_core", "plank_core")
 CORPUS = ROOT / "fuzz" / "corpus" / "hue_core"
 CRASHES = ROOT / "fuzz" / "crashes"
-SOURCES = [*sources_of("hue_core"), ROOT / "fuzz" / "hue_core_fuzz.c"]
+"""The inputs that found bugs, all of them in Hue's core or its harness."""
 
 REPLAY = """
-import sys
+import importlib, sys
 sys.path.insert(0, sys.argv[1])
-from _hue_core_fuzz_replay import ffi, lib
-for name in sys.argv[2:]:
+replay = importlib.import_module(sys.argv[2])
+ffi, lib = replay.ffi, replay.lib
+for name in sys.argv[3:]:
     print(name, flush=True)
     data = open(name, "rb").read()
     lib.LLVMFuzzerTestOneInput(ffi.from_buffer("uint8_t[]", data), len(data))
-print("replayed", len(sys.argv) - 2, flush=True)
+print("replayed", len(sys.argv) - 3, flush=True)
 """
 
 
-def inputs() -> list[Path]:
-    crashes = sorted(CRASHES.iterdir()) if CRASHES.is_dir() else []
-    return sorted(CORPUS.iterdir()) + crashes
+def inputs(core: str) -> list[Path]:
+    """Every seed input of ``core``'s corpus, and for Hue the saved crashes."""
+    crashes = sorted(CRASHES.iterdir()) if core == "hue_core" and CRASHES.is_dir() else []
+    return sorted((ROOT / "fuzz" / "corpus" / core).iterdir()) + crashes
 
 
-@pytest.fixture(scope="module")
-def replay_module(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The fuzz target and the core, built as a cffi module in a temp dir."""
+def build_target(core: str, build: Path) -> str:
+    """Build ``core``'s fuzz target and the core as a cffi module in
+    ``build``; its module name."""
     cffi = pytest.importorskip("cffi")
-    build = tmp_path_factory.mktemp("fuzz_replay")
+    module = f"_{core}_fuzz_replay"
     ffi = cffi.FFI()
     declaration = "int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);"
     ffi.cdef(declaration)
     ffi.set_source(
-        "_hue_core_fuzz_replay",
+        module,
         "#include <stdint.h>\n#include <stddef.h>\n" + declaration,
-        sources=[str(path) for path in SOURCES],
+        sources=[str(path) for path in [*sources_of(core), ROOT / "fuzz" / f"{core}_fuzz.c"]],
         include_dirs=[str(ROOT / "csrc")],
-        extra_compile_args=["-std=c99"],
+        extra_compile_args=["-std=c99", "-pthread"],
+        extra_link_args=["-pthread"],
     )
     try:
         ffi.compile(tmpdir=str(build))
     except Exception as error:  # no compiler: nothing to replay with
         pytest.skip(f"cannot build the fuzz target: {error}")
-    return build
+    return module
 
 
 def test_saved_crashes_are_kept_in_the_corpus() -> None:
@@ -71,12 +77,14 @@ def test_saved_crashes_are_kept_in_the_corpus() -> None:
     assert not missing, f"run fuzz/make_corpus.py: {missing} not in the corpus"
 
 
-def test_corpus_and_crash_inputs_replay_clean(replay_module: Path) -> None:
-    """Every corpus input and saved crash runs through the target without
-    breaking a promise of csrc/hue_core.h."""
-    names = [str(path) for path in inputs()]
+@pytest.mark.parametrize("core", CORES)
+def test_corpus_and_crash_inputs_replay_clean(core: str, tmp_path: Path) -> None:
+    """Every corpus input (and saved crash) runs through the core's target
+    without breaking a promise of its header."""
+    module = build_target(core, tmp_path)
+    names = [str(path) for path in inputs(core)]
     result = subprocess.run(
-        [sys.executable, "-c", REPLAY, str(replay_module), *names],
+        [sys.executable, "-c", REPLAY, str(tmp_path), module, *names],
         capture_output=True,
         text=True,
         timeout=300,
