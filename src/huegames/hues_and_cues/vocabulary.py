@@ -16,9 +16,13 @@ The vocabularies (:data:`VOCABULARIES`):
 - ``"en"``: everyday English, built at development time by
   ``scripts/build_cue_vocabulary.py`` from the colour names of
   ``meodai/color-names`` (MIT), the XKCD survey (CC0), CSS, and curated
-  entries for common words no list covers (``data/curated.csv``);
+  entries for common words no list covers (``data/curated.csv``), and the
+  English forms of everyday things with a typical colour
+  (:mod:`~huegames.hues_and_cues.concepts`, ``data/concepts.csv``), each
+  replacing what the colour names say of the same word;
 - ``"es"``: Spanish cue words, curated translations of English words
-  (``data/spanish.csv``) read through ``"en"``;
+  (``data/spanish.csv``) read through ``"en"``, and the Spanish forms of
+  the same everyday things;
 - ``"xkcd"``, ``"css"``, ``"all"``: the colour lexicons of
   :mod:`~huegames.hues_and_cues.lexicon`, pooled the same way.
 
