@@ -79,7 +79,8 @@ case "$name" in
     *-cp310-abi3-*manylinux*) ;;
     *) echo "check_package.sh: $name is not tagged cp310-abi3 manylinux" >&2; exit 1 ;;
 esac
-grep -q 'consistent with the' "$work/show.log" && grep -q '"manylinux_' "$work/show.log" \
+# (auditwheel wraps its sentence where the wheel's name makes it: read it as one line)
+tr '\n' ' ' < "$work/show.log" | grep -q 'consistent with the following platform tag: "manylinux_' \
     || { echo "check_package.sh: auditwheel show finds no manylinux tag" >&2; exit 1; }
 twine check --strict "$sdist" "$wheel"
 
