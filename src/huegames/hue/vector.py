@@ -23,7 +23,16 @@ from typing import Any
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import OUT_FIELDS, Buffers, Setup, Workers, point_out, repr_text
+from ..vector.batch import (
+    OUT_FIELDS,
+    Buffers,
+    Setup,
+    Workers,
+    point_out,
+    refused_env,
+    repr_text,
+    step_pointers,
+)
 from . import c_state, cells
 from .cards import Deck, default_deck
 from .encoding import HueEncoding
@@ -171,18 +180,15 @@ class HueBatch(_cores.ProcessBound):
     ) -> int:
         """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
         self._workers.check_process()
-        ffi = c_state.ffi
-        observations, masks = (
-            (ffi.NULL, ffi.NULL)
-            if copies is None
-            else (ffi.from_buffer("uint8_t[]", copies[0]), ffi.from_buffer("int8_t[]", copies[1]))
+        given, selected, observations, masks = step_pointers(
+            c_state.ffi, actions, copies, active, "uint8_t[]"
         )
         status = self._step_all(
             self._vector,
             self._env_pointer,
             self.setup.num_envs,
-            ffi.from_buffer("int64_t[]", actions),
-            ffi.NULL if active is None else ffi.from_buffer("uint8_t[]", active),
+            given,
+            selected,
             self._out,
             observations,
             masks,
@@ -191,10 +197,7 @@ class HueBatch(_cores.ProcessBound):
             self._workers.pointer,
             self._refused,
         )
-        if status < 0 and self._refused[0] >= 0:
-            return int(self._refused[0])
-        self._check(status)
-        return -1
+        return refused_env(status, self._refused, self._check)
 
     def random_actions(self, out: np.ndarray) -> None:
         """See :meth:`huegames.vector.batch.Batch.random_actions`: each env's

@@ -16,7 +16,16 @@ from typing import Any
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import OUT_FIELDS, Buffers, Setup, Workers, point_out, repr_text
+from ..vector.batch import (
+    OUT_FIELDS,
+    Buffers,
+    Setup,
+    Workers,
+    point_out,
+    refused_env,
+    repr_text,
+    step_pointers,
+)
 from . import c_state, kernel
 from .rules import Rules
 
@@ -50,7 +59,6 @@ class LinjaBatch(_cores.ProcessBound):
         self._random_all = lib.linja_vector_random_all
         self._masks = ffi.from_buffer("int8_t[]", buffers.masks)
         self._from_buffer = ffi.from_buffer
-        self._null = ffi.NULL
 
     @classmethod
     def of(
@@ -121,18 +129,13 @@ class LinjaBatch(_cores.ProcessBound):
     ) -> int:
         """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
         self._workers.check_process()
-        from_buffer = self._from_buffer
-        observations, masks = (
-            (self._null, self._null)
-            if copies is None
-            else (from_buffer("float[]", copies[0]), from_buffer("int8_t[]", copies[1]))
-        )
+        given, selected, observations, masks = step_pointers(c_state.ffi, actions, copies, active)
         status = self._step_all(
             self._vector,
             self._envs,
             self.setup.num_envs,
-            from_buffer("int64_t[]", actions),
-            self._null if active is None else from_buffer("uint8_t[]", active),
+            given,
+            selected,
             self._out,
             observations,
             masks,
@@ -140,10 +143,7 @@ class LinjaBatch(_cores.ProcessBound):
             self._workers.pointer,
             self._refused,
         )
-        if status < 0 and self._refused[0] >= 0:
-            return int(self._refused[0])
-        self._check(status)
-        return -1
+        return refused_env(status, self._refused, self._check)
 
     def random_actions(self, out: np.ndarray) -> None:
         """See :meth:`huegames.vector.batch.Batch.random_actions` (on the batch's threads)."""

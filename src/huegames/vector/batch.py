@@ -50,8 +50,10 @@ __all__ = [
     "game_seed",
     "point_out",
     "random_action",
+    "refused_env",
     "repr_text",
     "splitmix64",
+    "step_pointers",
 ]
 
 AUTORESET_MODES: Final = ("same-step", "next-step", "disabled")
@@ -245,6 +247,37 @@ class Batch(Protocol):
 
     def close(self) -> None:
         """Stop the batch's threads: it steps on in the calling thread alone."""
+
+
+def step_pointers(
+    ffi: Any,
+    actions: np.ndarray,
+    copies: tuple[np.ndarray, np.ndarray] | None,
+    active: np.ndarray | None,
+    observation_type: str = "float[]",
+) -> tuple[Any, Any, Any, Any]:
+    """What every C batch's ``*_vector_step_all`` takes of a
+    :meth:`Batch.step_all` call: the actions, the active envs (NULL: all),
+    and the copies' observation (C type ``observation_type``) and mask
+    arrays (NULL, NULL without copies)."""
+    null = ffi.NULL
+    observations, masks = (
+        (null, null)
+        if copies is None
+        else (ffi.from_buffer(observation_type, copies[0]), ffi.from_buffer("int8_t[]", copies[1]))
+    )
+    selected = null if active is None else ffi.from_buffer("uint8_t[]", active)
+    return ffi.from_buffer("int64_t[]", actions), selected, observations, masks
+
+
+def refused_env(status: int, refused: Any, check: Callable[[int], None]) -> int:
+    """What :meth:`Batch.step_all` answers for a C batch's ``status``: the
+    env the core named in ``refused[0]`` when it refused an action, else
+    -1 once ``check(status)`` has raised any other failure."""
+    if status < 0 and refused[0] >= 0:
+        return int(refused[0])
+    check(status)
+    return -1
 
 
 def first_refused(
