@@ -10,10 +10,12 @@
  *   mask with n legal ones, i = (high 32 bits of the output * n) >> 32.
  * - Worker threads (hg_workers): a batch call runs on the calling thread
  *   and on worker threads kept for the batch, so a step starts no thread.
- *   Its envs are cut into chunks that each thread takes in turn until none
- *   is left: a thread the system does not get round to running leaves its
- *   share to the others.  Each env's results do not depend on which thread
- *   stepped it.  A waiting thread first spins for up to 200 us (the next
+ *   Its envs are cut into chunks, and the chunks into one run of chunks a
+ *   thread: each thread steps its own run first (the same envs every call,
+ *   so their memory stays in that core's cache), then takes what is left of
+ *   the others' runs: a thread the system does not get round to running
+ *   leaves its share to the others.  Each env's results do not depend on
+ *   which thread stepped it.  A waiting thread first spins for up to 200 us (the next
  *   step usually comes within tens of microseconds), then sleeps on a
  *   condition variable.  POSIX threads (the includer defines
  *   _POSIX_C_SOURCE 200809L before any header, for clock_gettime); under
@@ -143,6 +145,33 @@ static inline int64_t hg_random_action(uint64_t *state, const int8_t *mask, int3
     return 0; /* not reached */
 }
 
+/* Each seat's reward of a finished game with `scores` (`players` of them)
+ * into `rewards`: huegames.rl's "score-difference", sign * (players *
+ * score - total) / (players - 1), the sign -1 where lower scores win. */
+static inline void hg_rewards(const double *scores, int32_t players, double sign, double *rewards)
+{
+    double total = 0;
+    for (int32_t p = 0; p < players; p++) {
+        total += scores[p];
+    }
+    for (int32_t p = 0; p < players; p++) {
+        rewards[p] = sign * ((double)players * scores[p] - total) / (double)(players - 1);
+    }
+}
+
+/* Env i did not end in this call: terminated 0, and its rows of rewards,
+ * scores and winners (`players` each) 0. */
+static inline void hg_no_end(uint8_t *terminated, double *rewards, double *scores,
+                             int8_t *winners, int32_t i, int32_t players)
+{
+    terminated[i] = 0;
+    for (int32_t p = 0; p < players; p++) {
+        rewards[(int64_t)i * players + p] = 0;
+        scores[(int64_t)i * players + p] = 0;
+        winners[(int64_t)i * players + p] = 0;
+    }
+}
+
 /* -- worker threads ------------------------------------------------------- */
 
 #define HG_MOST_THREADS 64       /* the most threads a call runs on */
@@ -254,9 +283,6 @@ struct hg_workers {
     pthread_cond_t finished;     /* the caller sleeps here until the chunks are done */
     hg_job *job;                 /* the call's, set before `calls` counts it */
     void *context;
-    int64_t first;               /* the call's chunks are tickets first.. */
-    int64_t next;                /* the next ticket (never goes back: a worker that
-                                    slept through a call takes none of the next) */
     int32_t chunks;              /* the call's chunks */
     int32_t done;                /* the call's chunks done */
     int32_t threads;             /* threads of a call: the caller's and the workers' */
@@ -265,6 +291,11 @@ struct hg_workers {
     int32_t caller_sleeps;       /* the caller waits on `finished` */
     int32_t stopping;
     int32_t busy;                /* a call is running (a second one is refused) */
+    /* Thread k's run of chunks is hg_part_start(chunks, k, threads) up to
+     * that of k + 1; runs[k] holds the call's number (high 32 bits) and the
+     * run's next chunk not taken (low 32): a worker that slept through a
+     * call finds another call's number there and takes nothing of it. */
+    uint64_t runs[HG_MOST_THREADS];
     hg_worker workers[HG_MOST_THREADS];
 };
 
@@ -301,36 +332,55 @@ static int hg_spin_while(int32_t *place, int32_t value, int equal)
 #endif
 }
 
-/* The next chunk not taken yet of the call whose tickets are first..first +
- * chunks - 1, or -1 when none is left (or that call is over). */
-static int32_t hg_take(struct hg_workers *w, int64_t first, int32_t chunks)
+#define HG_LOW32 ((uint64_t)0xFFFFFFFFu)
+
+/* The next chunk not taken yet of thread `run`'s run in call number `call`
+ * (of `chunks`), or -1 when none is left (or that call is over). */
+static int32_t hg_take_from(struct hg_workers *w, int32_t run, int32_t call, int32_t chunks)
 {
+    uint64_t stop = (uint64_t)hg_part_start(chunks, run + 1, w->threads);
+    uint64_t tag = (uint64_t)(uint32_t)call << 32;
 #if HG_ATOMICS
-    int64_t ticket = HG_LOAD(&w->next);
-    while (ticket - first < chunks) {
-        if (__atomic_compare_exchange_n(&w->next, &ticket, ticket + 1, 0, __ATOMIC_ACQ_REL,
+    uint64_t next = HG_LOAD(&w->runs[run]);
+    while ((next & ~HG_LOW32) == tag && (next & HG_LOW32) < stop) {
+        if (__atomic_compare_exchange_n(&w->runs[run], &next, next + 1, 0, __ATOMIC_ACQ_REL,
                                         __ATOMIC_ACQUIRE)) {
-            return (int32_t)(ticket - first);
+            return (int32_t)(next & HG_LOW32);
         }
     }
     return -1;
 #else
     int32_t chunk = -1;
     pthread_mutex_lock(&w->lock);
-    if (w->next - first < chunks) {
-        chunk = (int32_t)(w->next++ - first);
+    if ((w->runs[run] & ~HG_LOW32) == tag && (w->runs[run] & HG_LOW32) < stop) {
+        chunk = (int32_t)(w->runs[run]++ & HG_LOW32);
     }
     pthread_mutex_unlock(&w->lock);
     return chunk;
 #endif
 }
 
+/* The next chunk for thread `thread` in call number `call`: of its own run
+ * while any is left, then of the next threads' runs in turn; -1 when none
+ * is left. */
+static int32_t hg_take(struct hg_workers *w, int32_t thread, int32_t call, int32_t chunks)
+{
+    for (int32_t k = 0; k < w->threads; k++) {
+        int32_t run = (thread + k) % w->threads;
+        int32_t chunk = hg_take_from(w, run, call, chunks);
+        if (chunk >= 0) {
+            return chunk;
+        }
+    }
+    return -1;
+}
+
 /* Run the call's chunks as thread `thread` until none is left. */
-static void hg_run_chunks(struct hg_workers *w, hg_job *job, void *context, int64_t first,
+static void hg_run_chunks(struct hg_workers *w, hg_job *job, void *context, int32_t call,
                           int32_t chunks, int32_t thread)
 {
-    for (int32_t chunk = hg_take(w, first, chunks); chunk >= 0;
-         chunk = hg_take(w, first, chunks)) {
+    for (int32_t chunk = hg_take(w, thread, call, chunks); chunk >= 0;
+         chunk = hg_take(w, thread, call, chunks)) {
         job(context, chunk, chunks, thread);
 #if HG_ATOMICS
         if (HG_ADD(&w->done, 1) == chunks) { /* the last: wake the caller if it sleeps */
@@ -368,10 +418,9 @@ static void *hg_worker_main(void *argument)
         seen = HG_LOAD(&w->calls);
         hg_job *job = w->job;
         void *context = w->context;
-        int64_t first = w->first;
         int32_t chunks = w->chunks;
         pthread_mutex_unlock(&w->lock);
-        hg_run_chunks(w, job, context, first, chunks, self->index);
+        hg_run_chunks(w, job, context, seen, chunks, self->index);
     }
 }
 
@@ -434,7 +483,7 @@ static int32_t hg_workers_start(struct hg_workers *w, int32_t threads)
  * already running a call. */
 static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context, int32_t chunks)
 {
-    int64_t first;
+    int32_t call;
     if (!w || w->threads < 1 || chunks < 1 || chunks > HG_MOST_CHUNKS) {
         return HG_ERR_STATE;
     }
@@ -447,14 +496,18 @@ static int32_t hg_workers_run(struct hg_workers *w, hg_job *job, void *context, 
     w->job = job;
     w->context = context;
     w->chunks = chunks;
-    first = w->first = HG_LOAD(&w->next);
+    call = (int32_t)((uint32_t)w->calls + 1u);
+    for (int32_t run = 0; run < w->threads; run++) {
+        uint64_t start = (uint64_t)hg_part_start(chunks, run, w->threads);
+        HG_STORE(&w->runs[run], (uint64_t)(uint32_t)call << 32 | start);
+    }
     HG_STORE(&w->done, 0);
-    HG_STORE(&w->calls, w->calls + 1);
+    HG_STORE(&w->calls, call);
     if (w->threads > 1) {
         pthread_cond_broadcast(&w->wake);
     }
     pthread_mutex_unlock(&w->lock);
-    hg_run_chunks(w, job, context, first, chunks, 0);
+    hg_run_chunks(w, job, context, call, chunks, 0);
     if (!hg_spin_while(&w->done, chunks, 0)) {
         pthread_mutex_lock(&w->lock);
         w->caller_sleeps = 1;

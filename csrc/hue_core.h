@@ -678,6 +678,7 @@ typedef struct {
     int32_t seed_length;
     char labels[HUE_MAX_PLAYERS][HUE_SEED_TEXT]; /* repr(label) of each bot seat's bot */
     int32_t label_lengths[HUE_MAX_PLAYERS];
+    double reward_sign;          /* hg_rewards' sign: -1 where lower scores win, else 1 */
 } hue_vector;
 
 typedef struct {
@@ -685,9 +686,10 @@ typedef struct {
     int8_t *masks;               /* [n][slots * 4 * rows * cols], zeroed by the caller once */
     int32_t *to_move;            /* [n]: the seat to move, -1 once over */
     uint8_t *terminated;         /* [n]: 1 where the game ended in this call */
-    double *scores;              /* [n][players]: the final scores, where terminated */
-    int8_t *winners;             /* [n][players]: 1 for the winner, where terminated */
+    double *scores;              /* [n][players]: the final scores, where terminated (else 0) */
+    int8_t *winners;             /* [n][players]: 1 for the winner, where terminated (else 0) */
     uint8_t *final_observations; /* [n][layout->size]: where terminated (same-step) */
+    double *rewards;             /* [n][players]: each seat's reward (hg_rewards), where terminated */
 } hue_vector_out;
 
 /* Bytes of one env's block for the batch's settings, or 0 when they are

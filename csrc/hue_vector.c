@@ -660,7 +660,7 @@ static int out_ok(const hue_vector_out *out)
 {
     return out != NULL && out->observations != NULL && out->masks != NULL
         && out->to_move != NULL && out->terminated != NULL && out->scores != NULL
-        && out->winners != NULL && out->final_observations != NULL;
+        && out->winners != NULL && out->final_observations != NULL && out->rewards != NULL;
 }
 
 int32_t hue_vector_reset(const hue_vector *vector, void *envs, int32_t count,
@@ -685,7 +685,7 @@ int32_t hue_vector_reset(const hue_vector *vector, void *envs, int32_t count,
             e->episode = 0;
             e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
         }
-        out->terminated[i] = 0;
+        hg_no_end(out->terminated, out->rewards, out->scores, out->winners, i, c.players);
         status = start_game(&c, &q, e, i, out);
         if (status < 0)
             return status;
@@ -708,6 +708,8 @@ static int32_t write_end(call *c, hue_env *e, int32_t i, const hue_vector_out *o
         out->scores[(int64_t)i * c->players + p] = scores[p];
         out->winners[(int64_t)i * c->players + p] = (int8_t)(p == best);
     }
+    hg_rewards(&out->scores[(int64_t)i * c->players], c->players, c->v->reward_sign,
+               &out->rewards[(int64_t)i * c->players]);
     out->terminated[i] = 1;
     return 0;
 }
@@ -758,7 +760,7 @@ static int32_t step_range(const hue_vector *vector, void *envs, int32_t count, i
         return HG_ERR_ARGUMENT;
     for (i = start; i < stop; i++) {
         hue_env *e = env_at(&c, envs, i);
-        out->terminated[i] = 0;
+        hg_no_end(out->terminated, out->rewards, out->scores, out->winners, i, c.players);
         if (active != NULL && !active[i])
             continue;
         if (e->done) {

@@ -275,6 +275,7 @@ typedef struct {
     int32_t seed_length;
     char labels[2][LINJA_SEED_TEXT]; /* repr(label) of each bot seat's bot */
     int32_t label_lengths[2];
+    double reward_sign;          /* hg_rewards' sign: -1 where lower scores win, else 1 */
 } linja_vector;
 
 typedef struct {
@@ -282,10 +283,11 @@ typedef struct {
     int8_t *masks;               /* [n][LINJA_ACTIONS] */
     int32_t *to_move;            /* [n]: the seat to move, -1 once over */
     uint8_t *terminated;         /* [n]: 1 where the game ended in this call */
-    double *scores;              /* [n][2]: the final scores, where terminated */
-    int8_t *winners;             /* [n][2]: 1 for each winner, where terminated */
+    double *scores;              /* [n][2]: the final scores, where terminated (else 0) */
+    int8_t *winners;             /* [n][2]: 1 for each winner, where terminated (else 0) */
     float *final_observations;   /* [n][LINJA_OBSERVATION]: where terminated (same-step) */
     int8_t *final_masks;         /* [n][LINJA_ACTIONS] */
+    double *rewards;             /* [n][2]: each seat's reward (hg_rewards), where terminated */
 } linja_vector_out;
 
 /* Start games in envs[0..count-1]: with `which` NULL every env's game 0

@@ -207,10 +207,17 @@ static int32_t start_game(const linja_vector *v, linja_env *envs, int32_t i, sta
     return (q->count + 1) * q->each > PYRANDOM_MANY ? start_waiting(v, envs, q, out, ws) : 0;
 }
 
+/* Env i did not end in this call (hg_no_end). */
+static void no_end(const linja_vector_out *out, int32_t i)
+{
+    hg_no_end(out->terminated, out->rewards, out->scores, out->winners, i, 2);
+}
+
 static int32_t vector_ok(const linja_vector *v, const linja_vector_out *out, linja_workspace *ws)
 {
     if (!v || !out || !out->observations || !out->masks || !out->to_move || !out->terminated
         || !out->scores || !out->winners || !out->final_observations || !out->final_masks
+        || !out->rewards
         || v->agent < -1 || v->agent > 1 || v->autoreset < LINJA_SAME_STEP
         || v->autoreset > LINJA_DISABLED || v->seed_length < 0
         || v->seed_length > LINJA_SEED_TEXT) {
@@ -253,7 +260,7 @@ int32_t linja_vector_reset(const linja_vector *vector, linja_env *envs, int32_t 
             e->episode = 0;
             e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
         }
-        out->terminated[i] = 0;
+        no_end(out, i);
         status = start_game(vector, envs, i, &waiting, out, ws);
     }
     if (waiting.count) { /* the games still waiting start whatever happened */
@@ -270,7 +277,7 @@ static int32_t step_env(const linja_vector *v, linja_env *envs, int32_t i, int64
 {
     linja_env *e = &envs[i];
     linja_state *s = &e->state;
-    out->terminated[i] = 0;
+    no_end(out, i);
     if (e->done) {
         if (v->autoreset != LINJA_NEXT_STEP) {
             return HG_ERR_ARGUMENT;
@@ -300,6 +307,7 @@ static int32_t step_env(const linja_vector *v, linja_env *envs, int32_t i, int64
         out->scores[2 * i + p] = linja_points(&s->board, p);
         out->winners[2 * i + p] = (int8_t)(winner == p);
     }
+    hg_rewards(&out->scores[2 * i], 2, v->reward_sign, &out->rewards[2 * i]);
     if (v->autoreset == LINJA_SAME_STEP) {
         write(v, e, i, out->final_observations, out->final_masks, out);
         e->episode++;
@@ -326,7 +334,7 @@ static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start,
     for (int32_t i = start; i < stop && status >= 0; i++) {
         int32_t added = waiting.added; /* a game started in this step counts */
         if (active && !active[i]) {
-            out->terminated[i] = 0; /* left as it is */
+            no_end(out, i); /* left as it is */
         } else {
             status = step_env(v, envs, i, actions[i], out, ws, &waiting);
         }

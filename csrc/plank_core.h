@@ -305,6 +305,7 @@ typedef struct {
     plank_rng *rngs;             /* env i's bot in seat s: rngs[i * players + s];
                                     NULL when no seat is a bot's */
     int64_t rngs_length;         /* entries rngs holds */
+    double reward_sign;          /* hg_rewards' sign: -1 where lower scores win, else 1 */
 } plank_vector;
 
 typedef struct {
@@ -312,10 +313,11 @@ typedef struct {
     int8_t *masks;               /* [n][PLANK_ACTIONS] */
     int32_t *to_move;            /* [n]: the seat to move, -1 once over */
     uint8_t *terminated;         /* [n]: 1 where the hand ended in this call */
-    double *scores;              /* [n][players]: the final scores, where terminated */
-    int8_t *winners;             /* [n][players]: 1 for each winner, where terminated */
+    double *scores;              /* [n][players]: the final scores, where terminated (else 0) */
+    int8_t *winners;             /* [n][players]: 1 for each winner, where terminated (else 0) */
     float *final_observations;   /* [n][observation size]: where terminated (same-step) */
     int8_t *final_masks;         /* [n][PLANK_ACTIONS] */
+    double *rewards;             /* [n][players]: each seat's reward (hg_rewards), where terminated */
 } plank_vector_out;
 
 /* Start hands in envs[0..count-1]: with `which` NULL every env's hand 0

@@ -327,11 +327,18 @@ static int32_t start_game(const plank_vector *v, plank_env *envs, int32_t i, sta
 
 /* Whether the settings are ones the core plays and the arrays are there,
  * for envs[0..count-1]. */
+/* Env i did not end in this call (hg_no_end). */
+static void no_end(const plank_vector *v, const plank_vector_out *out, int32_t i)
+{
+    hg_no_end(out->terminated, out->rewards, out->scores, out->winners, i, v->rules.players);
+}
+
 static int32_t vector_ok(const plank_vector *v, const plank_vector_out *out, int32_t count)
 {
     const plank_rules *r;
     if (!v || !out || !out->observations || !out->masks || !out->to_move || !out->terminated
-        || !out->scores || !out->winners || !out->final_observations || !out->final_masks) {
+        || !out->scores || !out->winners || !out->final_observations || !out->final_masks
+        || !out->rewards) {
         return 0;
     }
     r = &v->rules;
@@ -394,7 +401,7 @@ int32_t plank_vector_reset(const plank_vector *vector, plank_env *envs, int32_t 
             e->episode = 0;
             e->actions = hg_seed_of(vector->seed_text, vector->seed_length, i, "'actions'", 9);
         }
-        out->terminated[i] = 0;
+        no_end(vector, out, i);
         status = start_game(vector, envs, i, &waiting, out);
         if (status < 0) {
             break;
@@ -424,7 +431,7 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
         if (v->autoreset != PLANK_NEXT_STEP) {
             return HG_ERR_ARGUMENT;
         }
-        out->terminated[i] = 0;
+        no_end(v, out, i);
         e->episode++;
         return start_game(v, envs, i, q, out);
     }
@@ -442,7 +449,7 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
     if (!pk_is_legal(&s, code)) {
         return HG_ERR_ILLEGAL;
     }
-    out->terminated[i] = 0;
+    no_end(v, out, i);
     seat = pk_to_move(&s);
     settle(v, e, &s, seat, pk_play(&s, code), keys);
     play_bots(v, e, &s, keys, rngs_of(v, i));
@@ -458,6 +465,8 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
         out->scores[(int64_t)players * i + p] = scores[p];
         out->winners[(int64_t)players * i + p] = (int8_t)((bits >> p) & 1);
     }
+    hg_rewards(&out->scores[(int64_t)players * i], players, v->reward_sign,
+               &out->rewards[(int64_t)players * i]);
     if (v->autoreset == PLANK_SAME_STEP) {
         write(v, e, &s, i, out->final_observations, out->final_masks, out);
         e->episode++;
@@ -484,7 +493,7 @@ static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start,
     for (int32_t i = start; i < stop && status >= 0; i++) {
         int32_t added = waiting.added; /* a hand started in this step counts */
         if (active && !active[i]) {
-            out->terminated[i] = 0; /* left as it is */
+            no_end(v, out, i); /* left as it is */
         } else {
             status = step_env(v, envs, i, actions[i], out, &waiting);
         }

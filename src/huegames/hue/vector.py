@@ -109,6 +109,7 @@ class HueBatch(_cores.ProcessBound):
         vector.capacity = 3 + lib.hue_game_moves(setup.players)
         vector.limit, vector.span = cells.MAX_COORDINATE, cells.MAX_SPAN
         vector.agent = -1 if setup.agents is None else setup.agents[0]
+        vector.reward_sign = setup.reward_sign
         vector.autoreset = {
             "same-step": lib.HUE_SAME_STEP,
             "next-step": lib.HUE_NEXT_STEP,

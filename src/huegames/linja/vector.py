@@ -73,6 +73,7 @@ class LinjaBatch(_cores.ProcessBound):
         vector = ffi.new("linja_vector *")
         vector.rules = c_state.c_rules(rules)[0]
         vector.agent = -1 if setup.agents is None else setup.agents[0]
+        vector.reward_sign = setup.reward_sign
         vector.autoreset = {
             "same-step": lib.LINJA_SAME_STEP,
             "next-step": lib.LINJA_NEXT_STEP,

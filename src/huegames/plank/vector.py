@@ -88,6 +88,7 @@ class PlankBatch(_cores.ProcessBound):
         vector = ffi.new("plank_vector *")
         vector.rules = (setup.players, min(repetition, 2**31 - 1), limit)
         vector.agent = -1 if setup.agents is None else setup.agents[0]
+        vector.reward_sign = setup.reward_sign
         vector.autoreset = {
             "same-step": lib.PLANK_SAME_STEP,
             "next-step": lib.PLANK_NEXT_STEP,

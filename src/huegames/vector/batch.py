@@ -34,6 +34,7 @@ import numpy as np
 
 from .. import engine
 from ..encoding import Encoding
+from ..rl import _envs
 
 __all__ = [
     "AUTORESET_MODES",
@@ -141,6 +142,12 @@ class Setup:
     autoreset: str
     """One of :data:`AUTORESET_MODES`."""
 
+    @property
+    def reward_sign(self) -> float:
+        """-1.0 where lower scores win at this player count, else 1.0: the
+        sign of the ``"score-difference"`` rewards (:data:`Buffers.rewards`)."""
+        return -1.0 if self.players in self.spec.lower_scores_win else 1.0
+
 
 @dataclass
 class Buffers:
@@ -155,9 +162,13 @@ class Buffers:
     terminated: np.ndarray
     """``(num_envs,)`` bool: the game ended in the last step."""
     scores: np.ndarray
-    """``(num_envs, players)`` float64: final scores, where terminated."""
+    """``(num_envs, players)`` float64: final scores, where terminated (0 elsewhere)."""
     winners: np.ndarray
-    """``(num_envs, players)`` int8: 1 for each winner, where terminated."""
+    """``(num_envs, players)`` int8: 1 for each winner, where terminated (0 elsewhere)."""
+    rewards: np.ndarray
+    """``(num_envs, players)`` float64: each seat's reward, where terminated
+    (0 elsewhere): the single environment's ``"score-difference"``
+    (:func:`huegames.rl._envs.final_rewards`)."""
     final_observations: np.ndarray
     """The observation at the end, where terminated (``"same-step"`` only:
     ``observations`` then holds the next game's start)."""
@@ -175,6 +186,7 @@ class Buffers:
             terminated=np.zeros(num_envs, np.bool_),
             scores=np.zeros((num_envs, players), np.float64),
             winners=np.zeros((num_envs, players), np.int8),
+            rewards=np.zeros((num_envs, players), np.float64),
             final_observations=np.zeros(shape, dtype),
             final_masks=np.zeros((num_envs, code.action_count), np.int8),
         )
@@ -210,6 +222,7 @@ OUT_FIELDS: Final = (
     "winners",
     "final_observations",
     "final_masks",
+    "rewards",
 )
 """The :class:`Buffers` a C batch's ``*_vector_out`` points at, in its order."""
 
@@ -379,7 +392,8 @@ class PythonBatch:
                 self.episodes[env] += 1
         buffers = self.buffers
         for env in chosen:
-            buffers.terminated[env] = False
+            for ends in (buffers.terminated, buffers.rewards, buffers.scores, buffers.winners):
+                ends[env] = 0
             self._start(env)
 
     def step(self, actions: np.ndarray, chunk: int) -> None:
@@ -387,9 +401,11 @@ class PythonBatch:
         self._step_envs(actions, range(*self.chunks[chunk]), None)
 
     def _step_envs(self, actions: np.ndarray, envs: range, active: np.ndarray | None) -> None:
-        buffers, same_step = self.buffers, self.setup.autoreset == "same-step"
+        setup, buffers = self.setup, self.buffers
+        same_step = setup.autoreset == "same-step"
+        for ends in (buffers.terminated, buffers.rewards, buffers.scores, buffers.winners):
+            ends[envs.start : envs.stop] = 0  # no env ended yet in this step
         for env in envs:
-            buffers.terminated[env] = False
             if active is not None and not active[env]:
                 continue
             if self.done[env]:  # next-step mode: this step starts its next game
@@ -409,9 +425,11 @@ class PythonBatch:
                 self._write(env, buffers.observations, buffers.masks)
                 continue
             buffers.terminated[env] = True
-            outcome = game.outcome()
-            buffers.scores[env] = game.scores()
-            buffers.winners[env] = 0
+            outcome, scores = game.outcome(), game.scores()
+            buffers.scores[env] = scores
+            buffers.rewards[env] = _envs.final_rewards(
+                setup.spec, game, "score-difference", scores, outcome
+            )
             for winner in outcome.winners:
                 buffers.winners[env, winner] = 1
             if same_step:

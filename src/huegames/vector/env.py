@@ -145,6 +145,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         """True when the caller plays every seat (``opponents=None``)."""
         self.agents = None if agents is None else np.array(agents, np.int32)
         """Each env's caller's seat (None in self-play)."""
+        self._agent = None if agents is None else agents[0]  # the same in every env
         self.setup = Setup(
             spec, count, made_rules, self.encoding, self.num_envs, agents, bots, mode
         )
@@ -266,21 +267,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         else:
             done = terminated | (self._done & (self.autoreset_mode == "disabled"))
             self._done = done if chosen is None else np.where(chosen, done, self._done)
-        rewards = np.zeros((self.num_envs, self.players), np.float64)
+        # the batch wrote every env's rewards, scores and winners: 0 where it did not end
+        seats = buffers.rewards if self._agent is None else buffers.rewards[:, self._agent]
+        rewards = seats.copy()
         infos: dict[str, Any] = {"to_move": buffers.to_move.copy()}
-        ended = np.flatnonzero(terminated)
-        if len(ended):
-            rewards[ended] = self._rewards(ended)
-            infos["final_info"] = {
-                "scores": _rows_of(buffers.scores, ended),
-                "winners": _rows_of(buffers.winners, ended, np.int8),
-            }
+        if terminated.any():
+            scores, winners = buffers.scores.copy(), buffers.winners.copy()
+            infos["final_info"] = {"scores": scores, "winners": winners}
             infos["_final_info"] = terminated
             if self.autoreset_mode == "same-step":
-                infos["final_obs"] = self._final_observations(terminated, ended)
+                infos["final_obs"] = self._final_observations(terminated)
                 infos["_final_obs"] = terminated
-        if self.agents is not None:
-            rewards = rewards[np.arange(self.num_envs), self.agents]
         truncated = np.zeros(self.num_envs, np.bool_)
         observations = (
             self._observations()
@@ -304,11 +301,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self.batch.close()
         super().close(**kwargs)
 
-    def _final_observations(self, ended: np.ndarray, rows: np.ndarray) -> dict[str, np.ndarray]:
+    def _final_observations(self, ended: np.ndarray) -> dict[str, np.ndarray]:
         """The last observation and mask of the envs that ``ended`` (a bool
-        array; ``rows``, their indices), zeros in every other row (as in
-        ``final_info``, never an earlier end's)."""
+        array), zeros in every other row (as in ``final_info``, never an
+        earlier end's)."""
         buffers = self._buffers
+        rows = np.flatnonzero(ended)
         finals = (buffers.final_observations, buffers.final_masks)
         if self.copy:
             made = [handout.take_rows(rows) for handout in self._handouts[2:]]
@@ -325,16 +323,6 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         if not self.copy:
             return {"observation": self._shown[0], "action_mask": self._shown[1]}
         return {"observation": buffers.observations.copy(), "action_mask": buffers.masks.copy()}
-
-    def _rewards(self, ended: np.ndarray) -> np.ndarray:
-        """Each seat's reward in the envs ``ended`` (their indices), as the single
-        environment's ``"score-difference"``: the seat's score minus the
-        mean of the others' (negated where lower scores win)."""
-        scores = self._buffers.scores[ended]
-        players = self.players
-        sign = -1.0 if players in self.game_spec.lower_scores_win else 1.0
-        total = scores.sum(axis=1, keepdims=True)
-        return sign * (players * scores - total) / (players - 1)  # type: ignore[no-any-return]
 
     def _as_actions(self, actions: Any) -> np.ndarray:
         """``actions`` as an integer array of one per env, else a TypeError or ValueError."""
@@ -464,10 +452,3 @@ def _batch(
     if backend == "c":
         raise ValueError(f"{spec.title} has no C batch for these settings (backend='c')")
     return PythonBatch(setup, buffers, chunks)
-
-
-def _rows_of(array: np.ndarray, rows: np.ndarray, dtype: Any = None) -> np.ndarray:
-    """A zero array like ``array`` (of ``dtype``) holding its ``rows`` alone."""
-    made = np.zeros(array.shape, array.dtype if dtype is None else dtype)
-    made[rows] = array[rows]
-    return made
