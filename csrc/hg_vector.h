@@ -172,6 +172,44 @@ static inline void hg_no_end(uint8_t *terminated, double *rewards, double *score
     }
 }
 
+/* Whether a core's X_vector_copies `copies` (a pointer, NULL for none)
+ * gives its observations and masks both or neither, and its final
+ * observations and final rows both or neither. */
+#define hg_copies_ok(copies)                                                                    \
+    (!(copies)                                                                                  \
+     || ((!(copies)->observations) == (!(copies)->masks)                                        \
+         && (!(copies)->final_observations) == (!(copies)->final_rows)))
+
+/* Env i's rows of a caller's final arrays (same-step mode), rows of
+ * `observation_bytes` and `mask_bytes` (0: no masks): where it `ended` in
+ * this call, its end's rows copied in from the batch's own final arrays
+ * (`own_*`; nothing to copy where they are the same arrays), else zeroed
+ * where final_rows[i] says they hold an earlier end's.  final_rows[i] then
+ * says whether they hold an end. */
+static inline void hg_final_rows(uint8_t *final_rows, int64_t i, int ended, char *observations,
+                                 const char *own_observations, int64_t observation_bytes,
+                                 char *masks, const char *own_masks, int64_t mask_bytes)
+{
+    char *observation = observations + i * observation_bytes;
+    char *mask = masks ? masks + i * mask_bytes : NULL;
+    if (ended) {
+        if (observations != own_observations) {
+            memcpy(observation, own_observations + i * observation_bytes,
+                   (size_t)observation_bytes);
+        }
+        if (mask_bytes > 0 && masks != own_masks) {
+            memcpy(mask, own_masks + i * mask_bytes, (size_t)mask_bytes);
+        }
+        final_rows[i] = 1;
+    } else if (final_rows[i]) {
+        memset(observation, 0, (size_t)observation_bytes);
+        if (mask_bytes > 0) {
+            memset(mask, 0, (size_t)mask_bytes);
+        }
+        final_rows[i] = 0;
+    }
+}
+
 /* -- worker threads ------------------------------------------------------- */
 
 #define HG_MOST_THREADS 64       /* the most threads a call runs on */

@@ -735,6 +735,22 @@ HG_API int32_t hue_workers_size(void);
 HG_API int32_t hue_workers_start(void *workers, int32_t threads);
 HG_API void hue_workers_stop(void *workers);
 
+/* Where hue_vector_step_all copies what it writes, for arrays the caller
+ * hands out (each pointer NULL for none): every stepped env's new
+ * observation and mask rows (both or neither); and in same-step mode the
+ * final observations, each env's end where it ended in the call and 0
+ * elsewhere (final_observations and final_rows both or neither, where
+ * final_rows[i] is 1 while env i's final row holds an end: the core keeps
+ * it, zeroing the row when it does not, and the caller zeroes it with
+ * arrays it zeroes; final_observations may be out's own).  A final mask is
+ * all 0 (the game is over): the caller's stay 0. */
+typedef struct {
+    uint8_t *observations;       /* [n][layout->size] */
+    int8_t *masks;               /* [n][slots * 4 * rows * cols] */
+    uint8_t *final_observations; /* [n][layout->size] */
+    uint8_t *final_rows;         /* [n] */
+} hue_vector_copies;
+
 /* Step all `count` envs (at least the workers' threads), split into
  * numpy's linspace(0, count, chunks + 1) chunks (hg_vector.h's hg_chunks),
  * thread k with the workspace of workspace_size bytes at workspaces + k *
@@ -744,14 +760,12 @@ HG_API void hue_workers_stop(void *workers);
  * checked first, against the env's row of out->masks (an over
  * env's only in next-step mode): the first refused sets *refused to its env
  * and returns HG_ERR_ILLEGAL with no env changed (*refused is -1
- * otherwise).  Where `observations` and `masks` are given (both or
- * neither), each chunk's observation and mask rows are copied into them
- * whole once it is stepped.  Returns count, or a negative code. */
+ * otherwise).  With `copies` (or NULL), each chunk's rows are copied there
+ * as well once it is stepped.  Returns count, or a negative code. */
 HG_API int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
                                    const int64_t *actions, const uint8_t *active,
-                                   const hue_vector_out *out,
-                                   uint8_t *observations, int8_t *masks, void *workspaces,
-                                   size_t workspace_size, void *workers,
+                                   const hue_vector_out *out, const hue_vector_copies *copies,
+                                   void *workspaces, size_t workspace_size, void *workers,
                                    int32_t *refused);
 
 /* hue_vector_random_actions over all `count` envs, split as above. */

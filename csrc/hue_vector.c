@@ -874,8 +874,7 @@ typedef struct {
     const int64_t *actions;
     const uint8_t *active;       /* step_all: the envs stepped, or NULL for all */
     const hue_vector_out *out;
-    uint8_t *observations;       /* step_all: the copies, or NULL */
-    int8_t *masks;
+    const hue_vector_copies *copies; /* step_all: the copies, or NULL */
     int64_t observation_size, mask_size;
     char *workspaces;            /* step_all: one of workspace_size bytes a thread */
     size_t workspace_size, env_size;
@@ -891,14 +890,22 @@ static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thr
     int32_t status = step_range(p->v, p->envs, p->count, start, stop, p->actions, p->active,
                                 p->out, p->workspaces + (size_t)thread * p->workspace_size,
                                 p->workspace_size);
+    const hue_vector_copies *copies = p->copies;
+    int32_t i;
 
-    if (status >= 0 && p->observations != NULL) { /* the chunk's rows, while they are warm */
-        memcpy(p->observations + start * p->observation_size,
+    if (status >= 0 && copies != NULL && copies->observations != NULL) { /* while they are warm */
+        memcpy(copies->observations + start * p->observation_size,
                p->out->observations + start * p->observation_size,
                (size_t)((stop - start) * p->observation_size));
-        memcpy(p->masks + start * p->mask_size, p->out->masks + start * p->mask_size,
+        memcpy(copies->masks + start * p->mask_size, p->out->masks + start * p->mask_size,
                (size_t)((stop - start) * p->mask_size));
     }
+    if (status >= 0 && copies != NULL && copies->final_observations != NULL)
+        for (i = start; i < stop; i++)
+            hg_final_rows(copies->final_rows, i, p->out->terminated[i],
+                          (char *)copies->final_observations,
+                          (const char *)p->out->final_observations, p->observation_size, NULL,
+                          NULL, 0);
     p->status[chunk] = status;
 }
 
@@ -915,9 +922,9 @@ static int32_t first_failure(const parts_call *p, int32_t chunks)
 
 int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
                             const int64_t *actions, const uint8_t *active,
-                            const hue_vector_out *out,
-                            uint8_t *observations, int8_t *masks, void *workspaces,
-                            size_t workspace_size, void *pool, int32_t *refused)
+                            const hue_vector_out *out, const hue_vector_copies *copies,
+                            void *workspaces, size_t workspace_size, void *pool,
+                            int32_t *refused)
 {
     struct hg_workers *workers = hg_workers_at(pool);
     parts_call p;
@@ -925,7 +932,7 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
 
     if (workers == NULL || workers->threads < 1 || refused == NULL || !vector_ok(vector)
         || envs == NULL || ((uintptr_t)envs & 7u) != 0 || actions == NULL
-        || count < workers->threads || !out_ok(out) || (observations == NULL) != (masks == NULL)
+        || count < workers->threads || !out_ok(out) || !hg_copies_ok(copies)
         || workspaces == NULL || workspace_size < hue_vector_workspace_size(vector))
         return HG_ERR_ARGUMENT;
     memset(&p, 0, sizeof p);
@@ -935,8 +942,7 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
     p.actions = actions;
     p.active = active;
     p.out = out;
-    p.observations = observations;
-    p.masks = masks;
+    p.copies = copies;
     p.observation_size = vector->encoding->layout->size;
     p.mask_size = (int64_t)vector->encoding->layout->slots * 4 * frame_area(vector);
     p.workspaces = workspaces;

@@ -290,6 +290,22 @@ typedef struct {
     double *rewards;             /* [n][2]: each seat's reward (hg_rewards), where terminated */
 } linja_vector_out;
 
+/* Where linja_vector_step_all copies what it writes, for arrays the caller
+ * hands out (each pointer NULL for none): every stepped env's new
+ * observation and mask rows (both or neither); and in same-step mode the
+ * final rows, each env's end where it ended in the call and 0 elsewhere
+ * (final_observations, final_masks and final_rows all or none, where
+ * final_rows[i] is 1 while env i's final rows hold an end: the core keeps
+ * it, zeroing them when they do not, and the caller zeroes it with
+ * arrays it zeroes; the final arrays may be out's own). */
+typedef struct {
+    float *observations;         /* [n][LINJA_OBSERVATION] */
+    int8_t *masks;               /* [n][LINJA_ACTIONS] */
+    float *final_observations;   /* [n][LINJA_OBSERVATION] */
+    int8_t *final_masks;         /* [n][LINJA_ACTIONS] */
+    uint8_t *final_rows;         /* [n] */
+} linja_vector_copies;
+
 /* Start games in envs[0..count-1]: with `which` NULL every env's game 0
  * (its random actions seeded), else the next game of each env i with
  * which[i] set.  `ws` holds LINJA_MAX_TURNS turns (the greedy bot's). */
@@ -328,13 +344,12 @@ HG_API void linja_workers_stop(void *workers);
  * Every action is checked first, against the env's row of out->masks (an
  * over env's only in next-step mode): the first refused sets
  * *refused to its env and returns HG_ERR_ILLEGAL with no env changed
- * (*refused is -1 otherwise).  Where `observations` and `masks` are given
- * (both or neither), each env's new observation and mask rows are copied
- * into them as well.  Returns count, or a negative code. */
+ * (*refused is -1 otherwise).  With `copies` (or NULL), each env's rows
+ * are copied there as well.  Returns count, or a negative code. */
 HG_API int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32_t count,
                                      const int64_t *actions, const uint8_t *active,
                                      const linja_vector_out *out,
-                                     float *observations, int8_t *masks,
+                                     const linja_vector_copies *copies,
                                      linja_workspace *workspaces, void *workers,
                                      int32_t *refused);
 

@@ -318,16 +318,19 @@ static int32_t step_env(const linja_vector *v, linja_env *envs, int32_t i, int64
     return 0;
 }
 
-/* Step envs[start..stop-1], each env's new rows copied into `observations`
- * and `masks` too where they are not NULL: at once, while they are in the
+/* Step envs[start..stop-1], each env's rows copied into `copies` too
+ * (linja_vector_step_all's, or NULL): at once, while they are in the
  * cache, or once its next game has started. */
 static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start, int32_t stop,
                           const int64_t *actions, const uint8_t *active,
-                          const linja_vector_out *out, linja_workspace *ws, float *observations,
-                          int8_t *masks, const uint32_t base[PYRANDOM_N])
+                          const linja_vector_out *out, linja_workspace *ws,
+                          const linja_vector_copies *copies, const uint32_t base[PYRANDOM_N])
 {
     starts waiting;
     int32_t status = 0, started = 0;
+    float *observations = copies ? copies->observations : NULL;
+    int8_t *masks = copies ? copies->masks : NULL;
+    int finals = copies && copies->final_observations;
     starts_begin(&waiting, v, base);
     waiting.observations = observations;
     waiting.masks = masks;
@@ -340,6 +343,12 @@ static int32_t step_range(const linja_vector *v, linja_env *envs, int32_t start,
         }
         if (observations && status >= 0 && waiting.added == added) {
             copy_row(out, i, observations, masks);
+        }
+        if (finals && status >= 0) {
+            hg_final_rows(copies->final_rows, i, out->terminated[i],
+                          (char *)copies->final_observations, (const char *)out->final_observations,
+                          sizeof(float) * LINJA_OBSERVATION, (char *)copies->final_masks,
+                          (const char *)out->final_masks, LINJA_ACTIONS);
         }
     }
     /* the games still waiting start even when an env was refused */
@@ -356,7 +365,7 @@ int32_t linja_vector_step(const linja_vector *vector, linja_env *envs, int32_t s
     }
     uint32_t base[PYRANDOM_N];
     pyrandom_start(base);
-    return step_range(vector, envs, start, stop, actions, NULL, out, ws, NULL, NULL, base);
+    return step_range(vector, envs, start, stop, actions, NULL, out, ws, NULL, base);
 }
 
 int32_t linja_workers_size(void)
@@ -382,8 +391,7 @@ typedef struct {
     const int64_t *actions;
     const uint8_t *active;
     const linja_vector_out *out;
-    float *observations;
-    int8_t *masks;
+    const linja_vector_copies *copies;
     const int8_t *shown;         /* random_all: the masks drawn from */
     int64_t *drawn;              /* random_all: the actions drawn */
     linja_workspace *workspaces; /* one a thread */
@@ -396,8 +404,7 @@ static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thr
     call *c = context;
     c->status[chunk] = step_range(c->v, c->envs, hg_part_start(c->count, chunk, chunks),
                                   hg_part_start(c->count, chunk + 1, chunks), c->actions,
-                                  c->active, c->out, &c->workspaces[thread], c->observations,
-                                  c->masks, c->base);
+                                  c->active, c->out, &c->workspaces[thread], c->copies, c->base);
 }
 
 /* The first chunk's failure, or 0. */
@@ -413,13 +420,13 @@ static int32_t first_failure(const call *c, int32_t chunks)
 
 int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32_t count,
                               const int64_t *actions, const uint8_t *active,
-                              const linja_vector_out *out,
-                              float *observations, int8_t *masks, linja_workspace *workspaces,
-                              void *pool, int32_t *refused)
+                              const linja_vector_out *out, const linja_vector_copies *copies,
+                              linja_workspace *workspaces, void *pool, int32_t *refused)
 {
     struct hg_workers *workers = hg_workers_at(pool);
     if (!workers || workers->threads < 1 || !workspaces || !refused || !envs || !actions
-        || count < workers->threads || (!observations) != (!masks)) {
+        || count < workers->threads || !hg_copies_ok(copies)
+        || (copies && (!copies->final_observations) != (!copies->final_masks))) {
         return HG_ERR_ARGUMENT;
     }
     for (int32_t part = 0; part < workers->threads; part++) {
@@ -440,8 +447,7 @@ int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32
             return HG_ERR_ILLEGAL;
         }
     }
-    call c = {vector, envs, count, actions, active, out, observations, masks, NULL, NULL,
-              workspaces, {0}, {0}};
+    call c = {vector, envs, count, actions, active, out, copies, NULL, NULL, workspaces, {0}, {0}};
     int32_t chunks = hg_chunks(count, workers->threads);
     pyrandom_start(c.base);
     int32_t status = hg_workers_run(workers, step_chunk, &c, chunks);
@@ -483,7 +489,7 @@ int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *ma
         || count < workers->threads) {
         return HG_ERR_ARGUMENT;
     }
-    call c = {NULL, envs, count, NULL, NULL, NULL, NULL, NULL, masks, out, NULL, {0}, {0}};
+    call c = {NULL, envs, count, NULL, NULL, NULL, NULL, masks, out, NULL, {0}, {0}};
     int32_t chunks = hg_chunks(count, workers->threads);
     int32_t status = hg_workers_run(workers, random_chunk, &c, chunks);
     if (status < 0) {

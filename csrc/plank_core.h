@@ -339,6 +339,22 @@ HG_API int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, in
 HG_API int32_t plank_vector_random_actions(plank_env *envs, int32_t count, const int8_t *masks,
                                            int64_t *out);
 
+/* Where plank_vector_step_all copies what it writes, for arrays the caller
+ * hands out (each pointer NULL for none): every stepped env's new
+ * observation and mask rows (both or neither); and in same-step mode the
+ * final rows, each env's end where it ended in the call and 0 elsewhere
+ * (final_observations, final_masks and final_rows all or none, where
+ * final_rows[i] is 1 while env i's final rows hold an end: the core keeps
+ * it, zeroing them when they do not, and the caller zeroes it with
+ * arrays it zeroes; the final arrays may be out's own). */
+typedef struct {
+    float *observations;         /* [n][observation size] */
+    int8_t *masks;               /* [n][PLANK_ACTIONS] */
+    float *final_observations;   /* [n][observation size] */
+    int8_t *final_masks;         /* [n][PLANK_ACTIONS] */
+    uint8_t *final_rows;         /* [n] */
+} plank_vector_copies;
+
 /* Worker threads for the calls below (hg_vector.h's), in a block of
  * plank_workers_size() bytes of the caller's memory (8-aligned), started
  * for `threads` threads (1..PLANK_MOST_THREADS: the calling thread and
@@ -359,14 +375,13 @@ HG_API void plank_workers_stop(void *workers);
  * actions unread, terminated 0).  Every action is checked
  * first, against the env's row of out->masks (an over env's only in
  * next-step mode): the first refused sets *refused to its env and returns
- * HG_ERR_ILLEGAL with no env changed (*refused is -1 otherwise).  Where
- * `observations` and `masks` are given (both or neither), each chunk's new
- * observation and mask rows are copied into them as well.  Returns count,
- * or a negative code. */
+ * HG_ERR_ILLEGAL with no env changed (*refused is -1 otherwise).  With
+ * `copies` (or NULL), each env's rows are copied there as well.  Returns
+ * count, or a negative code. */
 HG_API int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
                                      const int64_t *actions, const uint8_t *active,
                                      const plank_vector_out *out,
-                                     float *observations, int8_t *masks, void *workers,
+                                     const plank_vector_copies *copies, void *workers,
                                      int32_t *refused);
 
 /* plank_vector_random_actions over all `count` envs, split as above. */

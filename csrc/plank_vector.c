@@ -477,16 +477,20 @@ static int32_t step_env(const plank_vector *v, plank_env *envs, int32_t i, int64
     return 0;
 }
 
-/* Step envs[start..stop-1] (the settings checked), each env's new rows
- * copied into `observations` and `masks` too where they are not NULL: at
- * once, while they are in the cache, or once its next hand is dealt. */
+/* Step envs[start..stop-1] (the settings checked), each env's rows copied
+ * into `copies` too (plank_vector_step_all's, or NULL): at once, while they
+ * are in the cache, or once its next hand is dealt. */
 static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start, int32_t stop,
                           const int64_t *actions, const uint8_t *active,
-                          const plank_vector_out *out, float *observations, int8_t *masks,
+                          const plank_vector_out *out, const plank_vector_copies *copies,
                           const uint32_t base[PYRANDOM_N])
 {
     starts waiting;
     int32_t status = 0, dealt = 0;
+    float *observations = copies ? copies->observations : NULL;
+    int8_t *masks = copies ? copies->masks : NULL;
+    int finals = copies && copies->final_observations;
+    int64_t row = (int64_t)sizeof(float) * observation_size(v->rules.players);
     starts_begin(&waiting, v, base);
     waiting.observations = observations;
     waiting.masks = masks;
@@ -499,6 +503,12 @@ static int32_t step_range(const plank_vector *v, plank_env *envs, int32_t start,
         }
         if (observations && status >= 0 && waiting.added == added) {
             copy_row(v, out, i, observations, masks);
+        }
+        if (finals && status >= 0) {
+            hg_final_rows(copies->final_rows, i, out->terminated[i],
+                          (char *)copies->final_observations, (const char *)out->final_observations,
+                          row, (char *)copies->final_masks, (const char *)out->final_masks,
+                          PLANK_ACTIONS);
         }
     }
     /* the hands still waiting are dealt even when an env was refused */
@@ -514,7 +524,7 @@ int32_t plank_vector_step(const plank_vector *vector, plank_env *envs, int32_t s
     }
     uint32_t base[PYRANDOM_N];
     pyrandom_start(base);
-    return step_range(vector, envs, start, stop, actions, NULL, out, NULL, NULL, base);
+    return step_range(vector, envs, start, stop, actions, NULL, out, NULL, base);
 }
 
 int32_t plank_workers_size(void)
@@ -540,8 +550,7 @@ typedef struct {
     const int64_t *actions;
     const uint8_t *active;
     const plank_vector_out *out;
-    float *observations;
-    int8_t *masks;
+    const plank_vector_copies *copies;
     const int8_t *shown;         /* random_all: the masks drawn from */
     int64_t *drawn;              /* random_all: the actions drawn */
     uint32_t base[PYRANDOM_N];   /* step_all: pyrandom_start's */
@@ -554,7 +563,7 @@ static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thr
     (void)thread;
     c->status[chunk] = step_range(c->v, c->envs, hg_part_start(c->count, chunk, chunks),
                                   hg_part_start(c->count, chunk + 1, chunks), c->actions,
-                                  c->active, c->out, c->observations, c->masks, c->base);
+                                  c->active, c->out, c->copies, c->base);
 }
 
 /* The first chunk's failure, or 0. */
@@ -570,14 +579,14 @@ static int32_t first_failure(const call *c, int32_t chunks)
 
 int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
                               const int64_t *actions, const uint8_t *active,
-                              const plank_vector_out *out,
-                              float *observations, int8_t *masks, void *pool,
-                              int32_t *refused)
+                              const plank_vector_out *out, const plank_vector_copies *copies,
+                              void *pool, int32_t *refused)
 {
     struct hg_workers *workers = hg_workers_at(pool);
     int32_t status;
     if (!workers || workers->threads < 1 || !refused || !envs || !actions
-        || count < workers->threads || (!observations) != (!masks)
+        || count < workers->threads || !hg_copies_ok(copies)
+        || (copies && (!copies->final_observations) != (!copies->final_masks))
         || !vector_ok(vector, out, count)) {
         return HG_ERR_ARGUMENT;
     }
@@ -595,8 +604,7 @@ int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32
         }
     }
     {
-        call c = {vector, envs, count, actions, active, out, observations, masks, NULL, NULL,
-                  {0}, {0}};
+        call c = {vector, envs, count, actions, active, out, copies, NULL, NULL, {0}, {0}};
         int32_t chunks = hg_chunks(count, workers->threads);
         pyrandom_start(c.base);
         status = hg_workers_run(workers, step_chunk, &c, chunks);
@@ -689,7 +697,7 @@ int32_t plank_vector_random_all(plank_env *envs, int32_t count, const int8_t *ma
         return HG_ERR_ARGUMENT;
     }
     {
-        call c = {NULL, envs, count, NULL, NULL, NULL, NULL, NULL, masks, out, {0}, {0}};
+        call c = {NULL, envs, count, NULL, NULL, NULL, NULL, masks, out, {0}, {0}};
         int32_t chunks = hg_chunks(count, workers->threads);
         status = hg_workers_run(workers, random_chunk, &c, chunks);
         if (status >= 0) {

@@ -5,6 +5,7 @@ every array returned is the caller's own, to keep or to write."""
 from __future__ import annotations
 
 import pickle
+import weakref
 from copy import deepcopy
 
 import numpy as np
@@ -131,3 +132,38 @@ def test_an_array_the_caller_keeps_only_a_view_of_is_never_written_again(game, b
             kept += [(part[1:], part[1:].copy()) for part in parts]
     for view, copy in kept:
         np.testing.assert_array_equal(view, copy)
+
+
+@pytest.mark.parametrize(("game", "backend"), GAMES)
+def test_final_observations_the_caller_dropped_come_back_zero_where_no_game_ended(game, backend):
+    """Same-step mode with copies: a step's final arrays go to the caller; once
+    it drops them, a later step writes them again, its ends in their rows and
+    zeros in every other row, never an earlier end's."""
+    envs = vector.make(game, 4, seed=5, backend=backend, opponents="random")
+    twin = vector.make(game, 4, seed=5, backend=backend, opponents="random", copy=False)
+    envs.reset()
+    twin.reset()
+    ends = came_back = 0
+    last = None  # a weak reference to the last final observations handed out
+    for _ in range(400):
+        actions = envs.random_actions()
+        np.testing.assert_array_equal(twin.random_actions(), actions)
+        _, _, terminated, _, infos = envs.step(actions)
+        expected = twin.step(actions)[4]
+        if "final_obs" not in infos:
+            continue
+        ends += 1
+        came_back += last is not None and last() is infos["final_obs"]["observation"]
+        _check_finals(infos["final_obs"], expected["final_obs"], terminated)
+        last = weakref.ref(infos["final_obs"]["observation"])
+        del infos  # the caller lets go of this step's arrays
+        if ends == 6:
+            break
+    assert ends == 6 and came_back >= 1
+
+
+def _check_finals(finals: dict, expected: dict, terminated: np.ndarray) -> None:
+    for key, array in finals.items():
+        assert array.flags.writeable
+        np.testing.assert_array_equal(array, expected[key])
+        assert not array[~terminated].any()

@@ -26,8 +26,10 @@ from .. import _cores
 from ..vector.batch import (
     OUT_FIELDS,
     Buffers,
+    Finals,
     Setup,
     Workers,
+    point_copies,
     point_out,
     refused_env,
     repr_text,
@@ -63,6 +65,7 @@ class HueBatch(_cores.ProcessBound):
         self._envs = ffi.new("int64_t[]", setup.num_envs * self.env_size // 8)
         self._env_pointer = self._envs
         self._out = ffi.new("hue_vector_out *")
+        self._copies = ffi.new("hue_vector_copies *")
         # no final masks: a finished game's mask is all 0 (hue_core.h)
         fields = [name for name in OUT_FIELDS if name != "final_masks"]
         self._arrays = point_out(ffi, self._out, buffers, fields)
@@ -178,12 +181,13 @@ class HueBatch(_cores.ProcessBound):
         actions: np.ndarray,
         copies: tuple[np.ndarray, np.ndarray] | None,
         active: np.ndarray | None = None,
+        finals: Finals | None = None,
     ) -> int:
         """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
         self._workers.check_process()
-        given, selected, observations, masks = step_pointers(
-            c_state.ffi, actions, copies, active, "uint8_t[]"
-        )
+        ffi = c_state.ffi
+        given, selected = step_pointers(ffi, actions, active)
+        pointed = point_copies(ffi, self._copies, copies, finals, "uint8_t[]")
         status = self._step_all(
             self._vector,
             self._env_pointer,
@@ -191,8 +195,7 @@ class HueBatch(_cores.ProcessBound):
             given,
             selected,
             self._out,
-            observations,
-            masks,
+            pointed,
             self._workspace_block,
             self._workspace_size,
             self._workers.pointer,

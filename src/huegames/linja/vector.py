@@ -19,8 +19,10 @@ from .. import _cores
 from ..vector.batch import (
     OUT_FIELDS,
     Buffers,
+    Finals,
     Setup,
     Workers,
+    point_copies,
     point_out,
     refused_env,
     repr_text,
@@ -45,6 +47,7 @@ class LinjaBatch(_cores.ProcessBound):
         self._vector = vector
         self._envs = ffi.new("linja_env[]", setup.num_envs)
         self._out = ffi.new("linja_vector_out *")
+        self._copies = ffi.new("linja_vector_copies *")
         self._keep = point_out(ffi, self._out, buffers, OUT_FIELDS)
         # one workspace per chunk (the greedy bot's turns), so threads share none
         self._turns = [ffi.new("linja_turn[]", lib.LINJA_MAX_TURNS) for _ in self.chunks]
@@ -127,10 +130,12 @@ class LinjaBatch(_cores.ProcessBound):
         actions: np.ndarray,
         copies: tuple[np.ndarray, np.ndarray] | None,
         active: np.ndarray | None = None,
+        finals: Finals | None = None,
     ) -> int:
         """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
         self._workers.check_process()
-        given, selected, observations, masks = step_pointers(c_state.ffi, actions, copies, active)
+        ffi = c_state.ffi
+        given, selected = step_pointers(ffi, actions, active)
         status = self._step_all(
             self._vector,
             self._envs,
@@ -138,8 +143,7 @@ class LinjaBatch(_cores.ProcessBound):
             given,
             selected,
             self._out,
-            observations,
-            masks,
+            point_copies(ffi, self._copies, copies, finals),
             self._workspace_array,
             self._workers.pointer,
             self._refused,

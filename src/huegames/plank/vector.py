@@ -21,8 +21,10 @@ from .. import _cores
 from ..vector.batch import (
     OUT_FIELDS,
     Buffers,
+    Finals,
     Setup,
     Workers,
+    point_copies,
     point_out,
     refused_env,
     repr_text,
@@ -57,6 +59,7 @@ class PlankBatch(_cores.ProcessBound):
         self._arrays = arrays  # the history and the bots' generators: the vector points into them
         self._envs = ffi.new("plank_env[]", setup.num_envs)
         self._out = ffi.new("plank_vector_out *")
+        self._copies = ffi.new("plank_vector_copies *")
         self._keep = point_out(ffi, self._out, buffers, OUT_FIELDS)
         self._masks = ffi.cast("int8_t *", ffi.from_buffer(buffers.masks))
         self._step = c_state.lib.plank_vector_step
@@ -149,11 +152,13 @@ class PlankBatch(_cores.ProcessBound):
         actions: np.ndarray,
         copies: tuple[np.ndarray, np.ndarray] | None,
         active: np.ndarray | None = None,
+        finals: Finals | None = None,
     ) -> int:
         """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
         self._workers.check_process()
         self._check_array(actions)
-        given, selected, observations, masks = step_pointers(c_state.ffi, actions, copies, active)
+        ffi = c_state.ffi
+        given, selected = step_pointers(ffi, actions, active)
         status = self._step_all(
             self._vector,
             self._envs,
@@ -161,8 +166,7 @@ class PlankBatch(_cores.ProcessBound):
             given,
             selected,
             self._out,
-            observations,
-            masks,
+            point_copies(ffi, self._copies, copies, finals),
             self._workers.pointer,
             self._refused,
         )

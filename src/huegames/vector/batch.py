@@ -28,7 +28,7 @@ import os
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final, NamedTuple, Protocol
 
 import numpy as np
 
@@ -42,6 +42,7 @@ __all__ = [
     "OUT_FIELDS",
     "Batch",
     "Buffers",
+    "Finals",
     "PythonBatch",
     "Setup",
     "Workers",
@@ -49,6 +50,7 @@ __all__ = [
     "check_batch_seed",
     "first_refused",
     "game_seed",
+    "point_copies",
     "point_out",
     "random_action",
     "refused_env",
@@ -247,13 +249,15 @@ class Batch(Protocol):
         actions: np.ndarray,
         copies: tuple[np.ndarray, np.ndarray] | None,
         active: np.ndarray | None = None,
+        finals: Finals | None = None,
     ) -> int:
         """Check every action (int64, one per env) as :func:`first_refused`
         does, then step every chunk (at once, on the batch's threads), each
         env's observation and mask also written into ``copies``' rows when
-        given; with ``active`` (uint8, one per env), only the envs where it
-        is set: the others are left as they are, their actions unread.
-        Returns -1, or the first env refused, with no env changed."""
+        given, and its end into ``finals`` (same-step mode); with ``active``
+        (uint8, one per env), only the envs where it is set: the others are
+        left as they are, their actions unread.  Returns -1, or the first
+        env refused, with no env changed."""
 
     def random_actions(self, out: np.ndarray) -> None:
         """One uniformly random legal action per env into ``out`` (int64)."""
@@ -262,25 +266,66 @@ class Batch(Protocol):
         """Stop the batch's threads: it steps on in the calling thread alone."""
 
 
-def step_pointers(
-    ffi: Any,
-    actions: np.ndarray,
-    copies: tuple[np.ndarray, np.ndarray] | None,
-    active: np.ndarray | None,
-    observation_type: str = "float[]",
-) -> tuple[Any, Any, Any, Any]:
+class Finals(NamedTuple):
+    """Arrays a vector environment hands out in ``infos["final_obs"]``
+    (same-step mode), which :meth:`Batch.step_all` keeps: row ``i`` holds
+    env ``i``'s last observation and mask where its game ended in the step,
+    zeros elsewhere."""
+
+    observations: np.ndarray
+    masks: np.ndarray
+    rows: np.ndarray
+    """``(num_envs,)`` uint8: 1 where row ``i`` holds an end (not zeros).
+    The batch keeps it; whoever zeroes the arrays zeroes it too."""
+
+    def write(self, buffers: Buffers) -> None:
+        """This step's ends from ``buffers`` (the batch's own final rows,
+        where ``buffers.terminated``), zeros in every other row."""
+        ended = buffers.terminated
+        stale = (self.rows != 0) & ~ended
+        self.observations[stale] = 0
+        self.masks[stale] = 0
+        if self.observations is not buffers.final_observations:
+            self.observations[ended] = buffers.final_observations[ended]
+            self.masks[ended] = buffers.final_masks[ended]
+        self.rows[:] = ended
+
+
+def step_pointers(ffi: Any, actions: np.ndarray, active: np.ndarray | None) -> tuple[Any, Any]:
     """What every C batch's ``*_vector_step_all`` takes of a
-    :meth:`Batch.step_all` call: the actions, the active envs (NULL: all),
-    and the copies' observation (C type ``observation_type``) and mask
-    arrays (NULL, NULL without copies)."""
-    null = ffi.NULL
-    observations, masks = (
-        (null, null)
-        if copies is None
-        else (ffi.from_buffer(observation_type, copies[0]), ffi.from_buffer("int8_t[]", copies[1]))
-    )
-    selected = null if active is None else ffi.from_buffer("uint8_t[]", active)
-    return ffi.from_buffer("int64_t[]", actions), selected, observations, masks
+    :meth:`Batch.step_all` call's actions and active envs (NULL: all)."""
+    selected = ffi.NULL if active is None else ffi.from_buffer("uint8_t[]", active)
+    return ffi.from_buffer("int64_t[]", actions), selected
+
+
+def point_copies(
+    ffi: Any,
+    struct: Any,
+    copies: tuple[np.ndarray, np.ndarray] | None,
+    finals: Finals | None,
+    observation_type: str = "float[]",
+) -> Any:
+    """A C batch's ``*_vector_copies`` ``struct`` pointed at a
+    :meth:`Batch.step_all` call's ``copies`` and ``finals`` (NULL where
+    not given; observations of C type ``observation_type``), or NULL
+    without either.  A core whose final masks are all 0 (Hue's: the game is
+    over) has no ``final_masks`` to point."""
+    if copies is None and finals is None:
+        return ffi.NULL
+    null, buffer = ffi.NULL, ffi.from_buffer
+    if copies is None:
+        struct.observations = struct.masks = null
+    else:
+        struct.observations = buffer(observation_type, copies[0])
+        struct.masks = buffer("int8_t[]", copies[1])
+    if finals is None:
+        struct.final_observations = struct.final_rows = null
+    else:
+        struct.final_observations = buffer(observation_type, finals.observations)
+        struct.final_rows = buffer("uint8_t[]", finals.rows)
+    if hasattr(struct, "final_masks"):
+        struct.final_masks = null if finals is None else buffer("int8_t[]", finals.masks)
+    return struct
 
 
 def refused_env(status: int, refused: Any, check: Callable[[int], None]) -> int:
@@ -445,6 +490,7 @@ class PythonBatch:
         actions: np.ndarray,
         copies: tuple[np.ndarray, np.ndarray] | None,
         active: np.ndarray | None = None,
+        finals: Finals | None = None,
     ) -> int:
         """See :meth:`Batch.step_all` (one thread: the games are Python's)."""
         done = np.array(self.done, np.bool_)
@@ -457,6 +503,8 @@ class PythonBatch:
         if copies is not None:
             copies[0][...] = self.buffers.observations
             copies[1][...] = self.buffers.masks
+        if finals is not None:
+            finals.write(self.buffers)
         return -1
 
     def close(self) -> None:

@@ -17,7 +17,15 @@ from .. import engine
 from ..engine import BotSpec
 from ..records import brief
 from ..rl import _envs
-from .batch import AUTORESET_MODES, Batch, Buffers, PythonBatch, Setup, check_batch_seed
+from .batch import (
+    AUTORESET_MODES,
+    Batch,
+    Buffers,
+    Finals,
+    PythonBatch,
+    Setup,
+    check_batch_seed,
+)
 
 __all__ = ["VectorEnv", "make"]
 
@@ -153,16 +161,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         bounds = np.linspace(0, self.num_envs, threads + 1).astype(int)
         self.chunks = [(int(a), int(b)) for a, b in itertools.pairwise(bounds)]
         self._buffers = Buffers.of(self.encoding, self.num_envs, count)
-        self._final_rows = np.zeros(self.num_envs, np.bool_)  # rows holding a last observation
-        self._handouts = [
-            _Handout(array)
-            for array in (
-                self._buffers.observations,
-                self._buffers.masks,
-                self._buffers.final_observations,
-                self._buffers.final_masks,
-            )
-        ]
+        buffers = self._buffers
+        self._copies = _Handout(buffers.observations, buffers.masks, zeroed=False)
+        self._final_copies = _Handout(buffers.final_observations, buffers.final_masks, zeroed=True)
+        self._final_rows = np.zeros(self.num_envs, np.uint8)  # Finals.rows of this step's finals
         self._shown_finals = tuple(
             _read_only(a) for a in (self._buffers.final_observations, self._buffers.final_masks)
         )
@@ -255,10 +257,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
                 raise ValueError(f"step_mask must be a bool array of ({self.num_envs},)")
             active = np.ascontiguousarray(chosen).view(np.uint8)
         buffers = self._buffers
-        copies = None
-        if self.copy:  # the batch writes each row into these too, on its threads
-            copies = (self._handouts[0].take(), self._handouts[1].take())
-        refused = self.batch.step_all(np.ascontiguousarray(given, np.int64), copies, active)
+        # the batch writes each row into the caller's copies too, on its threads
+        copies = self._copies.take()[0] if self.copy else None
+        finals = self._finals() if self.autoreset_mode == "same-step" else None
+        refused = self.batch.step_all(np.ascontiguousarray(given, np.int64), copies, active, finals)
         if refused >= 0:  # no env changed: say why, naming it
             self._refuse(given, np.ones(self.num_envs, np.bool_) if chosen is None else chosen)
         terminated = buffers.terminated.copy()
@@ -275,8 +277,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             scores, winners = buffers.scores.copy(), buffers.winners.copy()
             infos["final_info"] = {"scores": scores, "winners": winners}
             infos["_final_info"] = terminated
-            if self.autoreset_mode == "same-step":
-                infos["final_obs"] = self._final_observations(terminated)
+            if finals is not None:
+                shown = finals if self.copy else self._shown_finals
+                infos["final_obs"] = {"observation": shown[0], "action_mask": shown[1]}
                 infos["_final_obs"] = terminated
         truncated = np.zeros(self.num_envs, np.bool_)
         observations = (
@@ -301,22 +304,17 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self.batch.close()
         super().close(**kwargs)
 
-    def _final_observations(self, ended: np.ndarray) -> dict[str, np.ndarray]:
-        """The last observation and mask of the envs that ``ended`` (a bool
-        array), zeros in every other row (as in ``final_info``, never an
-        earlier end's)."""
-        buffers = self._buffers
-        rows = np.flatnonzero(ended)
-        finals = (buffers.final_observations, buffers.final_masks)
-        if self.copy:
-            made = [handout.take_rows(rows) for handout in self._handouts[2:]]
-        else:  # the batch's own rows: clear those of earlier ends alone
-            stale = self._final_rows & ~ended
-            for final in finals:
-                final[stale] = 0
-            self._final_rows = ended
-            made = list(self._shown_finals)
-        return {"observation": made[0], "action_mask": made[1]}
+    def _finals(self) -> Finals:
+        """Where the batch writes this step's ends: the caller's own arrays
+        (``copy=True``: the last ones again if the caller let go of them,
+        else new zeros) or the batch's own."""
+        if not self.copy:
+            buffers = self._buffers
+            return Finals(buffers.final_observations, buffers.final_masks, self._final_rows)
+        (observations, masks), fresh = self._final_copies.take()
+        if fresh:
+            self._final_rows[:] = 0
+        return Finals(observations, masks, self._final_rows)
 
     def _observations(self) -> dict[str, np.ndarray]:
         buffers = self._buffers
@@ -366,45 +364,42 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
 
 
 class _Handout:
-    """The copies of one array a vector environment hands its caller, a new
-    one each step unless the caller has let go of the last.
+    """The copies of some arrays a vector environment hands its caller, new
+    ones each step unless the caller has let go of the last.
 
     With ``copy=True`` each step returns arrays of megabytes (Plank's masks
     are 1.8 MB for 1,024 envs).  Allocating and freeing that much every step
     makes the C library give the memory back to the system and fault it in
     again, which costs more than the copy itself.  So when CPython's
     reference count says that nothing but this holder refers to the last
-    copy (the caller dropped it, as a loop that reads each step's arrays
-    and moves on does), that copy is written again: an array the caller
+    copies (the caller dropped them, as a loop that reads each step's
+    arrays and moves on does), they are written again: an array the caller
     still holds, or a view of it, is never touched.
     """
 
-    def __init__(self, source: np.ndarray) -> None:
-        self.source = source
-        self.last: np.ndarray | None = None
-        self.rows = np.zeros(0, np.intp)  # the rows take_rows copied last
+    def __init__(self, *sources: np.ndarray, zeroed: bool) -> None:
+        self.sources = sources
+        self.zeroed = zeroed
+        """New copies are zeros (else their contents are to be written whole)."""
+        self.last: tuple[np.ndarray, ...] = ()
 
     def _reusable(self) -> bool:
-        # two references when the caller has none: self.last and getrefcount's argument
-        return self.last is not None and _refcount is not None and _refcount(self.last) <= 2
+        # two references to each when the caller has none: self.last's and getrefcount's argument
+        last = self.last
+        return (
+            bool(last)
+            and _refcount is not None
+            and all(_refcount(last[k]) <= 2 for k in range(len(last)))
+        )
 
-    def take(self) -> np.ndarray:
-        """An array for the caller, shaped as the source, its contents to be written."""
-        if not self._reusable():
-            self.last = np.empty_like(self.source)
-        return self.last  # type: ignore[return-value]
-
-    def take_rows(self, rows: np.ndarray) -> np.ndarray:
-        """A copy of the source's ``rows`` (indices), zero in every other row."""
+    def take(self) -> tuple[tuple[np.ndarray, ...], bool]:
+        """Arrays for the caller shaped as the sources, and whether they are
+        new (else they are the last ones, as the batch left them)."""
         if self._reusable():
-            made = self.last
-            assert made is not None
-            made[self.rows] = 0
-        else:
-            made = self.last = np.zeros_like(self.source)
-        made[rows] = self.source[rows]
-        self.rows = rows
-        return made
+            return self.last, False
+        make = np.zeros_like if self.zeroed else np.empty_like
+        self.last = tuple(make(source) for source in self.sources)
+        return self.last, True
 
 
 _refcount = getattr(sys, "getrefcount", None)
