@@ -174,9 +174,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self.batch: Batch = _batch(spec, backend, self.setup, self._buffers, self.chunks)
         self.backend = "python" if isinstance(self.batch, PythonBatch) else "c"
         """Where the games run: ``"c"`` (the game's C batch) or ``"python"``."""
-        self.single_observation_space = _envs.observation_space(self.encoding)
         self.single_action_space = spaces.Discrete(self.encoding.action_count)
-        self._batched_spaces: dict[str, spaces.Space[Any]] = {}
+        self._spaces: dict[str, spaces.Space[Any]] = {}
         self.metadata = {"autoreset_mode": _MODES[mode]}
         self.autoreset_mode = mode
         self.seed = engine.fresh_seed() if seed is None else check_batch_seed(seed)
@@ -184,8 +183,21 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         self._started = False
         self._done = np.zeros(self.num_envs, np.bool_)
 
-    # The batched spaces are made when first read: Hue's mask Box of 1,024
-    # envs takes seconds to build, and a batch that only steps never needs it.
+    # The spaces are made when first read: Hue's mask Box of 1,024 envs takes
+    # seconds to build, and a batch that only steps (evaluate's) never needs one.
+    @property
+    def single_observation_space(self) -> spaces.Space[Any]:  # type: ignore[override]
+        """The single environment's observation space."""
+        made = self._spaces.get("single_observation_space")
+        if made is None:
+            made = _envs.observation_space(self.encoding)
+            self._spaces["single_observation_space"] = made
+        return made
+
+    @single_observation_space.setter
+    def single_observation_space(self, space: spaces.Space[Any]) -> None:
+        self._spaces["single_observation_space"] = space
+
     @property
     def observation_space(self) -> spaces.Space[Any]:  # type: ignore[override]
         """The single observation space batched ``num_envs`` times."""
@@ -193,7 +205,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
 
     @observation_space.setter
     def observation_space(self, space: spaces.Space[Any]) -> None:
-        self._batched_spaces["observation_space"] = space
+        self._spaces["observation_space"] = space
 
     @property
     def action_space(self) -> spaces.Space[Any]:  # type: ignore[override]
@@ -202,12 +214,12 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
 
     @action_space.setter
     def action_space(self, space: spaces.Space[Any]) -> None:
-        self._batched_spaces["action_space"] = space
+        self._spaces["action_space"] = space
 
     def _batched(self, name: str, single: spaces.Space[Any]) -> spaces.Space[Any]:
-        made = self._batched_spaces.get(name)
+        made = self._spaces.get(name)
         if made is None:
-            made = self._batched_spaces[name] = batch_space(single, self.num_envs)
+            made = self._spaces[name] = batch_space(single, self.num_envs)
         return made
 
     def reset(
@@ -258,7 +270,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             active = np.ascontiguousarray(chosen).view(np.uint8)
         buffers = self._buffers
         # the batch writes each row into the caller's copies too, on its threads
-        copies = self._copies.take()[0] if self.copy else None
+        copies = None
+        if self.copy:
+            (observation_copies, mask_copies), _ = self._copies.take()
+            copies = (observation_copies, mask_copies)
         finals = self._finals() if self.autoreset_mode == "same-step" else None
         refused = self.batch.step_all(np.ascontiguousarray(given, np.int64), copies, active, finals)
         if refused >= 0:  # no env changed: say why, naming it
