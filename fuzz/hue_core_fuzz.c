@@ -32,20 +32,32 @@
  *      then steps of random or hostile actions: every random action legal
  *      in its mask row (none only when the row is all 0), an illegal or
  *      out-of-range action refused with the rows as they were, each seat
- *      to move, end, score and winner in range;
+ *      to move, end, score and winner in range; where an env ended, the
+ *      rewards hg_rewards' formula gives from its scores (sign 1, -1 or
+ *      another finite value), elsewhere rewards, scores and winners of 0;
+ *      a reset or step without rewards refused;
  *   7  the worker threads and the batch calls on them (hue_workers_*,
  *      hue_vector_step_all, hue_vector_random_all): starts refused for
  *      thread counts out of range, a NULL or misaligned block, stops of a
  *      block never started or stopped twice, calls on workers never started
- *      or stopped, counts below the threads, a lone copy array, a workspace
- *      one byte short: all refused with every array as it was; then one
- *      batch on one thread and its twin on 2..6 (restarted on other counts
- *      along the way), each thread's workspace exactly the size asked (or a
- *      few bytes over) and misaligned or not, stepped with the same actions
- *      (random legal, any id) and `active` subsets (NULL, all, none, any):
- *      a refused action reported as the same first env by both with
- *      nothing changed, else both batches' envs, rows and copies equal, the
- *      copies equal to the rows, the rows as target 6 checks them.
+ *      or stopped, counts below the threads, an out without rewards, every
+ *      copies with a lone pointer of a pair (observations and masks; final
+ *      observations and rows), a workspace one byte short: all refused with
+ *      every array as it was; then one batch on one thread and its twin on
+ *      2..6 (restarted on other counts along the way), each thread's
+ *      workspace exactly the size asked (or a few bytes over) and
+ *      misaligned or not, stepped for up to 64 rounds (long enough for
+ *      games to end) with the same actions (random legal, any id), `active`
+ *      subsets (NULL, all, none, any), the new rows copied or not, and the
+ *      final observations not asked for, copied into the caller's own or
+ *      kept in out's (each with its final_rows; no copies given as NULL or
+ *      as all NULLs): a refused action reported as the same first env by
+ *      both with nothing changed, else both batches' envs, rows (rewards,
+ *      scores, winners, the final observations and final_rows among them)
+ *      and copies equal, the copies equal to the rows, the rows as target 6
+ *      checks them (rewards included); in the final observations given, an
+ *      env that ended has out's final row and any other a row of 0; the
+ *      caller's, when not given, as they were.
  * Any other first byte picks target (byte mod 4), as before targets 4 to
  * 7 were.
  *
@@ -2522,7 +2534,7 @@ typedef struct {
     uint8_t *observations, *terminated, *final_observations;
     int8_t *masks, *winners;
     int32_t *to_move;
-    double *scores;
+    double *scores, *rewards;
     size_t observation_bytes, mask_bytes;
     hue_vector_out out;
 } vector_buffers;
@@ -2542,6 +2554,7 @@ static vector_buffers vector_buffers_new(int32_t envs, int64_t observation, int6
     b.winners = canary_buffer((size_t)envs * (size_t)players);
     b.to_move = canary_buffer((size_t)envs * sizeof(int32_t));
     b.scores = canary_buffer((size_t)envs * (size_t)players * sizeof(double));
+    b.rewards = canary_buffer((size_t)envs * (size_t)players * sizeof(double));
     b.out.observations = b.observations;
     b.out.masks = b.masks;
     b.out.to_move = b.to_move;
@@ -2549,6 +2562,7 @@ static vector_buffers vector_buffers_new(int32_t envs, int64_t observation, int6
     b.out.scores = b.scores;
     b.out.winners = b.winners;
     b.out.final_observations = b.final_observations;
+    b.out.rewards = b.rewards;
     return b;
 }
 
@@ -2561,6 +2575,52 @@ static void vector_buffers_free(vector_buffers *b)
     free(b->winners);
     free(b->to_move);
     free(b->scores);
+    free(b->rewards);
+}
+
+/* hg_rewards' signs the batches are given: Hue's own 1, -1 as for a count
+ * where lower scores win, and other finite values (any is legal). */
+static const double REWARD_SIGNS[4] = {1.0, -1.0, 0.25, 1e300};
+
+/* Seat p's reward of an end with `scores`, worked out as hg_rewards does:
+ * sign * (players * score - total) / (players - 1). */
+static double reward_of(const double *scores, int32_t players, double sign, int32_t p)
+{
+    double total = 0;
+    int32_t k;
+
+    for (k = 0; k < players; k++)
+        total += scores[k];
+    return sign * ((double)players * scores[p] - total) / (double)(players - 1);
+}
+
+/* Every env's end after a call: terminated 0 or 1; where 1, its rewards
+ * those of its scores; else its rows of rewards, scores and winners 0
+ * (every byte, as hg_no_end writes them).  The rows of an env a call did
+ * not touch hold what an earlier call wrote, so this holds of them too. */
+static void check_vector_ends(const hue_vector *v, const vector_buffers *b, int32_t envs)
+{
+    static const double zero;
+    int32_t players = v->setup->players, i, p;
+
+    for (i = 0; i < envs; i++) {
+        CHECK(b->terminated[i] <= 1, "hue_vector: env %d terminated %d", i, b->terminated[i]);
+        for (p = 0; p < players; p++) {
+            int64_t at = (int64_t)i * players + p;
+            double expected = reward_of(&b->scores[(int64_t)i * players], players,
+                                        v->reward_sign, p);
+            if (b->terminated[i])
+                CHECK(b->rewards[at] == expected,
+                      "hue_vector: env %d seat %d: reward %g, its scores say %g", i, p,
+                      b->rewards[at], expected);
+            else
+                CHECK(memcmp(&b->rewards[at], &zero, sizeof zero) == 0
+                          && memcmp(&b->scores[at], &zero, sizeof zero) == 0
+                          && b->winners[at] == 0,
+                      "hue_vector: env %d did not end: seat %d's reward %g, score %g, winner %d",
+                      i, p, b->rewards[at], b->scores[at], b->winners[at]);
+        }
+    }
 }
 
 /* The rows after a call are sane: each seat to move in range (-1 once
@@ -2595,6 +2655,8 @@ static void check_vector_rows(const hue_vector *v, const vector_buffers *b, int3
             CHECK(b->terminated[i] == 0, "hue_vector: terminated byte %d", b->terminated[i]);
         }
     }
+    if (ends)
+        check_vector_ends(v, b, envs);
 }
 
 static void fuzz_vector(input *in)
@@ -2612,6 +2674,8 @@ static void fuzz_vector(input *in)
     workspace w;
     int32_t status;
     int valid;
+    uint8_t mode;
+    hue_vector_out no_rewards;
 
     if (players < 2 || players > 5) {
         free(d.cards);
@@ -2630,7 +2694,9 @@ static void fuzz_vector(input *in)
     v.limit = HUE_MAX_ORIGIN - HUE_MAX_SIDE;
     v.span = 2048;
     v.agent = bots & 1 ? (int32_t)(u8(in) % players) : -1;
-    v.autoreset = u8(in) % 3;
+    mode = u8(in);
+    v.autoreset = mode % 3;
+    v.reward_sign = REWARD_SIGNS[mode / 3 % 4];
     v.seed_length = snprintf(v.seed_text, sizeof v.seed_text, "%llu", (unsigned long long)u64(in));
     for (seat = 0; v.agent >= 0 && seat < players; seat++) {
         if (seat == v.agent)
@@ -2689,9 +2755,17 @@ static void fuzz_vector(input *in)
         goto done;
     CHECK(status == envs, "hue_vector_reset: %d", status);
     check_vector_rows(&v, &b, envs, mask_size, 0);
+    check_vector_ends(&v, &b, envs);
     /* hostile calls, refused */
     CHECK(hue_vector_reset(&v, envs_block, envs, NULL, &b.out, w.at, size - 1) == HG_ERR_WORKSPACE,
           "hue_vector_reset: a short workspace taken");
+    no_rewards = b.out;
+    no_rewards.rewards = NULL;
+    CHECK(hue_vector_reset(&v, envs_block, envs, NULL, &no_rewards, w.at, size)
+                  == HG_ERR_ARGUMENT
+              && hue_vector_step(&v, envs_block, envs, 0, envs, actions, &no_rewards, w.at, size)
+                     == HG_ERR_ARGUMENT,
+          "hue_vector_reset or _step without rewards");
     CHECK(hue_vector_step(&v, envs_block, envs, 0, envs + 1, actions, &b.out, w.at, size)
               == HG_ERR_ARGUMENT
               && hue_vector_step(&v, envs_block, envs, 1, 0, actions, &b.out, w.at, size)
@@ -2752,6 +2826,7 @@ static void fuzz_vector(input *in)
                 CHECK(hue_vector_reset(&v, envs_block, envs, which, &b.out, w.at, size) == envs,
                       "hue_vector_reset of the finished envs failed");
                 check_vector_rows(&v, &b, envs, mask_size, 0);
+                check_vector_ends(&v, &b, envs);
                 continue;
             }
         }
@@ -2775,18 +2850,26 @@ done:
 
 #define WORKER_ENVS 8
 #define WORKER_THREADS 6
-#define WORKER_ARRAYS 10
+#define WORKER_ROUNDS 64        /* enough for games to end (10 to 60 of them) and go on */
+#define WORKER_ARRAYS 14
+#define GIVEN_PARTS 11          /* hue_batch_arrays' first of the caller's final arrays */
+
+/* The final observations step_all copies: none, into the caller's own
+ * (a batch's given_*), or into out's final_observations themselves. */
+enum { FINALS_NONE, FINALS_GIVEN, FINALS_OUT };
 
 /* One batch: its envs, the arrays of its calls and the copies step_all may
- * write (each at its exact size), its workers, and a workspace of `stride`
- * bytes for each of its threads. */
+ * write (the new rows; the final observations into the caller's with their
+ * final_rows, or into out's own with theirs; each at its exact size), its
+ * workers, and a workspace of `stride` bytes for each of its threads. */
 typedef struct {
     int32_t count, threads, players;
     size_t env_size, stride;
     unsigned misalign;
     int64_t *envs;
     vector_buffers b;
-    uint8_t *copied_observations;
+    uint8_t *copied_observations, *given_final_observations, *given_final_rows;
+    uint8_t *out_final_rows;
     int8_t *copied_masks;
     workspace w;
     void *workers;               /* hue_workers_size() bytes */
@@ -2810,6 +2893,10 @@ static void hue_batch_arrays(const hue_batch *h, void **places, size_t *sizes)
     p[7] = h->b.winners, s[7] = n * players;
     p[8] = h->b.to_move, s[8] = n * sizeof(int32_t);
     p[9] = h->b.scores, s[9] = n * players * sizeof(double);
+    p[10] = h->b.rewards, s[10] = n * players * sizeof(double);
+    p[11] = h->given_final_observations, s[11] = h->b.observation_bytes;
+    p[12] = h->given_final_rows, s[12] = n;
+    p[13] = h->out_final_rows, s[13] = n;
     for (k = 0; k < WORKER_ARRAYS; k++) {
         places[k] = p[k];
         sizes[k] = s[k];
@@ -2845,6 +2932,24 @@ static int hue_batch_same(const hue_batch *h, const uint8_t *before)
     return same;
 }
 
+/* Whether arrays first..last of the batch (hue_batch_arrays' order) are as
+ * `before` (hue_batch_bytes') holds them. */
+static int hue_parts_same(const hue_batch *h, int32_t first, int32_t last, const uint8_t *before)
+{
+    void *places[WORKER_ARRAYS];
+    size_t sizes[WORKER_ARRAYS], at = 0;
+    int32_t k;
+    int same = 1;
+
+    hue_batch_arrays(h, places, sizes);
+    for (k = 0; k <= last; k++) {
+        if (k >= first)
+            same &= memcmp(places[k], before + at, sizes[k]) == 0;
+        at += sizes[k];
+    }
+    return same;
+}
+
 static void hue_batch_new(hue_batch *h, const hue_vector *v, int32_t count, int64_t mask_size)
 {
     size_t n = (size_t)count;
@@ -2858,6 +2963,10 @@ static void hue_batch_new(hue_batch *h, const hue_vector *v, int32_t count, int6
     h->b = vector_buffers_new(count, v->encoding->layout->size, mask_size, h->players);
     h->copied_observations = canary_buffer(h->b.observation_bytes);
     h->copied_masks = canary_buffer(h->b.mask_bytes);
+    memset(h->b.final_observations, 0, h->b.observation_bytes); /* no end in them yet */
+    h->given_final_observations = calloc(h->b.observation_bytes, 1);
+    h->given_final_rows = calloc(n, 1);
+    h->out_final_rows = calloc(n, 1);
     h->workers = calloc(1, (size_t)hue_workers_size()); /* zeros: never started */
     h->w = workspace_new(1, 0, 0);
 }
@@ -2869,6 +2978,9 @@ static void hue_batch_free(hue_batch *h)
     vector_buffers_free(&h->b);
     free(h->copied_observations);
     free(h->copied_masks);
+    free(h->given_final_observations);
+    free(h->given_final_rows);
+    free(h->out_final_rows);
     free(h->w.block);
     free(h->workers);
 }
@@ -2894,14 +3006,74 @@ static void hue_batch_start_from(hue_batch *h, int32_t threads, size_t needed, i
     hue_batch_start(h, threads, needed + (over & 0x80 ? over % 16u : 0), misalign & 7u);
 }
 
-/* hue_vector_step_all of the whole batch, copies or not. */
+/* hue_vector_step_all of the whole batch: the new rows copied or not, the
+ * final observations as `finals` (FINALS_*) says, and with neither a NULL
+ * copies or (`empty`) one of NULLs. */
 static int32_t hue_batch_step(const hue_vector *v, hue_batch *h, const int64_t *actions,
-                              const uint8_t *active, int copies, int32_t *refused)
+                              const uint8_t *active, int copies, int finals, int empty,
+                              int32_t *refused)
 {
+    hue_vector_copies c;
+
+    memset(&c, 0, sizeof c);
+    if (copies) {
+        c.observations = h->copied_observations;
+        c.masks = h->copied_masks;
+    }
+    if (finals == FINALS_GIVEN) {
+        c.final_observations = h->given_final_observations;
+        c.final_rows = h->given_final_rows;
+    } else if (finals == FINALS_OUT) {
+        c.final_observations = h->b.final_observations;
+        c.final_rows = h->out_final_rows;
+    }
     return hue_vector_step_all(v, h->envs, h->count, actions, active, &h->b.out,
-                               copies ? h->copied_observations : NULL,
-                               copies ? h->copied_masks : NULL, h->w.at, h->stride, h->workers,
-                               refused);
+                               copies || finals || empty ? &c : NULL, h->w.at, h->stride,
+                               h->workers, refused);
+}
+
+/* After a step_all with `finals` (FINALS_*), the final observations it was
+ * given: each env's row its end's (out's final row) and final_rows[i] 1
+ * where it ended in the call, else a row of 0 and final_rows[i] 0; the
+ * caller's, when not given, as they were (`before`, hue_batch_bytes'). */
+static void hue_check_finals(const hue_batch *h, int finals, const uint8_t *before)
+{
+    size_t size = h->b.observation_bytes / (size_t)h->count, i, k;
+    const uint8_t *observations, *rows;
+
+    if (finals != FINALS_GIVEN)
+        CHECK(hue_parts_same(h, GIVEN_PARTS, GIVEN_PARTS + 1, before),
+              "a hue_vector_step_all not given the caller's final arrays wrote to them");
+    if (finals == FINALS_NONE)
+        return;
+    observations = finals == FINALS_GIVEN ? h->given_final_observations : h->b.final_observations;
+    rows = finals == FINALS_GIVEN ? h->given_final_rows : h->out_final_rows;
+    for (i = 0; i < (size_t)h->count; i++) {
+        const uint8_t *row = observations + i * size;
+        int zero = 1;
+        for (k = 0; k < size; k++)
+            zero &= row[k] == 0;
+        if (h->b.terminated[i])
+            CHECK(rows[i] == 1 && memcmp(row, h->b.final_observations + i * size, size) == 0,
+                  "env %d ended: final_rows %d, its final row not its end's (%s)", (int)i,
+                  rows[i], finals == FINALS_GIVEN ? "the caller's" : "out's");
+        else
+            CHECK(rows[i] == 0 && zero,
+                  "env %d did not end: final_rows %d, its final row not 0 (%s)", (int)i, rows[i],
+                  finals == FINALS_GIVEN ? "the caller's" : "out's");
+    }
+}
+
+/* What the caller does for out's own final observations after a step_all
+ * not given them (same-step mode): where a game ended its end is there
+ * now, so out_final_rows says so (the next step_all given them zeroes it). */
+static void hue_mark_ends(const hue_vector *v, hue_batch *h, int finals)
+{
+    int32_t i;
+
+    for (i = 0; i < h->count && finals != FINALS_OUT; i++)
+        if (h->b.terminated[i] && v->autoreset == HUE_SAME_STEP)
+            h->out_final_rows[i] = 1;
 }
 
 /* Calls the core must refuse with every array of the batch as it was
@@ -2916,45 +3088,58 @@ static void hue_check_refusals(const hue_vector *v, hue_batch *h, const int64_t 
     int32_t refused = -2, below = h->threads - 1 - (int32_t)(u8(in) % 3), status;
     void *misaligned = odd + 1 + u8(in) % 7;
     hue_vector bad = *v;
+    hue_vector_out no_rewards = h->b.out;
+    unsigned set;
 
     bad.autoreset = 3 + u8(in);
+    no_rewards.rewards = NULL;
     hue_batch_bytes(h, before);
-    CHECK(hue_vector_step_all(v, h->envs, below, actions, NULL, &h->b.out, NULL, NULL, h->w.at,
+    CHECK(hue_vector_step_all(v, h->envs, below, actions, NULL, &h->b.out, NULL, h->w.at,
                               h->stride, h->workers, &refused) == HG_ERR_ARGUMENT,
           "hue_vector_step_all of %d envs on %d threads", below, h->threads);
-    status = hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+    status = hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL,
                                  h->w.at, needed - 1, h->workers, &refused);
     CHECK(status == HG_ERR_ARGUMENT || status == HG_ERR_WORKSPACE,
           "hue_vector_step_all: a workspace one byte short taken: %d", status);
-    CHECK(hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out,
-                              h->copied_observations, NULL, h->w.at, h->stride, h->workers,
-                              &refused) == HG_ERR_ARGUMENT
-              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL,
-                                     h->copied_masks, h->w.at, h->stride, h->workers, &refused)
-                     == HG_ERR_ARGUMENT,
-          "hue_vector_step_all with one copy array");
-    CHECK(hue_vector_step_all(&bad, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+    /* every copies with a lone pointer of a pair: the new rows'
+     * observations and masks both or neither, the final observations and
+     * rows both or neither */
+    for (set = 0; set < 16; set++) {
+        hue_vector_copies lone;
+        if ((set & 1) == (set >> 1 & 1) && (set & 4) >> 2 == (set >> 3 & 1))
+            continue;
+        lone.observations = set & 1 ? h->copied_observations : NULL;
+        lone.masks = set & 2 ? h->copied_masks : NULL;
+        lone.final_observations = set & 4 ? h->given_final_observations : NULL;
+        lone.final_rows = set & 8 ? h->given_final_rows : NULL;
+        CHECK(hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, &lone, h->w.at,
+                                  h->stride, h->workers, &refused) == HG_ERR_ARGUMENT,
+              "hue_vector_step_all with a lone copies pointer (set %d)", (int)set);
+    }
+    CHECK(hue_vector_step_all(&bad, h->envs, h->count, actions, NULL, &h->b.out, NULL,
                               h->w.at, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
               && hue_vector_step_all(NULL, h->envs, h->count, actions, NULL, &h->b.out, NULL,
-                                     NULL, h->w.at, h->stride, h->workers, &refused)
+                                     h->w.at, h->stride, h->workers, &refused)
                      == HG_ERR_ARGUMENT
               && hue_vector_step_all(v, (char *)h->envs + 4, h->count, actions, NULL, &h->b.out,
-                                     NULL, NULL, h->w.at, h->stride, h->workers, &refused)
+                                     NULL, h->w.at, h->stride, h->workers, &refused)
                      == HG_ERR_ARGUMENT
-              && hue_vector_step_all(v, h->envs, h->count, NULL, NULL, &h->b.out, NULL, NULL,
+              && hue_vector_step_all(v, h->envs, h->count, NULL, NULL, &h->b.out, NULL,
                                      h->w.at, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
-              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, NULL, NULL, NULL,
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, NULL, NULL,
                                      h->w.at, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
               && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
-                                     NULL, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
-              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+                                     h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &no_rewards, NULL,
+                                     h->w.at, h->stride, h->workers, &refused) == HG_ERR_ARGUMENT
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL,
                                      h->w.at, h->stride, h->workers, NULL) == HG_ERR_ARGUMENT
-              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL,
                                      h->w.at, h->stride, NULL, &refused) == HG_ERR_ARGUMENT
-              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL, NULL,
+              && hue_vector_step_all(v, h->envs, h->count, actions, NULL, &h->b.out, NULL,
                                      h->w.at, h->stride, misaligned, &refused) == HG_ERR_ARGUMENT,
-          "hue_vector_step_all with bad settings, misaligned envs, a NULL or misaligned "
-          "workers");
+          "hue_vector_step_all with bad settings, misaligned envs, no rewards, a NULL or "
+          "misaligned workers");
     CHECK(refused == -2, "a refused argument set *refused to %d", refused);
     CHECK(hue_vector_random_all(v, h->envs, below, drawn, h->workers) == HG_ERR_ARGUMENT
               && hue_vector_random_all(v, h->envs, h->count, drawn, misaligned) == HG_ERR_ARGUMENT
@@ -2983,6 +3168,7 @@ static void hue_check_never_started(const hue_vector *v, hue_batch *h, input *in
     int64_t *actions = calloc((size_t)h->count, sizeof *actions);
     int32_t refused = -2, k;
     int32_t threads[7];
+    uint8_t how;
 
     threads[0] = 0;
     threads[1] = -1;
@@ -2998,7 +3184,9 @@ static void hue_check_never_started(const hue_vector *v, hue_batch *h, input *in
               "hue_workers_start(%d)", threads[k]);
     CHECK(hue_workers_start(NULL, 1) == HG_ERR_ARGUMENT, "a NULL block started");
     CHECK(memcmp(stopped, h->workers, block) == 0, "a refused start wrote to the block");
-    CHECK(hue_batch_step(v, h, actions, NULL, u8(in) & 1, &refused) == HG_ERR_ARGUMENT
+    how = u8(in);
+    CHECK(hue_batch_step(v, h, actions, NULL, how & 1, (how >> 1) % 3, how & 8, &refused)
+                  == HG_ERR_ARGUMENT
               && hue_vector_random_all(v, h->envs, h->count, actions, h->workers)
                      == HG_ERR_ARGUMENT,
           "a call on workers never started");
@@ -3030,6 +3218,7 @@ static void fuzz_workers(input *in)
     int32_t players = pick(in, 2, 5), count = 1 + u8(in) % WORKER_ENVS, seat, i, round;
     int32_t most = count < WORKER_THREADS ? count : WORKER_THREADS, status;
     uint8_t bots = u8(in), *before = NULL, *before_many = NULL, *which = NULL, *active = NULL;
+    uint8_t mode;
     hue_setup setup;
     hue_vector v;
     vector_encoding z;
@@ -3054,7 +3243,9 @@ static void fuzz_workers(input *in)
     v.limit = HUE_MAX_ORIGIN - HUE_MAX_SIDE;
     v.span = 2048;
     v.agent = bots & 1 ? (int32_t)(u8(in) % players) : -1;
-    v.autoreset = u8(in) % 3;
+    mode = u8(in);
+    v.autoreset = mode % 3;
+    v.reward_sign = REWARD_SIGNS[mode / 3 % 4];
     v.seed_length = snprintf(v.seed_text, sizeof v.seed_text, "%llu", (unsigned long long)u64(in));
     for (seat = 0; v.agent >= 0 && seat < players; seat++) {
         if (seat == v.agent)
@@ -3090,11 +3281,12 @@ static void fuzz_workers(input *in)
         goto done;
     CHECK(status == count, "hue_vector_reset: %d", status);
     check_vector_rows(&v, &one.b, count, mask_size, 0);
-    for (round = 0; round < 24 && in->left > 0; round++) {
+    check_vector_ends(&v, &one.b, count);
+    for (round = 0; round < WORKER_ROUNDS && in->left > 0; round++) {
         uint8_t how = u8(in);
         const uint8_t *subset = NULL;
         int32_t refused_one = -2, refused_many = -2, status_one, status_many, expected;
-        int copies;
+        int copies, finals, empty;
 
         hue_batch_bytes(&many, before_many);
         CHECK(hue_batch_same(&one, before_many), "the batches differ on %d threads",
@@ -3120,6 +3312,7 @@ static void fuzz_workers(input *in)
                                           many.stride) == count,
                   "hue_vector_reset(which): %d", status);
             check_vector_rows(&v, &one.b, count, mask_size, 0);
+            check_vector_ends(&v, &one.b, count);
             continue;
         }
         CHECK(hue_vector_random_all(&v, one.envs, count, actions, one.workers) == count
@@ -3151,12 +3344,18 @@ static void fuzz_workers(input *in)
             break;
         default: break;
         }
+        /* the new rows copied or not; the final observations none, the
+         * caller's or out's own; with neither, a NULL copies or one of NULLs */
         copies = how & 8;
+        finals = how % 8 % 3;
+        empty = how % 8 == 6;
         expected = hue_first_refused(&v, &one, actions, subset, mask_size);
         hue_batch_bytes(&one, before);
         hue_batch_bytes(&many, before_many);
-        status_one = hue_batch_step(&v, &one, actions, subset, copies, &refused_one);
-        status_many = hue_batch_step(&v, &many, actions, subset, copies, &refused_many);
+        status_one = hue_batch_step(&v, &one, actions, subset, copies, finals, empty,
+                                    &refused_one);
+        status_many = hue_batch_step(&v, &many, actions, subset, copies, finals, empty,
+                                     &refused_many);
         if (expected >= 0) {
             CHECK(status_one == HG_ERR_ILLEGAL && refused_one == expected
                       && status_many == HG_ERR_ILLEGAL && refused_many == expected,
@@ -3171,6 +3370,9 @@ static void fuzz_workers(input *in)
               "hue_vector_step_all: %d and %d on %d threads, refused %d/%d", status_one,
               status_many, many.threads, refused_one, refused_many);
         check_vector_rows(&v, &one.b, count, mask_size, 1);
+        hue_check_finals(&one, finals, before);
+        hue_mark_ends(&v, &one, finals);
+        hue_mark_ends(&v, &many, finals);
         for (i = 0; i < count; i++) {
             size_t row = (size_t)i * (size_t)z.layout.size, mask = (size_t)i * (size_t)mask_size;
             if (subset != NULL && !subset[i])

@@ -32,19 +32,31 @@
  *      the input (random legal, any id, out of range): every array at its
  *      exact size; after every call every live env's mask is its state's
  *      legal actions (never all zero), its seat in range, its observation
- *      in [0, 1], and the random actions legal;
+ *      in [0, 1], the random actions legal, and every env's end rows as
+ *      target 6 checks them; a reset or step without rewards refused;
  *   6  the worker threads and the batch calls on them (linja_workers_*,
  *      linja_vector_step_all, linja_vector_random_all): starts refused for
  *      thread counts out of range, a NULL or misaligned block, stops of a
  *      block never started or stopped twice, calls on workers never started
- *      or stopped, counts below the threads, a lone copy array: all refused
- *      with the block and every array as they were; then one batch on one
- *      thread and its twin on 2..8 (restarted on other counts along the
- *      way) stepped with the same actions (random legal, any id, out of
- *      range) and `active` subsets (NULL, all, none, any): a refused action
- *      reported as the same first env by both with nothing changed, else
- *      both batches' arrays, copies and envs equal, the copies equal to
- *      the rows, every live env's mask not all zero.
+ *      or stopped, counts below the threads, an out without rewards, every
+ *      copies with a lone pointer of a pair (observations and masks; final
+ *      observations, masks and rows): all refused with the block and every
+ *      array as they were; then one batch on one thread and its twin on
+ *      2..8 (restarted on other counts along the way) stepped for up to 160
+ *      rounds (long enough for games to end) with the same actions (random
+ *      legal, any id, out of range), `active` subsets (NULL, all, none,
+ *      any), the new rows copied or not, and the final rows not asked for,
+ *      copied into the caller's own final arrays or kept in out's (each
+ *      with its final_rows; no copies given as NULL or as all NULLs): a
+ *      refused action reported as the same first env by both with nothing
+ *      changed, else both batches' arrays (rewards, scores, winners, the
+ *      final arrays and final_rows among them), copies and envs equal, the
+ *      copies equal to the rows, every live env's mask not all zero; an env
+ *      that ended has the rewards hg_rewards' formula gives from its scores
+ *      (sign 1, -1 or another finite value) and, in the final arrays
+ *      given, out's final rows; any other env has rows of 0 in rewards,
+ *      scores, winners and the final arrays given; the caller's final
+ *      arrays, when not given, as they were.
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -447,6 +459,47 @@ static void check_envs(const linja_vector *v, const linja_env *envs, int32_t cou
     }
 }
 
+/* hg_rewards' signs the batches are given: Linja's own 1, -1 as for a
+ * count where lower scores win, and other finite values (any is legal). */
+static const double SIGNS[4] = {1.0, -1.0, 0.5, -1e300};
+
+/* Seat p's reward of an end with `scores`, worked out as hg_rewards does:
+ * sign * (players * score - total) / (players - 1). */
+static double reward_of(const double *scores, int32_t players, double sign, int32_t p)
+{
+    double total = 0;
+    for (int32_t k = 0; k < players; k++) {
+        total += scores[k];
+    }
+    return sign * ((double)players * scores[p] - total) / (double)(players - 1);
+}
+
+/* Every env's end after a call: terminated 0 or 1; where 1, its rewards
+ * those of its scores; else its rows of rewards, scores and winners 0
+ * (every byte, as hg_no_end writes them).  The rows of an env a call did
+ * not touch hold what an earlier call wrote, so this holds of them too. */
+static void check_ends(const linja_vector *v, const linja_vector_out *out, int32_t count)
+{
+    static const double zero[2];
+    for (int32_t i = 0; i < count; i++) {
+        const double *scores = &out->scores[2 * i], *rewards = &out->rewards[2 * i];
+        CHECK(out->terminated[i] <= 1, "env %d: terminated %d", i, out->terminated[i]);
+        if (!out->terminated[i]) {
+            CHECK(memcmp(rewards, zero, sizeof zero) == 0 && memcmp(scores, zero, sizeof zero) == 0
+                      && out->winners[2 * i] == 0 && out->winners[2 * i + 1] == 0,
+                  "env %d did not end: rewards %g %g, scores %g %g, winners %d %d", i,
+                  rewards[0], rewards[1], scores[0], scores[1], out->winners[2 * i],
+                  out->winners[2 * i + 1]);
+            continue;
+        }
+        for (int32_t p = 0; p < 2; p++) {
+            double expected = reward_of(scores, 2, v->reward_sign, p);
+            CHECK(rewards[p] == expected, "env %d seat %d: reward %g, its scores say %g", i, p,
+                  rewards[p], expected);
+        }
+    }
+}
+
 static void fuzz_vector(input *in)
 {
     linja_vector v;
@@ -456,7 +509,9 @@ static void fuzz_vector(input *in)
     v.rules.tie_break = byte(in) % 2;
     v.rules.blockade = byte(in) % 2;
     v.agent = (int32_t)(byte(in) % 3) - 1;
-    v.autoreset = (int32_t)(byte(in) % 3);
+    uint8_t mode = byte(in);
+    v.autoreset = (int32_t)(mode % 3);
+    v.reward_sign = SIGNS[mode / 3 % 4];
     v.seed_length = (int32_t)(byte(in) % 24);
     for (int32_t k = 0; k < v.seed_length; k++) {
         v.seed_text[k] = (char)('0' + byte(in) % 10);
@@ -484,7 +539,7 @@ static void fuzz_vector(input *in)
     int8_t *masks = calloc(n * LINJA_ACTIONS, 1), *final_masks = calloc(n * LINJA_ACTIONS, 1);
     int32_t *to_move = calloc(n, sizeof *to_move);
     uint8_t *terminated = calloc(n, 1), *which = calloc(n, 1);
-    double *scores = calloc(2 * n, sizeof *scores);
+    double *scores = calloc(2 * n, sizeof *scores), *rewards = calloc(2 * n, sizeof *rewards);
     int8_t *winners = calloc(2 * n, 1);
     int64_t *actions = calloc(n, sizeof *actions);
     linja_turn *turns = malloc(sizeof *turns * LINJA_MAX_TURNS);
@@ -492,13 +547,18 @@ static void fuzz_vector(input *in)
     memset(&ws, 0, sizeof ws);
     ws.turns = (hostile & 2) ? NULL : turns;
     linja_vector_out out = {obs, masks, to_move, terminated, scores, winners, final_obs,
-                            final_masks};
+                            final_masks, rewards};
+    linja_vector_out no_rewards = out;
+    no_rewards.rewards = NULL;
+    CHECK(linja_vector_reset(&v, envs, count, NULL, &no_rewards, &ws) == HG_ERR_ARGUMENT,
+          "reset without rewards");
     int32_t status = linja_vector_reset(&v, envs, count, NULL, &out, &ws);
     if (status < 0) {
         goto done;
     }
     CHECK(status == count, "reset of %d envs returned %d", count, status);
     check_envs(&v, envs, count, &out);
+    check_ends(&v, &out, count);
     for (int32_t round = 0; round < 40 && in->at < in->size; round++) {
         uint8_t how = byte(in);
         if (how % 8 == 7) { /* the next game of some envs */
@@ -507,6 +567,7 @@ static void fuzz_vector(input *in)
             }
             CHECK(linja_vector_reset(&v, envs, count, which, &out, &ws) == count, "a reset");
             check_envs(&v, envs, count, &out);
+            check_ends(&v, &out, count);
             continue;
         }
         CHECK(linja_vector_random_actions(envs, count, masks, actions) == count, "random");
@@ -531,29 +592,42 @@ static void fuzz_vector(input *in)
             break; /* a refused action: the envs after it are as they were, not checked here */
         }
         check_envs(&v, envs, count, &out);
+        check_ends(&v, &out, count);
     }
     CHECK(linja_vector_random_actions(NULL, count, masks, actions) == HG_ERR_ARGUMENT, "NULL envs");
     CHECK(linja_vector_reset(NULL, envs, count, NULL, &out, &ws) == HG_ERR_ARGUMENT, "NULL vector");
+    CHECK(linja_vector_step(&v, envs, 0, count, actions, &no_rewards, &ws) == HG_ERR_ARGUMENT,
+          "a step without rewards");
 done:
     free(envs), free(obs), free(final_obs), free(masks), free(final_masks), free(to_move);
-    free(terminated), free(which), free(scores), free(winners), free(actions), free(turns);
+    free(terminated), free(which), free(scores), free(rewards), free(winners), free(actions);
+    free(turns);
 }
 
 /* ---- target 6: worker threads, linja_vector_step_all and _random_all ------ */
 
 #define WORKER_ENVS 12
 #define WORKER_THREADS 8
+#define WORKER_ROUNDS 160        /* a game takes some 35 with a bot seat, 90 without */
+#define WORKER_ARRAYS 16
+#define GIVEN_PARTS 12           /* batch_arrays' first of the caller's final arrays */
+
+/* The final rows step_all copies: none, into the caller's own final arrays
+ * (a batch's given_*), or into out's final arrays themselves. */
+enum { FINALS_NONE, FINALS_GIVEN, FINALS_OUT };
 
 /* One batch: its envs, the arrays of its calls (each at its exact size),
- * the copies step_all may write, and its workers with a workspace each. */
+ * the copies step_all may write (the new rows; the final rows into the
+ * caller's final arrays with their final_rows, or into out's own with
+ * theirs), and its workers with a workspace each. */
 typedef struct {
     int32_t count, threads;
     linja_env *envs;
-    float *observations, *final_observations, *copied_observations;
-    int8_t *masks, *final_masks, *copied_masks, *winners;
+    float *observations, *final_observations, *copied_observations, *given_final_observations;
+    int8_t *masks, *final_masks, *copied_masks, *given_final_masks, *winners;
     int32_t *to_move;
-    uint8_t *terminated;
-    double *scores;
+    uint8_t *terminated, *given_final_rows, *out_final_rows;
+    double *scores, *rewards;
     linja_workspace *workspaces; /* `threads` of them, each with its own turns */
     void *workers;               /* linja_workers_size() bytes */
     linja_vector_out out;
@@ -562,26 +636,27 @@ typedef struct {
 /* Every array the calls write, as (place, bytes) pairs. */
 static int32_t batch_arrays(const batch *b, void **places, size_t *sizes)
 {
-    size_t n = (size_t)b->count;
-    void *p[] = {b->envs, b->observations, b->final_observations, b->copied_observations,
-                 b->masks, b->final_masks, b->copied_masks, b->winners, b->to_move,
-                 b->terminated, b->scores};
-    size_t s[] = {n * sizeof *b->envs, n * LINJA_OBSERVATION * sizeof(float),
-                  n * LINJA_OBSERVATION * sizeof(float), n * LINJA_OBSERVATION * sizeof(float),
-                  n * LINJA_ACTIONS, n * LINJA_ACTIONS, n * LINJA_ACTIONS, 2 * n,
-                  n * sizeof(int32_t), n, 2 * n * sizeof(double)};
-    for (int32_t k = 0; k < 11; k++) {
+    size_t n = (size_t)b->count, obs = n * LINJA_OBSERVATION * sizeof(float);
+    size_t masks = n * LINJA_ACTIONS, seats = 2 * n * sizeof(double);
+    void *p[WORKER_ARRAYS] = {b->envs, b->observations, b->final_observations,
+                              b->copied_observations, b->masks, b->final_masks,
+                              b->copied_masks, b->winners, b->to_move, b->terminated,
+                              b->scores, b->rewards, b->given_final_observations,
+                              b->given_final_masks, b->given_final_rows, b->out_final_rows};
+    size_t s[WORKER_ARRAYS] = {n * sizeof *b->envs, obs, obs, obs, masks, masks, masks, 2 * n,
+                               n * sizeof(int32_t), n, seats, seats, obs, masks, n, n};
+    for (int32_t k = 0; k < WORKER_ARRAYS; k++) {
         places[k] = p[k];
         sizes[k] = s[k];
     }
-    return 11;
+    return WORKER_ARRAYS;
 }
 
 /* The batch's arrays end to end (`into` sized by batch_bytes). */
 static size_t batch_bytes(const batch *b, uint8_t *into)
 {
-    void *places[11];
-    size_t sizes[11], at = 0;
+    void *places[WORKER_ARRAYS];
+    size_t sizes[WORKER_ARRAYS], at = 0;
     for (int32_t k = 0, n = batch_arrays(b, places, sizes); k < n; k++) {
         if (into) {
             memcpy(into + at, places[k], sizes[k]);
@@ -599,6 +674,23 @@ static int batch_same(const batch *b, const uint8_t *before)
     batch_bytes(b, now);
     int same = memcmp(now, before, size) == 0;
     free(now);
+    return same;
+}
+
+/* Whether arrays first..last of the batch (batch_arrays' order) are as
+ * `before` (batch_bytes') holds them. */
+static int parts_same(const batch *b, int32_t first, int32_t last, const uint8_t *before)
+{
+    void *places[WORKER_ARRAYS];
+    size_t sizes[WORKER_ARRAYS], at = 0;
+    int same = 1;
+    batch_arrays(b, places, sizes);
+    for (int32_t k = 0; k <= last; k++) {
+        if (k >= first) {
+            same &= memcmp(places[k], before + at, sizes[k]) == 0;
+        }
+        at += sizes[k];
+    }
     return same;
 }
 
@@ -624,16 +716,21 @@ static void batch_new(batch *b, int32_t count)
     b->observations = calloc(n * LINJA_OBSERVATION, sizeof(float));
     b->final_observations = calloc(n * LINJA_OBSERVATION, sizeof(float));
     b->copied_observations = calloc(n * LINJA_OBSERVATION, sizeof(float));
+    b->given_final_observations = calloc(n * LINJA_OBSERVATION, sizeof(float));
     b->masks = calloc(n * LINJA_ACTIONS, 1);
     b->final_masks = calloc(n * LINJA_ACTIONS, 1);
     b->copied_masks = calloc(n * LINJA_ACTIONS, 1);
+    b->given_final_masks = calloc(n * LINJA_ACTIONS, 1);
+    b->given_final_rows = calloc(n, 1);
+    b->out_final_rows = calloc(n, 1);
     b->winners = calloc(2 * n, 1);
     b->to_move = calloc(n, sizeof(int32_t));
     b->terminated = calloc(n, 1);
     b->scores = calloc(2 * n, sizeof(double));
+    b->rewards = calloc(2 * n, sizeof(double));
     b->workers = calloc(1, (size_t)linja_workers_size()); /* zeros: never started */
     linja_vector_out out = {b->observations, b->masks, b->to_move, b->terminated, b->scores,
-                            b->winners, b->final_observations, b->final_masks};
+                            b->winners, b->final_observations, b->final_masks, b->rewards};
     b->out = out;
     batch_workspaces(b, 1);
 }
@@ -643,8 +740,10 @@ static void batch_free(batch *b)
     linja_workers_stop(b->workers);
     batch_workspaces(b, 0);
     free(b->envs), free(b->observations), free(b->final_observations);
-    free(b->copied_observations), free(b->masks), free(b->final_masks), free(b->copied_masks);
-    free(b->winners), free(b->to_move), free(b->terminated), free(b->scores), free(b->workers);
+    free(b->copied_observations), free(b->given_final_observations), free(b->masks);
+    free(b->final_masks), free(b->copied_masks), free(b->given_final_masks);
+    free(b->given_final_rows), free(b->out_final_rows), free(b->winners), free(b->to_move);
+    free(b->terminated), free(b->scores), free(b->rewards), free(b->workers);
 }
 
 /* Start the batch's workers on `threads` threads, a workspace each. */
@@ -654,14 +753,81 @@ static void batch_start(batch *b, int32_t threads)
     CHECK(linja_workers_start(b->workers, threads) == threads, "workers_start(%d)", threads);
 }
 
-/* linja_vector_step_all of the whole batch, copies or not. */
+/* linja_vector_step_all of the whole batch: the new rows copied or not,
+ * the final rows as `finals` (FINALS_*) says, and with neither a NULL
+ * copies or (`empty`) one of NULLs. */
 static int32_t batch_step(const linja_vector *v, batch *b, const int64_t *actions,
-                          const uint8_t *active, int copies, int32_t *refused)
+                          const uint8_t *active, int copies, int finals, int empty,
+                          int32_t *refused)
 {
+    linja_vector_copies c;
+    memset(&c, 0, sizeof c);
+    if (copies) {
+        c.observations = b->copied_observations;
+        c.masks = b->copied_masks;
+    }
+    if (finals == FINALS_GIVEN) {
+        c.final_observations = b->given_final_observations;
+        c.final_masks = b->given_final_masks;
+        c.final_rows = b->given_final_rows;
+    } else if (finals == FINALS_OUT) {
+        c.final_observations = b->final_observations;
+        c.final_masks = b->final_masks;
+        c.final_rows = b->out_final_rows;
+    }
     return linja_vector_step_all(v, b->envs, b->count, actions, active, &b->out,
-                                 copies ? b->copied_observations : NULL,
-                                 copies ? b->copied_masks : NULL, b->workspaces, b->workers,
-                                 refused);
+                                 copies || finals || empty ? &c : NULL, b->workspaces,
+                                 b->workers, refused);
+}
+
+/* After a step_all with `finals` (FINALS_*), the final arrays it was given:
+ * each env's rows its end's (out's final rows) and final_rows[i] 1 where
+ * it ended in the call, else rows of 0 and final_rows[i] 0; the caller's
+ * final arrays, when not given, as they were (`before`, batch_bytes'). */
+static void check_finals(const batch *b, int finals, const uint8_t *before)
+{
+    static const float no_observation[LINJA_OBSERVATION];
+    static const int8_t no_mask[LINJA_ACTIONS];
+    if (finals != FINALS_GIVEN) {
+        CHECK(parts_same(b, GIVEN_PARTS, GIVEN_PARTS + 2, before),
+              "a step_all not given the caller's final arrays wrote to them");
+    }
+    if (finals == FINALS_NONE) {
+        return;
+    }
+    int given = finals == FINALS_GIVEN;
+    const float *observations = given ? b->given_final_observations : b->final_observations;
+    const int8_t *masks = given ? b->given_final_masks : b->final_masks;
+    const uint8_t *rows = given ? b->given_final_rows : b->out_final_rows;
+    for (int32_t i = 0; i < b->count; i++) {
+        int64_t row = (int64_t)i * LINJA_OBSERVATION, mask = (int64_t)i * LINJA_ACTIONS;
+        if (b->terminated[i]) {
+            CHECK(rows[i] == 1
+                      && memcmp(&observations[row], &b->final_observations[row],
+                                sizeof no_observation) == 0
+                      && memcmp(&masks[mask], &b->final_masks[mask], sizeof no_mask) == 0,
+                  "env %d ended: final_rows %d, its final rows not its end's (%s)", i, rows[i],
+                  given ? "the caller's" : "out's");
+        } else {
+            CHECK(rows[i] == 0
+                      && memcmp(&observations[row], no_observation, sizeof no_observation) == 0
+                      && memcmp(&masks[mask], no_mask, sizeof no_mask) == 0,
+                  "env %d did not end: final_rows %d, its final rows not 0 (%s)", i, rows[i],
+                  given ? "the caller's" : "out's");
+        }
+    }
+}
+
+/* What the caller does for out's own final arrays after a step_all not
+ * given them (same-step mode): where an env ended its end is there now,
+ * so out_final_rows says so (the next step_all given them zeroes it). */
+static void batch_mark_ends(const linja_vector *v, batch *b, int finals)
+{
+    for (int32_t i = 0; i < b->count && finals != FINALS_OUT; i++) {
+        if (b->terminated[i] && v->autoreset == LINJA_SAME_STEP) {
+            b->out_final_rows[i] = 1;
+        }
+    }
 }
 
 /* Calls the core must refuse (HG_ERR_ARGUMENT) with every array of the
@@ -679,32 +845,46 @@ static void check_refusals(const linja_vector *v, batch *b, const int64_t *actio
     bad.autoreset = 3 + byte(in);
     batch_bytes(b, before);
     memset(odd, 0x5A, block + 8);
-    float *obs = b->copied_observations;
-    int8_t *masks = b->copied_masks;
+    linja_vector_out no_rewards = b->out;
+    no_rewards.rewards = NULL;
     void *misaligned = odd + 1 + byte(in) % 7;
-    CHECK(linja_vector_step_all(v, b->envs, below, actions, NULL, &b->out, NULL, NULL,
-                                b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT,
+    CHECK(linja_vector_step_all(v, b->envs, below, actions, NULL, &b->out, NULL, b->workspaces,
+                                b->workers, &refused) == HG_ERR_ARGUMENT,
           "step_all of %d envs on %d threads", below, b->threads);
-    CHECK(linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, obs, NULL,
-                                b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
-              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, masks,
-                                       b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT,
-          "step_all with one copy array");
-    CHECK(linja_vector_step_all(&bad, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+    /* every copies with a lone pointer of a pair: the new rows' observations
+     * and masks both or neither, the final observations, masks and rows all
+     * or none (the caller's arrays; out's own are the same to the check) */
+    for (int32_t set = 0; set < 32; set++) {
+        int finals = set >> 2;
+        if ((set & 1) == (set >> 1 & 1) && (finals == 0 || finals == 7)) {
+            continue;
+        }
+        linja_vector_copies lone = {set & 1 ? b->copied_observations : NULL,
+                                    set & 2 ? b->copied_masks : NULL,
+                                    set & 4 ? b->given_final_observations : NULL,
+                                    set & 8 ? b->given_final_masks : NULL,
+                                    set & 16 ? b->given_final_rows : NULL};
+        CHECK(linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, &lone,
+                                    b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT,
+              "step_all with a lone copies pointer (set %d)", set);
+    }
+    CHECK(linja_vector_step_all(&bad, b->envs, b->count, actions, NULL, &b->out, NULL,
                                 b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
               && linja_vector_step_all(NULL, b->envs, b->count, actions, NULL, &b->out, NULL,
-                                       NULL, b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
-              && linja_vector_step_all(v, b->envs, b->count, NULL, NULL, &b->out, NULL, NULL,
                                        b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
-              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+              && linja_vector_step_all(v, b->envs, b->count, NULL, NULL, &b->out, NULL,
+                                       b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &no_rewards, NULL,
+                                       b->workspaces, b->workers, &refused) == HG_ERR_ARGUMENT
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL,
                                        NULL, b->workers, &refused) == HG_ERR_ARGUMENT
-              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL,
                                        b->workspaces, b->workers, NULL) == HG_ERR_ARGUMENT
-              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL,
                                        b->workspaces, NULL, &refused) == HG_ERR_ARGUMENT
-              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+              && linja_vector_step_all(v, b->envs, b->count, actions, NULL, &b->out, NULL,
                                        b->workspaces, misaligned, &refused) == HG_ERR_ARGUMENT,
-          "step_all with a bad vector, a NULL or misaligned workers");
+          "step_all with a bad vector, no rewards, a NULL or misaligned workers");
     CHECK(refused == -2, "a refused argument set *refused to %d", refused);
     CHECK(linja_vector_random_all(b->envs, below, b->masks, drawn, b->workers) == HG_ERR_ARGUMENT
               && linja_vector_random_all(b->envs, b->count, b->masks, drawn, misaligned)
@@ -741,7 +921,9 @@ static void check_never_started(const linja_vector *v, batch *b, input *in)
     }
     CHECK(linja_workers_start(NULL, 1) == HG_ERR_ARGUMENT, "a NULL block started");
     CHECK(memcmp(stopped, b->workers, block) == 0, "a refused start wrote to the block");
-    CHECK(batch_step(v, b, actions, NULL, byte(in) & 1, &refused) == HG_ERR_ARGUMENT
+    uint8_t how = byte(in);
+    CHECK(batch_step(v, b, actions, NULL, how & 1, (how >> 1) % 3, how & 8, &refused)
+                  == HG_ERR_ARGUMENT
               && linja_vector_random_all(b->envs, b->count, b->masks, actions, b->workers)
                      == HG_ERR_ARGUMENT,
           "a call on workers never started");
@@ -772,7 +954,9 @@ static void fuzz_workers(input *in)
     v.rules.tie_break = byte(in) % 2;
     v.rules.blockade = byte(in) % 2;
     v.agent = (int32_t)(byte(in) % 3) - 1;
-    v.autoreset = (int32_t)(byte(in) % 3);
+    uint8_t mode = byte(in);
+    v.autoreset = (int32_t)(mode % 3);
+    v.reward_sign = SIGNS[mode / 3 % 4];
     v.seed_length = 1 + (int32_t)(byte(in) % 20);
     for (int32_t k = 0; k < v.seed_length; k++) {
         v.seed_text[k] = (char)('0' + byte(in) % 10);
@@ -799,9 +983,10 @@ static void fuzz_workers(input *in)
               && linja_vector_reset(&v, many.envs, count, NULL, &many.out, many.workspaces)
                      == count,
           "reset");
+    check_ends(&v, &one.out, count);
     batch_start(&one, 1);
     batch_start(&many, most > 1 ? 2 + (int32_t)(byte(in) % (uint32_t)(most - 1)) : 1);
-    for (int32_t round = 0; round < 32 && in->at < in->size; round++) {
+    for (int32_t round = 0; round < WORKER_ROUNDS && in->at < in->size; round++) {
         uint8_t how = byte(in);
         int32_t refused_one = -2, refused_many = -2;
         batch_bytes(&many, before_many);
@@ -828,6 +1013,7 @@ static void fuzz_workers(input *in)
                       && linja_vector_reset(&v, many.envs, count, which, &many.out,
                                             many.workspaces) == count,
                   "a reset");
+            check_ends(&v, &one.out, count);
             continue;
         }
         CHECK(linja_vector_random_all(one.envs, count, one.masks, actions, one.workers) == count
@@ -862,11 +1048,16 @@ static void fuzz_workers(input *in)
             break;
         default: break;
         }
-        int copies = how & 8, expected = first_refused(&v, &one, actions, subset);
+        /* the new rows copied or not; the final rows none, the caller's or
+         * out's own; with neither, a NULL copies or one of NULLs */
+        int copies = how & 8, finals = how % 8 % 3, empty = how % 8 == 6;
+        int expected = first_refused(&v, &one, actions, subset);
         batch_bytes(&one, before);
         batch_bytes(&many, before_many);
-        int32_t status_one = batch_step(&v, &one, actions, subset, copies, &refused_one);
-        int32_t status_many = batch_step(&v, &many, actions, subset, copies, &refused_many);
+        int32_t status_one = batch_step(&v, &one, actions, subset, copies, finals, empty,
+                                        &refused_one);
+        int32_t status_many = batch_step(&v, &many, actions, subset, copies, finals, empty,
+                                         &refused_many);
         if (expected >= 0) {
             CHECK(status_one == HG_ERR_ILLEGAL && refused_one == expected
                       && status_many == HG_ERR_ILLEGAL && refused_many == expected,
@@ -881,6 +1072,10 @@ static void fuzz_workers(input *in)
               "step_all: %d and %d on %d threads, refused %d/%d", status_one, status_many,
               many.threads, refused_one, refused_many);
         check_envs(&v, one.envs, count, &one.out);
+        check_ends(&v, &one.out, count);
+        check_finals(&one, finals, before);
+        batch_mark_ends(&v, &one, finals);
+        batch_mark_ends(&v, &many, finals);
         for (int32_t i = 0; i < count; i++) {
             int64_t row = (int64_t)i * LINJA_OBSERVATION, mask = (int64_t)i * LINJA_ACTIONS;
             if (subset && !subset[i]) {

@@ -31,20 +31,32 @@
  *      not: settings out of range are refused; every env a call writes
  *      holds a seat to move in range, a mask of 0s and 1s with a legal id
  *      for the seat it observes when that seat is to move, observations in
- *      [0, 1] and, where a hand ended, scores and winners of rules 6; an
- *      action refused leaves its env as it was; random actions are legal;
+ *      [0, 1] and, where a hand ended, scores and winners of rules 6 and
+ *      the rewards hg_rewards' formula gives from the scores (sign -1 at 3
+ *      players, 1 otherwise, or another finite value), elsewhere rewards,
+ *      scores and winners of 0; an action refused leaves its env as it
+ *      was; random actions are legal; a reset or step without rewards is
+ *      refused;
  *   5  the worker threads and the batch calls on them (plank_workers_*,
  *      plank_vector_step_all, plank_vector_random_all): starts refused for
  *      thread counts out of range, a NULL or misaligned block, stops of a
  *      block never started or stopped twice, calls on workers never started
- *      or stopped, counts below the threads, a lone copy array, a short
- *      history: all refused with every array as it was; then one batch on
- *      one thread and its twin on 2..8 (restarted on other counts along the
- *      way) stepped with the same actions (random legal, any id) and
- *      `active` subsets (NULL, all, none, any): a refused action reported
- *      as the same first env by both with nothing changed, else both
- *      batches' arrays, copies, envs, histories and bot generators equal,
- *      the copies equal to the rows, the rows as target 4 checks them.
+ *      or stopped, counts below the threads, an out without rewards, every
+ *      copies with a lone pointer of a pair (observations and masks; final
+ *      observations, masks and rows), a short history: all refused with
+ *      every array as it was; then one batch on one thread and its twin on
+ *      2..8 (restarted on other counts along the way) stepped with the same
+ *      actions (random legal, any id), `active` subsets (NULL, all, none,
+ *      any), the new rows copied or not, and the final rows not asked for,
+ *      copied into the caller's own final arrays or kept in out's (each
+ *      with its final_rows; no copies given as NULL or as all NULLs): a
+ *      refused action reported as the same first env by both with nothing
+ *      changed, else both batches' arrays (rewards, scores, winners, the
+ *      final arrays and final_rows among them), copies, envs, histories and
+ *      bot generators equal, the copies equal to the rows, the rows as
+ *      target 4 checks them (rewards included); in the final arrays given,
+ *      an env that ended has out's final rows and any other rows of 0; the
+ *      caller's final arrays, when not given, as they were.
  *
  * Running out of bytes reads zeros.  Every buffer is allocated at its exact
  * size, so AddressSanitizer sees any overrun.  A broken promise aborts with
@@ -488,13 +500,40 @@ typedef struct {
     int8_t *masks, *final_masks, *winners;
     int32_t *to_move;
     uint8_t *terminated;
-    double *scores;
+    double *scores, *rewards;
 } vector_arrays;
 
-/* Each env's row of the arrays, where the call wrote it: in range. */
+/* Seat p's reward of an end with `scores`, worked out as hg_rewards does:
+ * sign * (players * score - total) / (players - 1). */
+static double reward_of(const double *scores, int32_t players, double sign, int32_t p)
+{
+    double total = 0;
+    for (int32_t k = 0; k < players; k++)
+        total += scores[k];
+    return sign * ((double)players * scores[p] - total) / (double)(players - 1);
+}
+
+/* hg_rewards' sign for `players` picked by `pick`: the game's own (-1 at
+ * the penalty count, 3 players: huegames.plank.SPEC.lower_scores_win),
+ * the other one, or other finite values (any is legal). */
+static double sign_of(int32_t players, uint8_t pick)
+{
+    double own = players == 3 ? -1.0 : 1.0;
+    switch (pick % 6) {
+    case 0: case 1: case 2: return own;
+    case 3: return -own;
+    case 4: return 0.375;
+    default: return -1e300;
+    }
+}
+
+/* Each env's row of the arrays, where the call wrote it: in range; where
+ * the hand ended, rewards those of its scores, else rewards, scores and
+ * winners 0 (every byte, as hg_no_end writes them). */
 static void check_rows(const plank_vector *v, const plank_env *envs, const vector_arrays *a,
                        int32_t start, int32_t stop)
 {
+    static const double zero;
     int32_t players = v->rules.players;
     int32_t size = PLANK_OBSERVATION_BASE + PLANK_OBSERVATION_PER_PLAYER * players;
     for (int32_t i = start; i < stop; i++) {
@@ -519,6 +558,20 @@ static void check_rows(const plank_vector *v, const plank_env *envs, const vecto
             CHECK(obs[k] >= 0.0f && obs[k] <= 1.0f, "env %d: observation[%d] = %g", i, k,
                   (double)obs[k]);
         CHECK(a->terminated[i] <= 1, "env %d: terminated %d", i, a->terminated[i]);
+        for (int32_t s = 0; s < players; s++) {
+            int64_t at = (int64_t)i * players + s;
+            double score = a->scores[at], reward = a->rewards[at];
+            double expected = reward_of(&a->scores[(int64_t)i * players], players,
+                                        v->reward_sign, s);
+            if (a->terminated[i])
+                CHECK(reward == expected, "env %d seat %d: reward %g, its scores say %g", i, s,
+                      reward, expected);
+            else
+                CHECK(memcmp(&score, &zero, sizeof zero) == 0
+                          && memcmp(&reward, &zero, sizeof zero) == 0 && a->winners[at] == 0,
+                      "env %d did not end: seat %d's score %g, reward %g, winner %d", i, s,
+                      score, reward, a->winners[at]);
+        }
         if (a->terminated[i]) {
             int32_t winners = 0;
             for (int32_t s = 0; s < players; s++) {
@@ -560,6 +613,8 @@ static void fuzz_vector(input *in)
         memcpy(v->labels[s], "'random'", 8);
     }
     players = v->rules.players >= 2 && v->rules.players <= 4 ? v->rules.players : 4;
+    /* mode's top bit, free, for another sign than the game's: the seed's first digit picks */
+    v->reward_sign = sign_of(players, mode & 128 ? (uint8_t)v->seed_text[0] : 0);
     size = PLANK_OBSERVATION_BASE + PLANK_OBSERVATION_PER_PLAYER * players;
     if (v->rules.turn_limit >= 1 && v->rules.turn_limit <= 64) /* room, one short, or none */
         history = (int64_t)count * (v->rules.turn_limit + 1) - (mode & 32 ? byte(in) % 2 : 0);
@@ -575,6 +630,7 @@ static void fuzz_vector(input *in)
     a.to_move = canary(sizeof(int32_t) * (size_t)count);
     a.terminated = canary((size_t)count);
     a.scores = canary(sizeof(double) * (size_t)(count * players));
+    a.rewards = canary(sizeof(double) * (size_t)(count * players));
     a.winners = canary((size_t)(count * players));
     out.observations = a.observations;
     out.final_observations = a.final_observations;
@@ -584,6 +640,11 @@ static void fuzz_vector(input *in)
     out.terminated = a.terminated;
     out.scores = a.scores;
     out.winners = a.winners;
+    out.rewards = NULL;
+    CHECK(plank_vector_reset(v, envs, count, NULL, &out) == HG_ERR_ARGUMENT
+              && plank_vector_step(v, envs, 0, count, actions, &out) == HG_ERR_ARGUMENT,
+          "a vector call without rewards");
+    out.rewards = a.rewards;
 
     CHECK(plank_vector_reset(NULL, envs, count, NULL, &out) == HG_ERR_ARGUMENT
               && plank_vector_reset(v, envs, count, NULL, NULL) == HG_ERR_ARGUMENT
@@ -671,6 +732,7 @@ done:
     free(a.to_move);
     free(a.terminated);
     free(a.scores);
+    free(a.rewards);
     free(a.winners);
 }
 
@@ -678,18 +740,26 @@ done:
 
 #define WORKER_ENVS 10
 #define WORKER_THREADS 8
-#define WORKER_ARRAYS 13
+#define WORKER_ARRAYS 18
+#define GIVEN_PARTS 14          /* batch_arrays' first of the caller's final arrays */
+
+/* The final rows step_all copies: none, into the caller's own final arrays
+ * (a batch's given_*), or into out's final arrays themselves. */
+enum { FINALS_NONE, FINALS_GIVEN, FINALS_OUT };
 
 /* One batch: its settings (with its own history and bot generators), its
- * envs, the arrays of its calls and the copies step_all may write (each at
- * its exact size), and its workers. */
+ * envs, the arrays of its calls and the copies step_all may write (the new
+ * rows; the final rows into the caller's final arrays with their
+ * final_rows, or into out's own with theirs; each at its exact size), and
+ * its workers. */
 typedef struct {
     int32_t count, threads, size;
     plank_vector v;
     plank_env *envs;
     vector_arrays a;
-    float *copied_observations;
-    int8_t *copied_masks;
+    float *copied_observations, *given_final_observations;
+    int8_t *copied_masks, *given_final_masks;
+    uint8_t *given_final_rows, *out_final_rows;
     void *workers;               /* plank_workers_size() bytes */
     plank_vector_out out;
 } batch;
@@ -701,13 +771,17 @@ static void batch_arrays(const batch *b, void **places, size_t *sizes)
     void *p[WORKER_ARRAYS] = {b->envs, b->a.observations, b->a.final_observations,
                               b->copied_observations, b->a.masks, b->a.final_masks,
                               b->copied_masks, b->a.winners, b->a.to_move, b->a.terminated,
-                              b->a.scores, b->v.history, b->v.rngs};
+                              b->a.scores, b->v.history, b->v.rngs, b->a.rewards,
+                              b->given_final_observations, b->given_final_masks,
+                              b->given_final_rows, b->out_final_rows};
     size_t s[WORKER_ARRAYS] = {n * sizeof *b->envs, n * obs * sizeof(float),
                                n * obs * sizeof(float), n * obs * sizeof(float),
                                n * PLANK_ACTIONS, n * PLANK_ACTIONS, n * PLANK_ACTIONS,
                                n * players, n * sizeof(int32_t), n, n * players * sizeof(double),
                                sizeof(plank_key) * (size_t)b->v.history_length,
-                               sizeof(plank_rng) * (size_t)b->v.rngs_length};
+                               sizeof(plank_rng) * (size_t)b->v.rngs_length,
+                               n * players * sizeof(double), n * obs * sizeof(float),
+                               n * PLANK_ACTIONS, n, n};
     for (int32_t k = 0; k < WORKER_ARRAYS; k++) {
         places[k] = p[k];
         sizes[k] = s[k];
@@ -739,6 +813,22 @@ static int batch_same(const batch *b, const uint8_t *before)
     return same;
 }
 
+/* Whether arrays first..last of the batch (batch_arrays' order) are as
+ * `before` (batch_bytes') holds them. */
+static int parts_same(const batch *b, int32_t first, int32_t last, const uint8_t *before)
+{
+    void *places[WORKER_ARRAYS];
+    size_t sizes[WORKER_ARRAYS], at = 0;
+    int same = 1;
+    batch_arrays(b, places, sizes);
+    for (int32_t k = 0; k <= last; k++) {
+        if (k >= first && sizes[k])
+            same &= memcmp(places[k], before + at, sizes[k]) == 0;
+        at += sizes[k];
+    }
+    return same;
+}
+
 static void batch_new(batch *b, const plank_vector *v, int32_t count)
 {
     size_t n = (size_t)count, players = (size_t)v->rules.players;
@@ -757,10 +847,15 @@ static void batch_new(batch *b, const plank_vector *v, int32_t count)
     b->a.masks = calloc(n * PLANK_ACTIONS, 1);
     b->a.final_masks = calloc(n * PLANK_ACTIONS, 1);
     b->copied_masks = calloc(n * PLANK_ACTIONS, 1);
+    b->given_final_observations = calloc(n * (size_t)b->size, sizeof(float));
+    b->given_final_masks = calloc(n * PLANK_ACTIONS, 1);
+    b->given_final_rows = calloc(n, 1);
+    b->out_final_rows = calloc(n, 1);
     b->a.winners = calloc(n * players, 1);
     b->a.to_move = calloc(n, sizeof(int32_t));
     b->a.terminated = calloc(n, 1);
     b->a.scores = calloc(n * players, sizeof(double));
+    b->a.rewards = calloc(n * players, sizeof(double));
     b->workers = calloc(1, (size_t)plank_workers_size()); /* zeros: never started */
     b->out.observations = b->a.observations;
     b->out.final_observations = b->a.final_observations;
@@ -770,6 +865,7 @@ static void batch_new(batch *b, const plank_vector *v, int32_t count)
     b->out.terminated = b->a.terminated;
     b->out.scores = b->a.scores;
     b->out.winners = b->a.winners;
+    b->out.rewards = b->a.rewards;
 }
 
 static void batch_free(batch *b)
@@ -778,7 +874,9 @@ static void batch_free(batch *b)
     free(b->v.history), free(b->v.rngs), free(b->envs), free(b->a.observations);
     free(b->a.final_observations), free(b->copied_observations), free(b->a.masks);
     free(b->a.final_masks), free(b->copied_masks), free(b->a.winners), free(b->a.to_move);
-    free(b->a.terminated), free(b->a.scores), free(b->workers);
+    free(b->a.terminated), free(b->a.scores), free(b->a.rewards), free(b->workers);
+    free(b->given_final_observations), free(b->given_final_masks), free(b->given_final_rows);
+    free(b->out_final_rows);
 }
 
 static void batch_start(batch *b, int32_t threads)
@@ -788,13 +886,75 @@ static void batch_start(batch *b, int32_t threads)
           threads);
 }
 
-/* plank_vector_step_all of the whole batch, copies or not. */
+/* plank_vector_step_all of the whole batch: the new rows copied or not,
+ * the final rows as `finals` (FINALS_*) says, and with neither a NULL
+ * copies or (`empty`) one of NULLs. */
 static int32_t batch_step(batch *b, const int64_t *actions, const uint8_t *active, int copies,
-                          int32_t *refused)
+                          int finals, int empty, int32_t *refused)
 {
+    plank_vector_copies c;
+    memset(&c, 0, sizeof c);
+    if (copies) {
+        c.observations = b->copied_observations;
+        c.masks = b->copied_masks;
+    }
+    if (finals == FINALS_GIVEN) {
+        c.final_observations = b->given_final_observations;
+        c.final_masks = b->given_final_masks;
+        c.final_rows = b->given_final_rows;
+    } else if (finals == FINALS_OUT) {
+        c.final_observations = b->a.final_observations;
+        c.final_masks = b->a.final_masks;
+        c.final_rows = b->out_final_rows;
+    }
     return plank_vector_step_all(&b->v, b->envs, b->count, actions, active, &b->out,
-                                 copies ? b->copied_observations : NULL,
-                                 copies ? b->copied_masks : NULL, b->workers, refused);
+                                 copies || finals || empty ? &c : NULL, b->workers, refused);
+}
+
+/* After a step_all with `finals` (FINALS_*), the final arrays it was given:
+ * each env's rows its end's (out's final rows) and final_rows[i] 1 where
+ * it ended in the call, else rows of 0 and final_rows[i] 0; the caller's
+ * final arrays, when not given, as they were (`before`, batch_bytes'). */
+static void check_finals(const batch *b, int finals, const uint8_t *before)
+{
+    static const int8_t no_mask[PLANK_ACTIONS];
+    static const float none;
+    size_t bytes = sizeof(float) * (size_t)b->size;
+    if (finals != FINALS_GIVEN)
+        CHECK(parts_same(b, GIVEN_PARTS, GIVEN_PARTS + 2, before),
+              "a step_all not given the caller's final arrays wrote to them");
+    if (finals == FINALS_NONE)
+        return;
+    int given = finals == FINALS_GIVEN;
+    const float *observations = given ? b->given_final_observations : b->a.final_observations;
+    const int8_t *masks = given ? b->given_final_masks : b->a.final_masks;
+    const uint8_t *rows = given ? b->given_final_rows : b->out_final_rows;
+    for (int32_t i = 0; i < b->count; i++) {
+        int64_t row = (int64_t)i * b->size, mask = (int64_t)i * PLANK_ACTIONS;
+        int zero = 1;
+        for (int32_t k = 0; k < b->size; k++)
+            zero &= memcmp(&observations[row + k], &none, sizeof none) == 0;
+        if (b->a.terminated[i])
+            CHECK(rows[i] == 1
+                      && memcmp(&observations[row], &b->a.final_observations[row], bytes) == 0
+                      && memcmp(&masks[mask], &b->a.final_masks[mask], sizeof no_mask) == 0,
+                  "env %d ended: final_rows %d, its final rows not its end's (%s)", i, rows[i],
+                  given ? "the caller's" : "out's");
+        else
+            CHECK(rows[i] == 0 && zero && memcmp(&masks[mask], no_mask, sizeof no_mask) == 0,
+                  "env %d did not end: final_rows %d, its final rows not 0 (%s)", i, rows[i],
+                  given ? "the caller's" : "out's");
+    }
+}
+
+/* What the caller does for out's own final arrays after a step_all not
+ * given them (same-step mode): where a hand ended its end is there now, so
+ * out_final_rows says so (the next step_all given them zeroes it). */
+static void batch_mark_ends(batch *b, int finals)
+{
+    for (int32_t i = 0; i < b->count && finals != FINALS_OUT; i++)
+        if (b->a.terminated[i] && b->v.autoreset == PLANK_SAME_STEP)
+            b->out_final_rows[i] = 1;
 }
 
 /* Calls the core must refuse (HG_ERR_ARGUMENT) with every array of the
@@ -807,37 +967,52 @@ static void check_refusals(batch *b, const int64_t *actions, input *in)
     int64_t *drawn = canary(sizeof *drawn * (size_t)b->count);
     int32_t refused = -2, below = b->threads - 1 - (int32_t)(byte(in) % 3);
     plank_vector bad = b->v, short_history = b->v;
+    plank_vector_out no_rewards = b->out;
     void *misaligned = odd + 1 + byte(in) % 7;
+    no_rewards.rewards = NULL;
     bad.autoreset = 3 + byte(in);
     short_history.rules.repetition = 2;
     short_history.history_length--;
     batch_bytes(b, before);
-    CHECK(plank_vector_step_all(&b->v, b->envs, below, actions, NULL, &b->out, NULL, NULL,
+    CHECK(plank_vector_step_all(&b->v, b->envs, below, actions, NULL, &b->out, NULL,
                                 b->workers, &refused) == HG_ERR_ARGUMENT,
           "step_all of %d envs on %d threads", below, b->threads);
-    CHECK(plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out,
-                                b->copied_observations, NULL, b->workers, &refused)
-                  == HG_ERR_ARGUMENT
-              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, NULL,
-                                       b->copied_masks, b->workers, &refused) == HG_ERR_ARGUMENT,
-          "step_all with one copy array");
-    CHECK(plank_vector_step_all(&bad, b->envs, b->count, actions, NULL, &b->out, NULL, NULL,
+    /* every copies with a lone pointer of a pair: the new rows' observations
+     * and masks both or neither, the final observations, masks and rows all
+     * or none (the caller's arrays; out's own are the same to the check) */
+    for (int32_t set = 0; set < 32; set++) {
+        int finals = set >> 2;
+        if ((set & 1) == (set >> 1 & 1) && (finals == 0 || finals == 7))
+            continue;
+        plank_vector_copies lone = {set & 1 ? b->copied_observations : NULL,
+                                    set & 2 ? b->copied_masks : NULL,
+                                    set & 4 ? b->given_final_observations : NULL,
+                                    set & 8 ? b->given_final_masks : NULL,
+                                    set & 16 ? b->given_final_rows : NULL};
+        CHECK(plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, &lone,
+                                    b->workers, &refused) == HG_ERR_ARGUMENT,
+              "step_all with a lone copies pointer (set %d)", set);
+    }
+    CHECK(plank_vector_step_all(&bad, b->envs, b->count, actions, NULL, &b->out, NULL,
                                 b->workers, &refused) == HG_ERR_ARGUMENT
               && plank_vector_step_all(&short_history, b->envs, b->count, actions, NULL, &b->out,
-                                       NULL, NULL, b->workers, &refused) == HG_ERR_ARGUMENT
-              && plank_vector_step_all(NULL, b->envs, b->count, actions, NULL, &b->out, NULL,
                                        NULL, b->workers, &refused) == HG_ERR_ARGUMENT
-              && plank_vector_step_all(&b->v, b->envs, b->count, NULL, NULL, &b->out, NULL, NULL,
+              && plank_vector_step_all(NULL, b->envs, b->count, actions, NULL, &b->out, NULL,
                                        b->workers, &refused) == HG_ERR_ARGUMENT
-              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, NULL, NULL, NULL,
+              && plank_vector_step_all(&b->v, b->envs, b->count, NULL, NULL, &b->out, NULL,
                                        b->workers, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, NULL, NULL,
+                                       b->workers, &refused) == HG_ERR_ARGUMENT
+              && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &no_rewards,
+                                       NULL, b->workers, &refused) == HG_ERR_ARGUMENT
               && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, NULL,
-                                       NULL, b->workers, NULL) == HG_ERR_ARGUMENT
+                                       b->workers, NULL) == HG_ERR_ARGUMENT
               && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, NULL,
-                                       NULL, NULL, &refused) == HG_ERR_ARGUMENT
+                                       NULL, &refused) == HG_ERR_ARGUMENT
               && plank_vector_step_all(&b->v, b->envs, b->count, actions, NULL, &b->out, NULL,
-                                       NULL, misaligned, &refused) == HG_ERR_ARGUMENT,
-          "step_all with bad settings, a short history, a NULL or misaligned workers");
+                                       misaligned, &refused) == HG_ERR_ARGUMENT,
+          "step_all with bad settings, a short history, no rewards, a NULL or misaligned "
+          "workers");
     CHECK(refused == -2, "a refused argument set *refused to %d", refused);
     CHECK(plank_vector_random_all(b->envs, below, b->a.masks, drawn, b->workers)
                   == HG_ERR_ARGUMENT
@@ -874,7 +1049,9 @@ static void check_never_started(batch *b, input *in)
               "plank_workers_start(%d)", threads[k]);
     CHECK(plank_workers_start(NULL, 1) == HG_ERR_ARGUMENT, "a NULL block started");
     CHECK(memcmp(stopped, b->workers, block) == 0, "a refused start wrote to the block");
-    CHECK(batch_step(b, actions, NULL, byte(in) & 1, &refused) == HG_ERR_ARGUMENT
+    uint8_t how = byte(in);
+    CHECK(batch_step(b, actions, NULL, how & 1, (how >> 1) % 3, how & 8, &refused)
+                  == HG_ERR_ARGUMENT
               && plank_vector_random_all(b->envs, b->count, b->a.masks, actions, b->workers)
                      == HG_ERR_ARGUMENT,
           "a call on workers never started");
@@ -899,7 +1076,9 @@ static void fuzz_workers(input *in)
 {
     plank_vector v;
     memset(&v, 0, sizeof v);
-    v.rules.players = 2 + byte(in) % 3;
+    uint8_t pick = byte(in);
+    v.rules.players = 2 + pick % 3;
+    v.reward_sign = sign_of(v.rules.players, (uint8_t)(pick / 3));
     v.rules.repetition = (byte(in) % 2) * (2 + byte(in) % 3);
     v.rules.turn_limit = 1 + byte(in) % 40;
     v.agent = (int32_t)(byte(in) % (uint32_t)(v.rules.players + 1)) - 1;
@@ -994,11 +1173,16 @@ static void fuzz_workers(input *in)
             break;
         default: break;
         }
-        int copies = how & 8, expected = first_refused(&one, actions, subset);
+        /* the new rows copied or not; the final rows none, the caller's or
+         * out's own; with neither, a NULL copies or one of NULLs */
+        int copies = how & 8, finals = how % 8 % 3, empty = how % 8 == 6;
+        int expected = first_refused(&one, actions, subset);
         batch_bytes(&one, before);
         batch_bytes(&many, before_many);
-        int32_t status_one = batch_step(&one, actions, subset, copies, &refused_one);
-        int32_t status_many = batch_step(&many, actions, subset, copies, &refused_many);
+        int32_t status_one = batch_step(&one, actions, subset, copies, finals, empty,
+                                        &refused_one);
+        int32_t status_many = batch_step(&many, actions, subset, copies, finals, empty,
+                                         &refused_many);
         if (expected >= 0) {
             CHECK(status_one == HG_ERR_ILLEGAL && refused_one == expected
                       && status_many == HG_ERR_ILLEGAL && refused_many == expected,
@@ -1015,6 +1199,9 @@ static void fuzz_workers(input *in)
         if (status_one < 0)
             break; /* the bots ended a new hand at once: that env is not started */
         check_rows(&one.v, one.envs, &one.a, 0, count);
+        check_finals(&one, finals, before);
+        batch_mark_ends(&one, finals);
+        batch_mark_ends(&many, finals);
         for (int32_t i = 0; i < count; i++) {
             int64_t row = (int64_t)i * one.size, mask = (int64_t)i * PLANK_ACTIONS;
             if (subset && !subset[i])
