@@ -785,9 +785,13 @@ def game_spec(name: str, *, module: str | None = None) -> GameSpec:
     """The registered game ``name``, loading its entry point on first use.
 
     ``module`` names the package of a game that is not installed in
-    :data:`GAMES_GROUP`, so a fresh worker process can find it too.
+    :data:`GAMES_GROUP`, so a fresh worker process can find it too.  A name
+    with underscores that no game has is read with hyphens, so a game's
+    module name finds it too (``hues_and_cues``).
 
     >>> from huegames import engine
+    >>> engine.game_spec("hues_and_cues").name
+    'hues-and-cues'
     >>> spec = engine.game_spec("hue")
     >>> spec.title, spec.min_players, spec.max_players
     ('Hue', 2, 5)
@@ -798,8 +802,12 @@ def game_spec(name: str, *, module: str | None = None) -> GameSpec:
     ...
     ValueError: unknown game 'chess': choose from hue, hues-and-cues, linja, plank...
     """
+    known = name
     if isinstance(name, str) and name not in _REGISTRY:
-        entry = _installed().get(name)
+        installed = _installed()
+        if name not in installed and module is None and "_" in name:
+            known = name.replace("_", "-")  # the game's module name
+        entry = installed.get(known)
         if entry is not None:
             loaded = entry.load()
             if isinstance(loaded, GameSpec):
@@ -807,7 +815,7 @@ def game_spec(name: str, *, module: str | None = None) -> GameSpec:
         elif module is not None:
             importlib.import_module(module)
     try:
-        return _REGISTRY[name]
+        return _REGISTRY[known]
     except (KeyError, TypeError):
         raise ValueError(
             f"unknown game {brief(name)}: choose from {', '.join(game_names())}"

@@ -230,6 +230,12 @@ def test_registry_refuses_unknown_games():
         engine.game_spec("chess")
 
 
+def test_a_games_module_name_finds_it_and_an_unknown_one_is_named_as_given():
+    assert engine.game_spec("hues_and_cues") is engine.game_spec("hues-and-cues")
+    with pytest.raises(ValueError, match="unknown game 'no_such_game'"):
+        engine.game_spec("no_such_game")
+
+
 def test_registry_refuses_a_second_game_under_a_taken_name():
     spec = engine.game_spec("linja")
     impostor = engine.GameSpec(
