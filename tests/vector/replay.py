@@ -81,10 +81,17 @@ class Replay:
         opponents: Any = None,
         seat: int = 0,
         rules: dict[str, Any] | None = None,
+        reward: str = "score-difference",
     ) -> None:
         self.single = hg.Env(
-            game, players, seat=seat, opponents=opponents or "random", **(rules or {})
+            game,
+            players,
+            seat=seat,
+            opponents=opponents or "random",
+            reward=reward,
+            **(rules or {}),
         )
+        self.reward = reward
         self.self_play = opponents is None
         self.spec, self.players, self.code = self.single.game_spec, players, self.single.encoding
         self.seed, self.env, self.episode = seed, env, -1
@@ -132,7 +139,7 @@ class Replay:
         self.last = seat
         if not game.is_over:
             return np.zeros(self.players), False
-        return np.array(_envs.final_rewards(self.spec, game, "score-difference")), True
+        return np.array(_envs.final_rewards(self.spec, game, self.reward)), True
 
     def outcome(self) -> tuple[list[float], list[int]]:
         """The ended game's scores and its winners as 0/1 per seat."""

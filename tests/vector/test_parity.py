@@ -91,6 +91,19 @@ def test_each_env_plays_the_single_environments_games_under_other_rules(game, ba
 
 
 @pytest.mark.parametrize(
+    ("game", "backend"),
+    [pytest.param(g, b, id=f"{g}-{b}") for g in RULES for b in backends(g)],
+)
+@pytest.mark.parametrize("opponents", [None, "random"])
+def test_win_loss_rewards_are_the_single_environments(game, backend, opponents):
+    num_envs, steps = SIZES[game]
+    settings = {"opponents": opponents} if opponents else {}
+    envs = vector.make(game, num_envs, seed=6, backend=backend, reward="win-loss", **settings)
+    replays = replays_of(game, envs.players, 6, num_envs, reward="win-loss", **settings)
+    assert play_along(envs, replays, steps, np.random.default_rng(6)) > 0
+
+
+@pytest.mark.parametrize(
     ("game", "players", "opponents", "seat", "size"),
     [
         pytest.param("plank", 4, ["greedy", "random", "greedy"], 1, (4, 80), id="plank-4"),

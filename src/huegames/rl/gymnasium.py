@@ -235,6 +235,7 @@ def register_envs() -> list[str]:
             gymnasium.register(
                 id=ident,
                 entry_point="huegames.rl.gymnasium:Env",
+                vector_entry_point="huegames.vector.env:gymnasium_vector_env",
                 kwargs={"game": name},
                 disable_env_checker=False,
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import sys
-from typing import Any
+from typing import Any, Final
 
 import gymnasium
 import numpy as np
@@ -27,7 +27,7 @@ from .batch import (
     check_batch_seed,
 )
 
-__all__ = ["VectorEnv", "make"]
+__all__ = ["VECTOR_OPTIONS", "VectorEnv", "gymnasium_vector_env", "make"]
 
 _MODES = {
     "same-step": AutoresetMode.SAME_STEP,
@@ -55,6 +55,7 @@ def make(
     backend: str = "auto",
     copy: bool = True,
     observation: str = "full",
+    reward: str = "score-difference",
 ) -> VectorEnv:
     """``num_envs`` games of ``game`` stepped together (:class:`VectorEnv`).
 
@@ -74,7 +75,10 @@ def make(
       observations and masks a step);
       ``observation``: ``"full"``, the single environment's, or another the
       game's encoding makes (its ``variant``: Hue's ``"compact"``, one cell
-      value a cell in place of the 20 planes, :mod:`huegames.hue.encoding`).
+      value a cell in place of the 20 planes, :mod:`huegames.hue.encoding`);
+      ``reward``: the single environment's, ``"score-difference"`` (the
+      seat's score minus the others' mean, negated where lower scores win)
+      or ``"win-loss"`` (+1 each winner, -1 each other seat, 0 in a draw).
     """
     return VectorEnv(
         game,
@@ -89,6 +93,7 @@ def make(
         backend=backend,
         copy=copy,
         observation=observation,
+        reward=reward,
     )
 
 
@@ -124,8 +129,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         backend: str = "auto",
         copy: bool = True,
         observation: str = "full",
+        reward: str = "score-difference",
     ) -> None:
         spec, count, made_rules = _envs.resolve(game, players, dict(rules or {}))
+        self.reward = _envs.check_choice(reward, _envs.REWARDS, "reward")
+        """``"score-difference"`` or ``"win-loss"``, as the single environment's."""
         self.num_envs = engine.check_int(num_envs, "num_envs")
         if self.num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {brief(num_envs)}")
@@ -285,7 +293,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
             done = terminated | (self._done & (self.autoreset_mode == "disabled"))
             self._done = done if chosen is None else np.where(chosen, done, self._done)
         # the batch wrote every env's rewards, scores and winners: 0 where it did not end
-        seats = buffers.rewards if self._agent is None else buffers.rewards[:, self._agent]
+        every = buffers.rewards
+        if self.reward == "win-loss":
+            every = _win_loss(buffers.winners) if terminated.any() else np.zeros_like(every)
+        seats = every if self._agent is None else every[:, self._agent]
         rewards = seats.copy()
         infos: dict[str, Any] = {"to_move": buffers.to_move.copy()}
         if terminated.any():
@@ -462,3 +473,54 @@ def _batch(
     if backend == "c":
         raise ValueError(f"{spec.title} has no C batch for these settings (backend='c')")
     return PythonBatch(setup, buffers, chunks)
+
+
+def _win_loss(winners: np.ndarray) -> np.ndarray:
+    """Each seat's ``"win-loss"`` reward from the batch's winners rows (0
+    where no game ended): +1 for each winner, -1 for each other seat, and 0
+    for every seat of a game without a winner."""
+    won = winners.astype(np.float64)
+    decided = won.any(axis=1, keepdims=True)
+    return np.where(decided, 2.0 * won - 1.0, 0.0)
+
+
+VECTOR_OPTIONS: Final = frozenset(
+    {"seed", "threads", "autoreset_mode", "copy", "observation", "backend"}
+)
+"""The keywords of :func:`make` that :func:`gymnasium_vector_env` passes on
+as they are (every other keyword is a rule)."""
+
+
+def gymnasium_vector_env(
+    num_envs: int,
+    game: str,
+    players: int | None = None,
+    seat: int = 0,
+    opponents: Any = "random",
+    reward: str = "score-difference",
+    render_mode: str | None = None,
+    **options: Any,
+) -> VectorEnv:
+    """What ``gymnasium.make_vec("huegames/<game>-v0", num_envs)`` builds (the
+    ids' ``vector_entry_point``): the single environment's game, seat,
+    opponents (``"random"`` unless given: ``opponents=None`` for
+    self-play), reward and rules (as keywords, ``turn_limit=30``), with
+    :func:`make`'s own options (:data:`VECTOR_OPTIONS`, such as ``seed``
+    and ``threads``) beside them."""
+    if render_mode is not None:
+        raise ValueError(
+            f"a vector environment does not render (render_mode={brief(render_mode)}): "
+            "draw one game with huegames.pictures"
+        )
+    rules = {name: value for name, value in options.items() if name not in VECTOR_OPTIONS}
+    chosen = {name: value for name, value in options.items() if name in VECTOR_OPTIONS}
+    return make(
+        game,
+        num_envs,
+        players=players,
+        rules=rules,
+        opponents=opponents,
+        seat=seat,
+        reward=reward,
+        **chosen,
+    )
