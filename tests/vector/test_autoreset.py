@@ -173,6 +173,29 @@ def test_reset_mask_must_be_bools_one_per_env_of_a_started_batch():
     assert observations["action_mask"].any(axis=1).all()
 
 
+def test_reset_refuses_options_other_than_reset_mask_and_changes_nothing():
+    envs = vector.make("linja", 3, seed=1)
+    observations, _ = envs.reset()
+    for bad, error, message in [
+        ({"reset_maks": np.ones(3, bool)}, ValueError, "unknown reset options \\['reset_maks'\\]"),
+        ({"reset_mask": np.ones(3, bool), "seed": 2}, ValueError, "the one option is 'reset_mask'"),
+        (5, TypeError, "options must be a dict, not 5"),
+        ([("reset_mask", None)], TypeError, "options must be a dict"),
+    ]:
+        with pytest.raises(error, match=message):
+            envs.reset(options=bad)
+    twin = vector.make("linja", 3, seed=1)  # never offered the options
+    twin.reset()
+    for _ in range(40):  # the same games: no refused call started another
+        actions = twin.random_actions()
+        np.testing.assert_array_equal(envs.random_actions(), actions)
+        stepped, expected = envs.step(actions), twin.step(actions)
+        for key in observations:
+            np.testing.assert_array_equal(stepped[0][key], expected[0][key])
+    observations, _ = envs.reset(options={})  # no option: every env's next game
+    assert observations["action_mask"].any(axis=1).all()
+
+
 def test_reset_without_a_seed_starts_every_envs_next_episode():
     envs = vector.make("linja", 3, seed=21, opponents="random")
     first, _ = envs.reset()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import itertools
 import sys
+from collections.abc import Mapping
 from typing import Any, Final
 
 import gymnasium
@@ -236,8 +237,16 @@ class VectorEnv(gymnasium.vector.VectorEnv[dict[str, Any], np.ndarray, np.ndarra
         """Start every env's first game of batch seed ``seed`` (None: the
         environment's seed the first time, else every env's next game), or
         with ``options={"reset_mask": mask}`` the next game of the envs the
-        bool mask selects."""
-        mask = None if options is None else options.get("reset_mask")
+        bool mask selects (no other option: a misspelt one would reset
+        every env)."""
+        mask = None
+        if options is not None:
+            if not isinstance(options, Mapping):
+                raise TypeError(f"options must be a dict, not {brief(options)}")
+            unknown = sorted(map(str, set(options) - {"reset_mask"}))
+            if unknown:
+                raise ValueError(f"unknown reset options {unknown}: the one option is 'reset_mask'")
+            mask = options.get("reset_mask")
         if mask is not None:
             mask = np.asarray(mask)
             if mask.dtype != np.bool_ or mask.shape != (self.num_envs,):
