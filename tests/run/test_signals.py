@@ -15,10 +15,19 @@ psutil = pytest.importorskip("psutil")
 
 
 def started(argv: list[str]) -> subprocess.Popen[bytes]:
+    """The command in its own session, with SIGTERM and SIGHUP at their
+    defaults as a shell starts it: under ``nohup`` the tests inherit an
+    ignored SIGHUP, which a run rightly keeps ignoring."""
     return subprocess.Popen(
         [sys.executable, "-m", "huegames", *argv],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+        preexec_fn=_default_signals,
     )  # fmt: skip
+
+
+def _default_signals() -> None:
+    for signum in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(signum, signal.SIG_DFL)
 
 
 def group_members(group: int) -> list[int]:

@@ -18,31 +18,18 @@ from typing import Any, Final
 import numpy as np
 
 from .. import _cores
-from ..vector.batch import (
-    OUT_FIELDS,
-    Buffers,
-    Finals,
-    Setup,
-    Workers,
-    point_copies,
-    point_out,
-    refused_env,
-    repr_text,
-    step_pointers,
-)
+from ..vector.batch import Buffers, CBatch, Setup
 from . import c_state, kernel
 from .rules import Rules
 
 __all__ = ["MOST_HISTORY", "PlankBatch"]
-
-_core = _cores.load(c_state.CORE, c_state.CORE_NAME, c_state.CORE_VERSION)
 
 MOST_HISTORY: Final = 1 << 28
 """The most bytes of positions (16 each, ``turn_limit + 1`` per env) the C
 batch keeps for the repetition rule; past it the Python batch plays."""
 
 
-class PlankBatch(_cores.ProcessBound):
+class PlankBatch(CBatch):
     """A batch of Plank hands in the C core (:class:`huegames.vector.batch.Batch`)."""
 
     def __init__(
@@ -53,21 +40,11 @@ class PlankBatch(_cores.ProcessBound):
         buffers: Buffers,
         chunks: Sequence[tuple[int, int]],
     ) -> None:
-        ffi = c_state.ffi
-        self.setup, self.buffers, self.chunks = setup, buffers, list(chunks)
-        self._vector = vector
-        self._arrays = arrays  # the history and the bots' generators: the vector points into them
-        self._envs = ffi.new("plank_env[]", setup.num_envs)
-        self._out = ffi.new("plank_vector_out *")
-        self._copies = ffi.new("plank_vector_copies *")
-        self._keep = point_out(ffi, self._out, buffers, OUT_FIELDS)
-        self._masks = ffi.cast("int8_t *", ffi.from_buffer(buffers.masks))
-        self._step = c_state.lib.plank_vector_step
-        self._step_all = c_state.lib.plank_vector_step_all
-        self._random_all = c_state.lib.plank_vector_random_all
-        self._workers = Workers(ffi, c_state.lib, "plank", len(self.chunks))
-        self._refused = ffi.new("int32_t *")
-        self._from_buffer, self._cast = ffi.from_buffer, ffi.cast
+        core = _cores.core(c_state.CORE, c_state.CORE_VERSION)
+        super().__init__(core, "plank", vector, setup, buffers, chunks)
+        self._arrays = arrays  # what the vector's pointers point to
+        self._envs = self._ffi.new("plank_env[]", setup.num_envs)
+        self._masks = self._ffi.cast("int8_t *", self._ffi.from_buffer(buffers.masks))
 
     @classmethod
     def of(
@@ -90,24 +67,16 @@ class PlankBatch(_cores.ProcessBound):
             return None
         vector = ffi.new("plank_vector *")
         vector.rules = (setup.players, min(repetition, 2**31 - 1), limit)
-        vector.agent = -1 if setup.agents is None else setup.agents[0]
-        vector.reward_sign = setup.reward_sign
-        vector.autoreset = {
-            "same-step": lib.PLANK_SAME_STEP,
-            "next-step": lib.PLANK_NEXT_STEP,
-            "disabled": lib.PLANK_DISABLED,
-        }[setup.autoreset]
-        for seat, bot in enumerate(setup.bots):
-            if bot is None:
-                continue
+
+        def seat_bot(seat: int, bot: Any) -> bool:
             policy = kernel.policy_of(bot)
-            label = repr_text(bot.label)
-            if policy is None or label is None:
-                return None
-            vector.is_bot[seat] = 1
+            if policy is None:
+                return False
             vector.policies[seat] = policy
-            vector.labels[seat][0 : len(label)] = label
-            vector.label_lengths[seat] = len(label)
+            return True
+
+        if not cls.settle(vector, setup, lib, "plank", seat_bot):
+            return None
         history = ffi.new("plank_key[]", entries) if entries else ffi.NULL
         vector.history = history
         vector.history_length = entries
@@ -117,91 +86,34 @@ class PlankBatch(_cores.ProcessBound):
         vector.rngs_length = generators
         return cls(vector, (history, rngs), setup, buffers, chunks)
 
-    def reset(self, seed: int, envs: np.ndarray | None) -> None:
-        """See :meth:`huegames.vector.batch.Batch.reset`."""
-        ffi, lib = c_state.ffi, c_state.lib
-        vector = self._vector
-        if envs is None:
-            text = repr_text(seed)
-            if text is None:
-                raise ValueError(
-                    f"a batch seed's repr has at most {lib.PLANK_SEED_TEXT} characters"
-                )
-            vector.seed_text[0 : len(text)] = text
-            vector.seed_length = len(text)
-            which = ffi.NULL
-        else:
-            chosen = np.ascontiguousarray(envs, np.uint8)  # alive through the call
-            if chosen.shape != (self.setup.num_envs,):
-                raise ValueError(f"envs must be an array of ({self.setup.num_envs},)")
-            which = ffi.from_buffer("uint8_t[]", chosen)
-        status = lib.plank_vector_reset(vector, self._envs, self.setup.num_envs, which, self._out)
-        self._check(status)
-
     def step(self, actions: np.ndarray, chunk: int) -> None:
         """See :meth:`huegames.vector.batch.Batch.step` (the GIL released)."""
         start, stop = self.chunks[chunk]
-        self._check_array(actions)
-        pointer = self._cast("int64_t *", self._from_buffer(actions))
-        status = self._step(self._vector, self._envs, start, stop, pointer, self._out)
-        if status < 0:
-            self._check(status)
+        self._check_actions(actions)
+        pointer = self._ffi.cast("int64_t *", self._ffi.from_buffer(actions))
+        self._check(
+            self._lib.plank_vector_step(self._vector, self._envs, start, stop, pointer, self._out)
+        )
 
-    def step_all(
-        self,
-        actions: np.ndarray,
-        copies: tuple[np.ndarray, np.ndarray] | None,
-        active: np.ndarray | None = None,
-        finals: Finals | None = None,
-    ) -> int:
-        """See :meth:`huegames.vector.batch.Batch.step_all` (the GIL released)."""
-        self._workers.check_process()
-        self._check_array(actions)
-        ffi = c_state.ffi
-        given, selected = step_pointers(ffi, actions, active)
-        status = self._step_all(
+    def _reset(self, which: Any) -> int:
+        return self._lib.plank_vector_reset(  # type: ignore[no-any-return]
+            self._vector, self._envs, self.setup.num_envs, which, self._out
+        )
+
+    def _step_all(self, actions: Any, active: Any, copies: Any) -> int:
+        return self._lib.plank_vector_step_all(  # type: ignore[no-any-return]
             self._vector,
             self._envs,
             self.setup.num_envs,
-            given,
-            selected,
+            actions,
+            active,
             self._out,
-            point_copies(ffi, self._copies, copies, finals),
+            copies,
             self._workers.pointer,
             self._refused,
         )
-        return refused_env(status, self._refused, self._check)
 
-    def random_actions(self, out: np.ndarray) -> None:
-        """See :meth:`huegames.vector.batch.Batch.random_actions` (on the batch's threads)."""
-        self._workers.check_process()
-        self._check_array(out)
-        status = self._random_all(
-            self._envs,
-            self.setup.num_envs,
-            self._masks,
-            self._from_buffer("int64_t[]", out),
-            self._workers.pointer,
+    def _random_all(self, out: Any) -> int:
+        return self._lib.plank_vector_random_all(  # type: ignore[no-any-return]
+            self._envs, self.setup.num_envs, self._masks, out, self._workers.pointer
         )
-        if status < 0:
-            self._check(status)
-
-    def close(self) -> None:
-        """See :meth:`huegames.vector.batch.Batch.close`."""
-        self._workers.close()
-
-    def _check_array(self, array: np.ndarray) -> None:
-        """A ValueError unless ``array`` holds one int64 per env, contiguous."""
-        if (
-            array.dtype != np.int64
-            or array.shape != (self.setup.num_envs,)
-            or not array.flags.c_contiguous
-        ):
-            raise ValueError(f"expected a contiguous int64 array of ({self.setup.num_envs},)")
-
-    @staticmethod
-    def _check(status: int) -> None:
-        if status < 0:
-            assert _core is not None
-            message = _cores.error_message(_core, status)
-            raise RuntimeError(f"the Plank C core refused the step: {message}")

@@ -32,7 +32,7 @@ from typing import Any, Final, NamedTuple, Protocol
 
 import numpy as np
 
-from .. import engine
+from .. import _cores, engine
 from ..encoding import Encoding
 from ..rl import _envs
 
@@ -42,6 +42,7 @@ __all__ = [
     "OUT_FIELDS",
     "Batch",
     "Buffers",
+    "CBatch",
     "Finals",
     "PythonBatch",
     "Setup",
@@ -403,6 +404,135 @@ class Workers:
         if self.threads > 1 and os.getpid() == self._process:
             self._stop(self.pointer)
             self._start_threads(1)
+
+
+class CBatch(_cores.ProcessBound):
+    """What the games' C batches share: a :class:`Batch` over a core's
+    ``PREFIX_vector_*`` calls (``csrc/hg_vector.h``), every env's game in
+    the core.  A game's batch makes the core's ``PREFIX_vector`` settings
+    (:meth:`settle`), passes them here, and makes the three calls that
+    differ from core to core: :meth:`_reset`, :meth:`_step_all` and
+    :meth:`_random_all`.
+    """
+
+    def __init__(
+        self,
+        core: Any,
+        prefix: str,
+        vector: Any,
+        setup: Setup,
+        buffers: Buffers,
+        chunks: Sequence[tuple[int, int]],
+        *,
+        out_fields: Sequence[str] = OUT_FIELDS,
+        observation_type: str = "float[]",
+    ) -> None:
+        ffi, lib = core.ffi, core.lib
+        self.setup, self.buffers, self.chunks = setup, buffers, list(chunks)
+        self._core, self._ffi, self._lib, self._vector = core, ffi, lib, vector
+        self._title = setup.spec.title
+        self._seed_text = getattr(lib, f"{prefix.upper()}_SEED_TEXT")
+        self._out = ffi.new(f"{prefix}_vector_out *")
+        self._out_arrays = point_out(ffi, self._out, buffers, out_fields)
+        self._copies = ffi.new(f"{prefix}_vector_copies *")
+        self._observation_type = observation_type
+        self._workers = Workers(ffi, lib, prefix, len(self.chunks))
+        self._refused = ffi.new("int32_t *")
+
+    @staticmethod
+    def settle(
+        vector: Any,
+        setup: Setup,
+        lib: Any,
+        prefix: str,
+        seat_bot: Callable[[int, engine.BotSpec], bool],
+    ) -> bool:
+        """Set what every core's ``PREFIX_vector`` holds alike: the caller's
+        seat, the reward sign, the autoreset mode and each bot seat's label,
+        ``seat_bot(seat, bot)`` setting the bot's policy; False when the core
+        does not play a bot (``seat_bot`` says so, or its label is too long)."""
+        vector.agent = -1 if setup.agents is None else setup.agents[0]
+        vector.reward_sign = setup.reward_sign
+        mode = setup.autoreset.upper().replace("-", "_")
+        vector.autoreset = getattr(lib, f"{prefix.upper()}_{mode}")
+        for seat, bot in enumerate(setup.bots):
+            if bot is None:
+                continue
+            label = repr_text(bot.label)
+            if label is None or not seat_bot(seat, bot):
+                return False
+            vector.is_bot[seat] = 1
+            vector.labels[seat][0 : len(label)] = label
+            vector.label_lengths[seat] = len(label)
+        return True
+
+    def reset(self, seed: int, envs: np.ndarray | None) -> None:
+        """See :meth:`Batch.reset`."""
+        ffi = self._ffi
+        if envs is None:
+            text = repr_text(seed)
+            if text is None:  # pragma: no cover -- VectorEnv checks the seed first
+                raise ValueError(f"a batch seed's repr has at most {self._seed_text} characters")
+            self._vector.seed_text[0 : len(text)] = text
+            self._vector.seed_length = len(text)
+            self._check(self._reset(ffi.NULL))
+            return
+        chosen = np.ascontiguousarray(envs, np.uint8)  # alive until the call returns
+        if chosen.shape != (self.setup.num_envs,):
+            raise ValueError(f"envs must be an array of ({self.setup.num_envs},)")
+        self._check(self._reset(ffi.from_buffer("uint8_t[]", chosen)))
+
+    def step_all(
+        self,
+        actions: np.ndarray,
+        copies: tuple[np.ndarray, np.ndarray] | None,
+        active: np.ndarray | None = None,
+        finals: Finals | None = None,
+    ) -> int:
+        """See :meth:`Batch.step_all` (the GIL released)."""
+        self._workers.check_process()
+        self._check_actions(actions)
+        ffi = self._ffi
+        given, selected = step_pointers(ffi, actions, active)
+        pointed = point_copies(ffi, self._copies, copies, finals, self._observation_type)
+        return refused_env(self._step_all(given, selected, pointed), self._refused, self._check)
+
+    def random_actions(self, out: np.ndarray) -> None:
+        """See :meth:`Batch.random_actions` (on the batch's threads)."""
+        self._workers.check_process()
+        self._check_actions(out)
+        self._check(self._random_all(self._ffi.from_buffer("int64_t[]", out)))
+
+    def close(self) -> None:
+        """See :meth:`Batch.close`."""
+        self._workers.close()
+
+    def _reset(self, which: Any) -> int:
+        """The core's ``PREFIX_vector_reset`` of the envs ``which`` selects (NULL: all)."""
+        raise NotImplementedError
+
+    def _step_all(self, actions: Any, active: Any, copies: Any) -> int:
+        """The core's ``PREFIX_vector_step_all`` with these pointers."""
+        raise NotImplementedError
+
+    def _random_all(self, out: Any) -> int:
+        """The core's ``PREFIX_vector_random_all`` into ``out``."""
+        raise NotImplementedError
+
+    def _check_actions(self, array: np.ndarray) -> None:
+        """A ValueError unless ``array`` holds one int64 per env, contiguous."""
+        if (
+            array.dtype != np.int64
+            or array.shape != (self.setup.num_envs,)
+            or not array.flags.c_contiguous
+        ):
+            raise ValueError(f"expected a contiguous int64 array of ({self.setup.num_envs},)")
+
+    def _check(self, status: int) -> None:
+        """A RuntimeError naming the core's error, where ``status`` is one."""
+        if status < 0:
+            message = _cores.error_message(self._core, status)
+            raise RuntimeError(f"the {self._title} C core refused the step: {message}")
 
 
 class PythonBatch:
