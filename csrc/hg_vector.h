@@ -172,6 +172,40 @@ static inline void hg_no_end(uint8_t *terminated, double *rewards, double *score
     }
 }
 
+/* The first env whose action a step_all call refuses, or -1.  Every
+ * action is checked before any is played, against its env's row of `masks`
+ * (`mask_size` ids a row; an over env's row is all 0, so its state is read
+ * only then): an env not `active` (where that is given) takes anything, and
+ * where `waits` is given (next-step mode) an env for which waits(context,
+ * i) says its game is over takes anything too (it starts its next game). */
+static inline int32_t hg_refused_action(int32_t count, const int64_t *actions,
+                                        const uint8_t *active, const int8_t *masks,
+                                        int64_t mask_size,
+                                        int (*waits)(const void *context, int32_t i),
+                                        const void *context)
+{
+    for (int32_t i = 0; i < count; i++) {
+        int64_t a = actions[i];
+        if ((active && !active[i]) || (a >= 0 && a < mask_size && masks[i * mask_size + a])
+            || (waits && waits(context, i))) {
+            continue;
+        }
+        return i;
+    }
+    return -1;
+}
+
+/* The first failure among a call's `chunks` chunk statuses, or 0. */
+static inline int32_t hg_first_failure(const int32_t *status, int32_t chunks)
+{
+    for (int32_t chunk = 0; chunk < chunks; chunk++) {
+        if (status[chunk] < 0) {
+            return status[chunk];
+        }
+    }
+    return 0;
+}
+
 /* Whether a core's X_vector_copies `copies` (a pointer, NULL for none)
  * gives its observations and masks both or neither, and its final
  * observations and final rows both or neither. */

@@ -909,15 +909,12 @@ static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thr
     p->status[chunk] = status;
 }
 
-/* The first chunk's failure, or 0. */
-static int32_t first_failure(const parts_call *p, int32_t chunks)
+/* Whether env i of the call's envs is over and waits for its next game
+ * (hg_refused_action). */
+static int waits(const void *context, int32_t i)
 {
-    int32_t chunk;
-
-    for (chunk = 0; chunk < chunks; chunk++)
-        if (p->status[chunk] < 0)
-            return p->status[chunk];
-    return 0;
+    const parts_call *p = context;
+    return ((const hue_env *)((const char *)p->envs + (size_t)i * p->env_size))->done != 0;
 }
 
 int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
@@ -928,7 +925,7 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
 {
     struct hg_workers *workers = hg_workers_at(pool);
     parts_call p;
-    int32_t i, status, chunks;
+    int32_t status, chunks;
 
     if (workers == NULL || workers->threads < 1 || refused == NULL || !vector_ok(vector)
         || envs == NULL || ((uintptr_t)envs & 7u) != 0 || actions == NULL
@@ -948,24 +945,14 @@ int32_t hue_vector_step_all(const hue_vector *vector, void *envs, int32_t count,
     p.workspaces = workspaces;
     p.workspace_size = workspace_size;
     p.env_size = hue_vector_env_size(vector);
-    *refused = -1;
-    /* Every action checked before any is played: legal by the env's mask
-     * row (an over env's is all 0, so its block is read only then). */
-    for (i = 0; i < count; i++) {
-        const hue_env *e = (const hue_env *)((const char *)envs + (size_t)i * p.env_size);
-        int64_t a = actions[i];
-        int ok = (active != NULL && !active[i])
-                 || (a >= 0 && a < p.mask_size && out->masks[i * p.mask_size + a] != 0)
-                 || (e->done && vector->autoreset == HUE_NEXT_STEP);
-        if (!ok) {
-            *refused = i;
-            return HG_ERR_ILLEGAL;
-        }
-    }
+    *refused = hg_refused_action(count, actions, active, out->masks, p.mask_size,
+                                 vector->autoreset == HUE_NEXT_STEP ? waits : NULL, &p);
+    if (*refused >= 0)
+        return HG_ERR_ILLEGAL;
     chunks = hg_chunks(count, workers->threads);
     status = hg_workers_run(workers, step_chunk, &p, chunks);
     if (status == 0)
-        status = first_failure(&p, chunks);
+        status = hg_first_failure(p.status, chunks);
     return status < 0 ? status : count;
 }
 
@@ -999,6 +986,6 @@ int32_t hue_vector_random_all(const hue_vector *vector, void *envs, int32_t coun
     chunks = hg_chunks(count, workers->threads);
     status = hg_workers_run(workers, random_chunk, &p, chunks);
     if (status == 0)
-        status = first_failure(&p, chunks);
+        status = hg_first_failure(p.status, chunks);
     return status < 0 ? status : count;
 }

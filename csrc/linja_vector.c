@@ -407,15 +407,10 @@ static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thr
                                   c->active, c->out, &c->workspaces[thread], c->copies, c->base);
 }
 
-/* The first chunk's failure, or 0. */
-static int32_t first_failure(const call *c, int32_t chunks)
+/* Whether env i's game is over and waits for its next (hg_refused_action). */
+static int waits(const void *envs, int32_t i)
 {
-    for (int32_t chunk = 0; chunk < chunks; chunk++) {
-        if (c->status[chunk] < 0) {
-            return c->status[chunk];
-        }
-    }
-    return 0;
+    return ((const linja_env *)envs)[i].done != 0;
 }
 
 int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32_t count,
@@ -434,18 +429,10 @@ int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32
             return HG_ERR_ARGUMENT;
         }
     }
-    *refused = -1;
-    /* Every action checked before any is played: legal by the env's mask
-     * row (an over env's is all 0, so its state is read only then). */
-    for (int32_t i = 0; i < count; i++) {
-        int64_t a = actions[i];
-        int32_t ok = (active && !active[i])
-                     || (a >= 0 && a < LINJA_ACTIONS && out->masks[(int64_t)i * LINJA_ACTIONS + a])
-                     || (envs[i].done && vector->autoreset == LINJA_NEXT_STEP);
-        if (!ok) {
-            *refused = i;
-            return HG_ERR_ILLEGAL;
-        }
+    *refused = hg_refused_action(count, actions, active, out->masks, LINJA_ACTIONS,
+                                 vector->autoreset == LINJA_NEXT_STEP ? waits : NULL, envs);
+    if (*refused >= 0) {
+        return HG_ERR_ILLEGAL;
     }
     call c = {vector, envs, count, actions, active, out, copies, NULL, NULL, workspaces, {0}, {0}};
     int32_t chunks = hg_chunks(count, workers->threads);
@@ -454,7 +441,7 @@ int32_t linja_vector_step_all(const linja_vector *vector, linja_env *envs, int32
     if (status < 0) {
         return status;
     }
-    status = first_failure(&c, chunks);
+    status = hg_first_failure(c.status, chunks);
     return status < 0 ? status : count;
 }
 
@@ -495,6 +482,6 @@ int32_t linja_vector_random_all(linja_env *envs, int32_t count, const int8_t *ma
     if (status < 0) {
         return status;
     }
-    status = first_failure(&c, chunks);
+    status = hg_first_failure(c.status, chunks);
     return status < 0 ? status : count;
 }

@@ -566,15 +566,10 @@ static void step_chunk(void *context, int32_t chunk, int32_t chunks, int32_t thr
                                   c->active, c->out, c->copies, c->base);
 }
 
-/* The first chunk's failure, or 0. */
-static int32_t first_failure(const call *c, int32_t chunks)
+/* Whether env i's hand is over and waits for its next (hg_refused_action). */
+static int waits(const void *envs, int32_t i)
 {
-    for (int32_t chunk = 0; chunk < chunks; chunk++) {
-        if (c->status[chunk] < 0) {
-            return c->status[chunk];
-        }
-    }
-    return 0;
+    return ((const plank_env *)envs)[i].done != 0;
 }
 
 int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32_t count,
@@ -590,18 +585,10 @@ int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32
         || !vector_ok(vector, out, count)) {
         return HG_ERR_ARGUMENT;
     }
-    *refused = -1;
-    /* Every action checked before any is played: legal by the env's mask
-     * row (an over env's is all 0, so its state is read only then). */
-    for (int32_t i = 0; i < count; i++) {
-        int64_t a = actions[i];
-        int32_t ok = (active && !active[i])
-                     || (a >= 0 && a < PLANK_ACTIONS && out->masks[(int64_t)i * PLANK_ACTIONS + a])
-                     || (envs[i].done && vector->autoreset == PLANK_NEXT_STEP);
-        if (!ok) {
-            *refused = i;
-            return HG_ERR_ILLEGAL;
-        }
+    *refused = hg_refused_action(count, actions, active, out->masks, PLANK_ACTIONS,
+                                 vector->autoreset == PLANK_NEXT_STEP ? waits : NULL, envs);
+    if (*refused >= 0) {
+        return HG_ERR_ILLEGAL;
     }
     {
         call c = {vector, envs, count, actions, active, out, copies, NULL, NULL, {0}, {0}};
@@ -609,7 +596,7 @@ int32_t plank_vector_step_all(const plank_vector *vector, plank_env *envs, int32
         pyrandom_start(c.base);
         status = hg_workers_run(workers, step_chunk, &c, chunks);
         if (status >= 0) {
-            status = first_failure(&c, chunks);
+            status = hg_first_failure(c.status, chunks);
         }
     }
     return status < 0 ? status : count;
@@ -701,7 +688,7 @@ int32_t plank_vector_random_all(plank_env *envs, int32_t count, const int8_t *ma
         int32_t chunks = hg_chunks(count, workers->threads);
         status = hg_workers_run(workers, random_chunk, &c, chunks);
         if (status >= 0) {
-            status = first_failure(&c, chunks);
+            status = hg_first_failure(c.status, chunks);
         }
     }
     return status < 0 ? status : count;
