@@ -51,13 +51,10 @@ __all__ = [
     "check_batch_seed",
     "first_refused",
     "game_seed",
-    "point_copies",
     "point_out",
     "random_action",
-    "refused_env",
     "repr_text",
     "splitmix64",
-    "step_pointers",
 ]
 
 AUTORESET_MODES: Final = ("same-step", "next-step", "disabled")
@@ -292,53 +289,6 @@ class Finals(NamedTuple):
         self.rows[:] = ended
 
 
-def step_pointers(ffi: Any, actions: np.ndarray, active: np.ndarray | None) -> tuple[Any, Any]:
-    """What every C batch's ``*_vector_step_all`` takes of a
-    :meth:`Batch.step_all` call's actions and active envs (NULL: all)."""
-    selected = ffi.NULL if active is None else ffi.from_buffer("uint8_t[]", active)
-    return ffi.from_buffer("int64_t[]", actions), selected
-
-
-def point_copies(
-    ffi: Any,
-    struct: Any,
-    copies: tuple[np.ndarray, np.ndarray] | None,
-    finals: Finals | None,
-    observation_type: str = "float[]",
-) -> Any:
-    """A C batch's ``*_vector_copies`` ``struct`` pointed at a
-    :meth:`Batch.step_all` call's ``copies`` and ``finals`` (NULL where
-    not given; observations of C type ``observation_type``), or NULL
-    without either.  A core whose final masks are all 0 (Hue's: the game is
-    over) has no ``final_masks`` to point."""
-    if copies is None and finals is None:
-        return ffi.NULL
-    null, buffer = ffi.NULL, ffi.from_buffer
-    if copies is None:
-        struct.observations = struct.masks = null
-    else:
-        struct.observations = buffer(observation_type, copies[0])
-        struct.masks = buffer("int8_t[]", copies[1])
-    if finals is None:
-        struct.final_observations = struct.final_rows = null
-    else:
-        struct.final_observations = buffer(observation_type, finals.observations)
-        struct.final_rows = buffer("uint8_t[]", finals.rows)
-    if hasattr(struct, "final_masks"):
-        struct.final_masks = null if finals is None else buffer("int8_t[]", finals.masks)
-    return struct
-
-
-def refused_env(status: int, refused: Any, check: Callable[[int], None]) -> int:
-    """What :meth:`Batch.step_all` answers for a C batch's ``status``: the
-    env the core named in ``refused[0]`` when it refused an action, else
-    -1 once ``check(status)`` has raised any other failure."""
-    if status < 0 and refused[0] >= 0:
-        return int(refused[0])
-    check(status)
-    return -1
-
-
 def first_refused(
     actions: np.ndarray,
     masks: np.ndarray,
@@ -493,9 +443,13 @@ class CBatch(_cores.ProcessBound):
         self._workers.check_process()
         self._check_actions(actions)
         ffi = self._ffi
-        given, selected = step_pointers(ffi, actions, active)
-        pointed = point_copies(ffi, self._copies, copies, finals, self._observation_type)
-        return refused_env(self._step_all(given, selected, pointed), self._refused, self._check)
+        selected = ffi.NULL if active is None else ffi.from_buffer("uint8_t[]", active)
+        given = ffi.from_buffer("int64_t[]", actions)
+        status = self._step_all(given, selected, self._point_copies(copies, finals))
+        if status < 0 and self._refused[0] >= 0:  # the env whose action the core refused
+            return int(self._refused[0])
+        self._check(status)
+        return -1
 
     def random_actions(self, out: np.ndarray) -> None:
         """See :meth:`Batch.random_actions` (on the batch's threads)."""
@@ -506,6 +460,31 @@ class CBatch(_cores.ProcessBound):
     def close(self) -> None:
         """See :meth:`Batch.close`."""
         self._workers.close()
+
+    def _point_copies(
+        self, copies: tuple[np.ndarray, np.ndarray] | None, finals: Finals | None
+    ) -> Any:
+        """The core's ``PREFIX_vector_copies`` pointed at a step's ``copies``
+        and ``finals`` (NULL where not given), or NULL without either.  A core
+        whose final masks are all 0 (Hue's: the game is over) has no
+        ``final_masks`` to point."""
+        ffi, struct, kind = self._ffi, self._copies, self._observation_type
+        if copies is None and finals is None:
+            return ffi.NULL
+        null, buffer = ffi.NULL, ffi.from_buffer
+        if copies is None:
+            struct.observations = struct.masks = null
+        else:
+            struct.observations = buffer(kind, copies[0])
+            struct.masks = buffer("int8_t[]", copies[1])
+        if finals is None:
+            struct.final_observations = struct.final_rows = null
+        else:
+            struct.final_observations = buffer(kind, finals.observations)
+            struct.final_rows = buffer("uint8_t[]", finals.rows)
+        if hasattr(struct, "final_masks"):
+            struct.final_masks = null if finals is None else buffer("int8_t[]", finals.masks)
+        return struct
 
     def _reset(self, which: Any) -> int:
         """The core's ``PREFIX_vector_reset`` of the envs ``which`` selects (NULL: all)."""
